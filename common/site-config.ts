@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+/** What the browser needs to know about this installation, embedded in the HTML by the server. */
+export const siteConfig = z.object({
+  brandName: z.string(),
+  supportEmail: z.string(),
+})
+export type SiteConfig = z.infer<typeof siteConfig>
+
+export const siteConfigElementId = 'site-config'
+
+export const defaultSiteConfig: SiteConfig = {
+  brandName: 'StreamLine',
+  supportEmail: 'support@example.com',
+}
+
+const htmlUnsafe = /[<>&\u2028\u2029]/g
+
+/** A non-executing JSON data block, so a strict CSP needs no inline-script exception. */
+export function siteConfigTag(config: SiteConfig): string {
+  const json = JSON.stringify(config).replace(
+    htmlUnsafe,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return `<script type="application/json" id="${siteConfigElementId}">${json}</script>`
+}

@@ -1,0 +1,53 @@
+import cookie from '@fastify/cookie'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { createRateLimiter } from './lib/rate-limiter'
+import { adminsRoutes } from './modules/admins/admins.routes'
+import { authRoutes } from './modules/auth/auth.routes'
+import { healthRoutes } from './modules/health/health.routes'
+import { registerPages } from './modules/pages/pages.routes'
+import { registerAuthGuard } from './plugins/auth-guard'
+import { registerErrorHandler } from './plugins/error-handler'
+import { registerSecurity } from './plugins/security'
+
+export type BuildAppOptions = {
+  config: Config
+  database: Database
+  /** Replaces the wall clock, for tests of expiry and throttling. */
+  now?: () => Date
+}
+
+/** Builds the whole server without listening, so tests can start it on any port. */
+export async function buildApp({ config, database, now }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Clients on slow links get a while, but a stalled one must not hold a socket forever.
+    requestTimeout: 30_000,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.decorate('config', config)
+  app.decorate('db', database.db)
+  app.decorate('now', now ?? (() => new Date()))
+  app.decorate('rateLimiter', createRateLimiter(database.db))
+
+  registerErrorHandler(app)
+  await registerSecurity(app)
+  await app.register(cookie)
+  registerAuthGuard(app)
+
+  await app.register(healthRoutes)
+  await app.register(authRoutes)
+  await app.register(adminsRoutes)
+  await registerPages(app)
+
+  return app
+}

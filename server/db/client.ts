@@ -1,0 +1,81 @@
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import { join } from 'node:path'
+import type { DatabaseConfig } from '../config'
+import { migrationsDir } from '../lib/app-root'
+import { lockDataDir } from './data-dir-lock'
+
+/** The query interface both drivers share; services only ever see this. */
+export type Db = PgDatabase<PgQueryResultHKT>
+
+export type Database = {
+  db: Db
+  close(): Promise<void>
+} & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool })
+
+// Any constant will do: it only has to be the same in every process migrating this database.
+const migrationLockId = 7_340_211
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const isMemory = dataDir.startsWith('memory://')
+  const unlock = isMemory ? () => {} : lockDataDir(dataDir)
+  try {
+    const client = await PGlite.create(isMemory ? dataDir : join(dataDir, 'pglite'))
+    const db = drizzlePglite(client) as unknown as Db
+    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir })
+    return {
+      kind: 'pglite',
+      client,
+      db,
+      async close() {
+        await client.close()
+        unlock()
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  try {
+    const db = drizzlePostgres(pool) as unknown as Db
+    // Several processes may start at once: one migrates, the others wait for it.
+    const client = await pool.connect()
+    try {
+      await client.query('select pg_advisory_lock($1)', [migrationLockId])
+      await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsDir })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {})
+      client.release()
+    }
+    return { kind: 'postgres', pool, db, close: () => pool.end() }
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+}
+
+/** Opens and migrates the configured database. */
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)
+}
+
+export async function isDatabaseReachable(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
+  }
+}

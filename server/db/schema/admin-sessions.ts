@@ -1,0 +1,18 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, timestamptz } from './columns'
+import { users } from './users'
+
+/** Server-side admin sessions; the id is the SHA-256 of the cookie token, never the token. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('admin_sessions_user_idx').on(t.userId)],
+)

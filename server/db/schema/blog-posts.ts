@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
+import { createdAt, timestamptz, updatedAt } from './columns'
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: varchar('title', { length: 200 }).notNull(),
+    slug: varchar('slug', { length: 200 }).notNull().unique(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt'),
+    metaTitle: varchar('meta_title', { length: 200 }),
+    metaDescription: text('meta_description'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    featuredImage: text('featured_image'),
+    published: boolean('published').notNull().default(false),
+    publishedAt: timestamptz('published_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt.desc())],
+)

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm'
+import { check, index, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
+import { subscriptionStatuses } from '../../../common/trial-requests'
+import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
+
+export const trialRequests = pgTable(
+  'trial_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    name: varchar('name', { length: 201 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    plan: varchar('plan', { length: 100 }).notNull(),
+    telegram: varchar('telegram', { length: 100 }),
+    whatsapp: varchar('whatsapp', { length: 50 }),
+    status: varchar('status', { length: 30 }).notNull().default('Pending'),
+    location: varchar('location', { length: 100 }).notNull().default('Unknown'),
+    device: varchar('device', { length: 100 }).notNull().default('Unknown'),
+    customPlanDetails: text('custom_plan_details'),
+    createdAt: createdAt(),
+    subscriptionId: varchar('subscription_id', { length: 12 }).notNull().unique(),
+    subscriptionStatus: varchar('subscription_status', { length: 20, enum: subscriptionStatuses })
+      .notNull()
+      .default('trial'),
+    paidPlan: varchar('paid_plan', { length: 100 }),
+    subscriptionPrice: numeric('subscription_price', { precision: 10, scale: 2 }),
+    subscriptionStartDate: timestamptz('subscription_start_date'),
+    subscriptionEndDate: timestamptz('subscription_end_date'),
+    adminNotes: text('admin_notes'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('trial_requests_subscription_status_check', isOneOf(t.subscriptionStatus, subscriptionStatuses)),
+    check('trial_requests_subscription_id_check', sql`${t.subscriptionId} ~ '^SUB-[A-Z0-9]{8}$'`),
+    check('trial_requests_subscription_price_check', sql`${t.subscriptionPrice} > 0`),
+    index('trial_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('trial_requests_status_created_idx').on(t.subscriptionStatus, t.createdAt.desc()),
+  ],
+)

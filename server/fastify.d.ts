@@ -1,0 +1,27 @@
+import 'fastify'
+import type { Config } from './config'
+import type { Db } from './db/client'
+import type { RateLimiter } from './lib/rate-limiter'
+import type { AdminIdentity } from './modules/auth/sessions.service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Db
+    rateLimiter: RateLimiter
+    /** The clock every service reads, injectable so tests can move time. */
+    now(): Date
+  }
+
+  interface FastifyRequest {
+    /** The signed-in admin, resolved from the session cookie on every request. */
+    admin: AdminIdentity | null
+  }
+
+  interface FastifyContextConfig {
+    /** Reachable without an admin session. Every other /api route answers 401 to anonymous callers. */
+    public?: boolean
+    /** Narrower than any admin: only this role may call the route (others get 403). */
+    role?: 'super_admin'
+  }
+}

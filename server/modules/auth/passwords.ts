@@ -1,0 +1,41 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+// OWASP's scrypt parameters: N=2^17, r=8, p=1. It needs 128 MiB, above Node's 32 MiB default.
+const params = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }
+const keyLength = 32
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  // The callback form runs on libuv's thread pool, keeping the event loop free.
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  )
+}
+
+/** `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await derive(password, salt, params)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$')
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64')
+  const key = await derive(password, Buffer.from(salt, 'base64'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: params.maxmem,
+  })
+  return key.length === expected.length && timingSafeEqual(key, expected)
+}
+
+// Checked when the username is unknown, so a wrong username costs as long as a wrong password.
+let decoyHash: Promise<string> | undefined
+export function getDecoyHash(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'))
+  return decoyHash
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ZodError } from 'zod'
+import type { ApiErrorBody } from '../../common/api-error'
+import { HttpError } from '../lib/http-error'
+
+type Issue = { path: string; message: string }
+
+function toBody(issues: Issue[]): ApiErrorBody {
+  return { message: issues[0]?.message ?? 'Invalid request', issues }
+}
+
+const pathOf = (segments: readonly PropertyKey[]) => segments.map(String).join('.')
+
+// PostgreSQL error codes that mean the input was wrong, not the server.
+const clientDatabaseErrors: Record<string, [number, string]> = {
+  '23505': [409, 'A record with this value already exists'],
+  '23503': [409, 'This record is referenced by another one'],
+  '23514': [400, 'A value is out of its allowed range'],
+  '22P02': [400, 'A value has the wrong format'],
+  '22001': [400, 'A value is too long'],
+  '22003': [400, 'A number is out of range'],
+}
+
+function databaseErrorCode(error: unknown): string | undefined {
+  // drizzle wraps driver errors; the SQLSTATE code is on the cause.
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && code in clientDatabaseErrors) return code
+  }
+  return undefined
+}
+
+/** Every error becomes JSON `{ message, issues? }`; a 5xx never reveals its cause. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Invalid value',
+      }))
+      return reply.code(400).send(toBody(issues))
+    }
+    if (error instanceof ZodError) {
+      return reply
+        .code(400)
+        .send(toBody(error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }))))
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message })
+    }
+    const databaseCode = databaseErrorCode(error)
+    if (databaseCode) {
+      const [status, message] = clientDatabaseErrors[databaseCode]!
+      return reply.code(status).send({ message })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message })
+    }
+    request.log.error({ err: error }, 'Unhandled error')
+    return reply.code(500).send({ message: 'Internal Server Error' })
+  })
+
+}
