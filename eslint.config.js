@@ -1,0 +1,52 @@
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import { readdirSync } from 'node:fs'
+import tseslint from 'typescript-eslint'
+
+const features = readdirSync('web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+})
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'server/db/migrations'] },
+  js.configs.recommended,
+  { files: ['scripts/**', '*.js'], languageOptions: { globals: globals.node } },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
+  // Import direction (STYLE.md): common imports nothing of ours; web and server never meet.
+  restrict(['common/**'], [
+    { group: ['**/server/**', '**/web/**', '@/*'], message: 'common/ is shared: it may import only zod.' },
+  ]),
+  restrict(['server/**'], [{ group: ['**/web/**', '@/*'], message: 'The server never imports web code.' }]),
+  restrict(['web/**'], [{ group: ['**/server/**'], message: 'The web app never imports server code.' }]),
+  // Features never import each other; web/app composes them.
+  ...features.map((feature) =>
+    restrict(
+      [`web/features/${feature}/**`],
+      [
+        { group: ['**/server/**'], message: 'The web app never imports server code.' },
+        {
+          group: features.filter((other) => other !== feature).map((other) => `@/features/${other}/**`),
+          message: 'Features never import each other; compose them in web/app.',
+        },
+      ],
+    ),
+  ),
+  {
+    files: ['**/*.test.ts', 'server/test/**', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+)

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { buildApp } from '../app'
+import { loadConfig } from '../config'
+import { openDatabase, type Database } from '../db/client'
+import { bootstrapAdmin } from '../modules/admins/bootstrap-admin'
+
+export const databaseKinds = ['pglite', 'postgres'] as const
+export type DatabaseKind = (typeof databaseKinds)[number]
+
+export const owner = { username: 'owner', password: 'owner-password-1' }
+
+export type TestServer = {
+  app: FastifyInstance
+  database: Database
+  baseUrl: string
+  close(): Promise<void>
+}
+
+/** A fresh, empty PostgreSQL database on the run's cluster; dropped by the returned function. */
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('postgresAdminUrl')
+  const name = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client(adminUrl)
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client(adminUrl)
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+type Options = { env?: Record<string, string>; now?: () => Date }
+
+/** The real app over HTTP on a random port, on a new database, with `owner` as super_admin. */
+export async function startTestServer(kind: DatabaseKind, options: Options = {}): Promise<TestServer> {
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: owner.username,
+    ADMIN_PASSWORD: owner.password,
+    DATA_DIR: 'memory://',
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...options.env,
+  })
+  const database = await openDatabase(config.database)
+  const app = await buildApp({ config, database, now: options.now })
+  await bootstrapAdmin(app.db, config, app.log)
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    app,
+    database,
+    baseUrl: address,
+    async close() {
+      await app.close()
+      await database.close()
+      await postgres?.drop()
+    },
+  }
+}

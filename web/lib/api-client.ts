@@ -1,0 +1,95 @@
+import { apiErrorBody } from '@common/api-error'
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** A non-OK answer. `message` is `${status}: ${body or status text}` (spec §8). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+
+  constructor(
+    readonly status: number,
+    bodyText: string,
+    statusText: string,
+    /** The server's own `message` field, safe to show the user. */
+    readonly serverMessage: string | undefined,
+  ) {
+    super(`${status}: ${bodyText || statusText}`)
+  }
+}
+
+function parseServerMessage(bodyText: string): string | undefined {
+  try {
+    const parsed = apiErrorBody.safeParse(JSON.parse(bodyText))
+    return parsed.success ? parsed.data.message : undefined
+  } catch {
+    return undefined
+  }
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return
+  const bodyText = await response.text()
+  throw new ApiError(response.status, bodyText, response.statusText, parseServerMessage(bodyText))
+}
+
+/**
+ * Calls the API with the session cookie and an optional JSON body; throws ApiError on a non-OK
+ * answer. A network failure rejects with the browser's TypeError.
+ */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  })
+  await throwIfNotOk(response)
+  return response
+}
+
+/** Like apiRequest, returning the parsed JSON answer. */
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const response = await apiRequest(method, url, body, signal)
+  return (await response.json()) as T
+}
+
+type On401 = 'returnNull' | 'throw'
+
+/** A GET fetcher for query functions; with `on401: 'returnNull'` "not signed in" becomes null. */
+export function getQueryFn<T>(options: {
+  on401: 'returnNull'
+}): (url: string, signal?: AbortSignal) => Promise<T | null>
+export function getQueryFn<T>(options: {
+  on401: 'throw'
+}): (url: string, signal?: AbortSignal) => Promise<T>
+export function getQueryFn<T>({ on401 }: { on401: On401 }) {
+  return async (url: string, signal?: AbortSignal): Promise<T | null> => {
+    try {
+      return await apiJson<T>('GET', url, undefined, signal)
+    } catch (error) {
+      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null
+      throw error
+    }
+  }
+}
+
+/** The server's message for an error, when it sent one; for toast descriptions. */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined
+}
+
+/** True when the request never reached the server (offline, DNS, refused connection). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError
+}
