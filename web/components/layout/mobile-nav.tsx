@@ -10,10 +10,10 @@ import {
 } from '@/components/ui/dropdown-menu'
 import { navLinks } from './nav-links'
 
-type MobileNavProps = { onShowPlans: () => void; onStartTrial: () => void }
+type MobileNavProps = { onShowPlans: () => void }
 
 /** The header's links folded into a keyboard-accessible menu on small screens. */
-export function MobileNav({ onShowPlans, onStartTrial }: MobileNavProps) {
+export function MobileNav({ onShowPlans }: MobileNavProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -31,7 +31,6 @@ export function MobileNav({ onShowPlans, onStartTrial }: MobileNavProps) {
         <DropdownMenuItem>Features</DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
-          onSelect={onStartTrial}
           className="justify-center bg-primary font-medium text-primary-foreground data-[highlighted]:bg-primary/90 data-[highlighted]:text-primary-foreground"
         >
           Start Free Trial

@@ -6,12 +6,14 @@ import { site } from '@/lib/site-config'
 import { BrandLogo } from './brand-logo'
 
 const linkClassName =
-  'rounded-sm text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
+  'inline-flex items-center gap-2 rounded-sm text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
-/** A link the spec lists without a destination: an `<a>` without href is a placeholder. */
-function PlaceholderLink({ children }: { children: ReactNode }) {
-  return <a className="text-sm text-muted-foreground">{children}</a>
-}
+// Pages the spec names without a destination yet; an `<a>` without href is a placeholder link.
+const placeholderColumns = [
+  { title: 'Help', links: ['Help Center', 'Contact Us', 'Device Support', 'System Status'] },
+  { title: 'Company', links: ['About Us', 'Press'] },
+  { title: 'Legal', links: ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] },
+]
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -22,9 +24,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   )
 }
 
-type SiteFooterProps = { onStartTrial: () => void }
-
-export function SiteFooter({ onStartTrial }: SiteFooterProps) {
+export function SiteFooter() {
   return (
     <footer className="border-t bg-muted/30">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -39,7 +39,6 @@ export function SiteFooter({ onStartTrial }: SiteFooterProps) {
             size="lg"
             variant="secondary"
             className="bg-white text-violet-700 hover:bg-violet-50 focus-visible:ring-white"
-            onClick={onStartTrial}
           >
             Start Your Free Trial
           </Button>
@@ -64,46 +63,22 @@ export function SiteFooter({ onStartTrial }: SiteFooterProps) {
               </Link>
             </li>
           </FooterColumn>
-          <FooterColumn title="Support">
-            <li>
-              <PlaceholderLink>Help Center</PlaceholderLink>
-            </li>
-            <li>
-              <PlaceholderLink>Contact Us</PlaceholderLink>
-            </li>
-            <li>
-              <PlaceholderLink>Device Support</PlaceholderLink>
-            </li>
-            <li>
-              <PlaceholderLink>System Status</PlaceholderLink>
-            </li>
-          </FooterColumn>
-          <FooterColumn title="Company">
-            <li>
-              <PlaceholderLink>About Us</PlaceholderLink>
-            </li>
-            <li>
-              <PlaceholderLink>Press</PlaceholderLink>
-            </li>
-          </FooterColumn>
-          <FooterColumn title="Legal">
-            <li>
-              <PlaceholderLink>Privacy Policy</PlaceholderLink>
-            </li>
-            <li>
-              <PlaceholderLink>Terms of Service</PlaceholderLink>
-            </li>
-            <li>
-              <PlaceholderLink>Cookie Policy</PlaceholderLink>
-            </li>
-          </FooterColumn>
+          {placeholderColumns.map((column) => (
+            <FooterColumn key={column.title} title={column.title}>
+              {column.links.map((label) => (
+                <li key={label}>
+                  <a className="text-sm text-muted-foreground">{label}</a>
+                </li>
+              ))}
+            </FooterColumn>
+          ))}
         </div>
 
         <div className="mt-12 flex flex-col gap-4 border-t pt-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>
             © {new Date().getFullYear()} {site.brandName}. All rights reserved.
           </p>
-          <a href={`mailto:${site.supportEmail}`} className={`${linkClassName} flex items-center gap-2`}>
+          <a href={`mailto:${site.supportEmail}`} className={linkClassName}>
             <Mail className="size-4" aria-hidden />
             {site.supportEmail}
           </a>

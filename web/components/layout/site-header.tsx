@@ -10,9 +10,7 @@ import { useShowPlans } from './use-show-plans'
 const navItemClassName =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
-type SiteHeaderProps = { onStartTrial: () => void }
-
-export function SiteHeader({ onStartTrial }: SiteHeaderProps) {
+export function SiteHeader() {
   const [location] = useLocation()
   const showPlans = useShowPlans()
 
@@ -40,10 +38,10 @@ export function SiteHeader({ onStartTrial }: SiteHeaderProps) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          <Button className="hidden sm:inline-flex" onClick={onStartTrial}>
+          <Button className="hidden sm:inline-flex">
             Start Free Trial
           </Button>
-          <MobileNav onShowPlans={showPlans} onStartTrial={onStartTrial} />
+          <MobileNav onShowPlans={showPlans} />
         </div>
       </div>
     </header>

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { owner } from './owner'
+
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+// Without these, Chromium stalls on a closed network trying to reach Google's services.
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+/** Debian's Chromium, driven by Playwright; a missing browser fails the run rather than skipping. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`)
+  }
+  return chromium.launch({ executablePath, args })
+}
+
+export const baseUrl = () => inject('baseUrl')
+
+/** A page in a fresh context (own cookies and storage) that fails the test on CSP or script errors. */
+export async function openPage(browser: Browser, path = '/'): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl() })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 40[0-9]/.test(message.text())) errors.push(message.text())
+  })
+  await page.goto(path)
+  return { page, errors }
+}
+
+/** Signs in through the Admin Access dialog. */
+export async function loginAs(page: Page, { username, password } = owner): Promise<void> {
+  await page.goto('/admin')
+  const dialog = page.getByRole('dialog', { name: 'Admin Access' })
+  await dialog.getByLabel('Username').fill(username)
+  await dialog.getByLabel('Password', { exact: true }).fill(password)
+  await dialog.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('heading', { name: 'Business Center' }).waitFor()
+}

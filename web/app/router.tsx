@@ -1,0 +1,62 @@
+import { lazy, Suspense, useEffect } from 'react'
+import { Route, Switch, useLocation } from 'wouter'
+import { appRoutes } from '@common/routes'
+import { PublicLayout } from '@/components/layout/public-layout'
+import { Spinner } from '@/components/ui/spinner'
+import { BlogPage } from './routes/blog'
+import { BlogPostPage } from './routes/blog-post'
+import { HomePage } from './routes/home'
+import { NotFoundPage } from './routes/not-found'
+import { PlansPage } from './routes/plans'
+import { SportsPage } from './routes/sports'
+import { SupportPage } from './routes/support'
+
+// A separate chunk: visitors of the public pages never download the Business Center.
+const AdminRoute = lazy(() =>
+  import('./routes/admin/admin-route').then((module) => ({ default: module.AdminRoute })),
+)
+
+/** A new page starts at its top, as it would on a full page load. */
+function ScrollToTopOnNavigate() {
+  const [location] = useLocation()
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [location])
+  return null
+}
+
+function PageLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner className="size-8 text-primary" label="Loading" />
+    </div>
+  )
+}
+
+export function AppRouter() {
+  return (
+    <>
+      <ScrollToTopOnNavigate />
+      <Switch>
+        <Route path={appRoutes.admin}>
+          <Suspense fallback={<PageLoading />}>
+            <AdminRoute />
+          </Suspense>
+        </Route>
+        <Route>
+          <PublicLayout>
+            <Switch>
+              <Route path={appRoutes.home} component={HomePage} />
+              <Route path={appRoutes.plans} component={PlansPage} />
+              <Route path={appRoutes.sports} component={SportsPage} />
+              <Route path={appRoutes.support} component={SupportPage} />
+              <Route path={appRoutes.blog} component={BlogPage} />
+              <Route path={appRoutes.blogPost} component={BlogPostPage} />
+              <Route component={NotFoundPage} />
+            </Switch>
+          </PublicLayout>
+        </Route>
+      </Switch>
+    </>
+  )
+}
