@@ -27,11 +27,23 @@ export default tseslint.config(
   },
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
   // Import direction (STYLE.md): common imports nothing of ours; web and server never meet.
-  restrict(['common/**'], [
-    { group: ['**/server/**', '**/web/**', '@/*'], message: 'common/ is shared: it may import only zod.' },
-  ]),
-  restrict(['server/**'], [{ group: ['**/web/**', '@/*'], message: 'The server never imports web code.' }]),
-  restrict(['web/**'], [{ group: ['**/server/**'], message: 'The web app never imports server code.' }]),
+  restrict(
+    ['common/**'],
+    [
+      {
+        group: ['**/server/**', '**/web/**', '@/*'],
+        message: 'common/ is shared: it may import only zod.',
+      },
+    ],
+  ),
+  restrict(
+    ['server/**'],
+    [{ group: ['**/web/**', '@/*'], message: 'The server never imports web code.' }],
+  ),
+  restrict(
+    ['web/**'],
+    [{ group: ['**/server/**'], message: 'The web app never imports server code.' }],
+  ),
   // Features never import each other; web/app composes them.
   ...features.map((feature) =>
     restrict(
@@ -39,7 +51,9 @@ export default tseslint.config(
       [
         { group: ['**/server/**'], message: 'The web app never imports server code.' },
         {
-          group: features.filter((other) => other !== feature).map((other) => `@/features/${other}/**`),
+          group: features
+            .filter((other) => other !== feature)
+            .map((other) => `@/features/${other}/**`),
           message: 'Features never import each other; compose them in web/app.',
         },
       ],

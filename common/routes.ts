@@ -13,8 +13,5 @@ const blogPostPattern = /^\/blog\/[^/]+\/?$/
 
 export function isAppRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
-  return (
-    Object.values(appRoutes).some((route) => route === path) || blogPostPattern.test(pathname)
-  )
+  return Object.values(appRoutes).some((route) => route === path) || blogPostPattern.test(pathname)
 }
-

@@ -11,7 +11,10 @@ describe('siteConfigTag', () => {
   })
 
   it('cannot be broken out of by a brand name containing markup', () => {
-    const tag = siteConfigTag({ brandName: '</script><script>alert(1)</script>', supportEmail: 'a@b.c' })
+    const tag = siteConfigTag({
+      brandName: '</script><script>alert(1)</script>',
+      supportEmail: 'a@b.c',
+    })
     expect(tag.match(/<\/script>/g)).toHaveLength(1)
     expect(tag).not.toContain('<script>alert')
   })

@@ -19,7 +19,9 @@ const args = [
 /** Debian's Chromium, driven by Playwright; a missing browser fails the run rather than skipping. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(executablePath)) {
-    throw new Error(`Chromium not found at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`)
+    throw new Error(
+      `Chromium not found at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`,
+    )
   }
   return chromium.launch({ executablePath, args })
 }
@@ -27,13 +29,17 @@ export async function launchBrowser(): Promise<Browser> {
 export const baseUrl = () => inject('baseUrl')
 
 /** A page in a fresh context (own cookies and storage) that fails the test on CSP or script errors. */
-export async function openPage(browser: Browser, path = '/'): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  path = '/',
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseUrl() })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 40[0-9]/.test(message.text())) errors.push(message.text())
+    if (message.type() === 'error' && !/status of 40[0-9]/.test(message.text()))
+      errors.push(message.text())
   })
   await page.goto(path)
   return { page, errors }

@@ -35,7 +35,10 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`)
-    const isUp = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)
+    const isUp = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (isUp) break
     if (Date.now() > deadline) throw new Error('The server did not become healthy in 60 s')
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -20,7 +20,11 @@ export type BuildAppOptions = {
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
-export async function buildApp({ config, database, now }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  now,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -17,11 +17,26 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a number'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://'],
-    [{ ADMIN_USERNAME: 'boss' }, 'Invalid configuration: ADMIN_USERNAME and ADMIN_PASSWORD must be set together'],
-    [{ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters'],
-    [{ PUBLIC_URL: 'example.com' }, 'Invalid configuration: PUBLIC_URL must be an absolute URL, e.g. https://example.com'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql://',
+    ],
+    [
+      { ADMIN_USERNAME: 'boss' },
+      'Invalid configuration: ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    ],
+    [
+      { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' },
+      'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters',
+    ],
+    [
+      { PUBLIC_URL: 'example.com' },
+      'Invalid configuration: PUBLIC_URL must be an absolute URL, e.g. https://example.com',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
   })

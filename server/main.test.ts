@@ -53,7 +53,9 @@ describe('the server process', () => {
 
     const second = startProcess({ PORT: String(await freePort()), DATA_DIR: dataDir })
     expect(await second.exited).toBe(1)
-    expect(second.output()).toMatch(/^The data directory .* is in use by another server \(pid \d+\)/)
+    expect(second.output()).toMatch(
+      /^The data directory .* is in use by another server \(pid \d+\)/,
+    )
 
     const login = await fetch(`http://127.0.0.1:${serverPort}/api/admin/login`, {
       method: 'POST',

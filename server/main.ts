@@ -53,7 +53,8 @@ async function main() {
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     await database.close()
-    const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'is already in use' : String(error)
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'is already in use' : String(error)
     exitWith(`Cannot listen on ${config.host}:${config.port}: port ${reason}`)
   }
 }

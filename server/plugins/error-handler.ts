@@ -61,5 +61,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'Unhandled error')
     return reply.code(500).send({ message: 'Internal Server Error' })
   })
-
 }

@@ -18,7 +18,11 @@ describe('the API boundary', () => {
   afterAll(() => server.close())
 
   it.each(adminRoutes)('refuses anonymous %s %s with 401', async (method, path) => {
-    const response = await createClient(server.baseUrl).request(method, path, method === 'GET' ? undefined : {})
+    const response = await createClient(server.baseUrl).request(
+      method,
+      path,
+      method === 'GET' ? undefined : {},
+    )
     expect(response.status).toBe(401)
     expect(response.body).toEqual({ message: 'Authentication required' })
   })
@@ -50,7 +54,11 @@ describe('the API boundary', () => {
     await client.login(owner.username, owner.password)
     const response = await fetch(new URL('/api/admin/users', server.baseUrl), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://evil.example', cookie: client.cookie! },
+      headers: {
+        'content-type': 'application/json',
+        origin: 'https://evil.example',
+        cookie: client.cookie!,
+      },
       body: JSON.stringify({ username: 'evil-admin', password: 'evil-password' }),
     })
     expect(response.status).toBe(403)

@@ -7,7 +7,11 @@ export type TestResponse<T = any> = { status: number; body: T; headers: Headers 
 export function createClient(baseUrl: string, extraHeaders: Record<string, string> = {}) {
   let cookie: string | null = null
 
-  async function request<T = any>(method: string, path: string, body?: unknown): Promise<TestResponse<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...extraHeaders }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (method !== 'GET') headers.origin = baseUrl
@@ -24,7 +28,11 @@ export function createClient(baseUrl: string, extraHeaders: Record<string, strin
     }
     const text = await response.text()
     const isJson = response.headers.get('content-type')?.includes('application/json')
-    return { status: response.status, body: isJson && text ? JSON.parse(text) : text, headers: response.headers }
+    return {
+      status: response.status,
+      body: isJson && text ? JSON.parse(text) : text,
+      headers: response.headers,
+    }
   }
 
   return {
@@ -35,7 +43,8 @@ export function createClient(baseUrl: string, extraHeaders: Record<string, strin
     delete: <T = any>(path: string) => request<T>('DELETE', path),
     async login(username: string, password: string) {
       const response = await request('POST', '/api/admin/login', { username, password })
-      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`)
+      if (response.status !== 200)
+        throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`)
       return response
     },
     get cookie() {

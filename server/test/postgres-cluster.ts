@@ -49,7 +49,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const asPostgres = process.getuid?.() === 0
   const run = (command: string, args: string[]) =>
     asPostgres
-      ? (['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', command, ...args]] as const)
+      ? ([
+          'setpriv',
+          ['--reuid=postgres', '--regid=postgres', '--init-groups', command, ...args],
+        ] as const)
       : ([command, args] as const)
   if (asPostgres) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }))
@@ -58,15 +61,36 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   }
   const dataDir = join(dir, 'data')
   const [initdb, initdbArgs] = run(join(bin, 'initdb'), [
-    '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync',
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '--no-sync',
   ])
   execFileSync(initdb, initdbArgs, { stdio: 'ignore' })
 
   const port = await freePort()
   const [postgres, postgresArgs] = run(join(bin, 'postgres'), [
-    '-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-    '-c', 'max_connections=300',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-h',
+    '127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=300',
   ])
   const child = spawn(postgres, postgresArgs, { stdio: 'ignore' })
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`

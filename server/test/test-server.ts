@@ -43,7 +43,10 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
 type Options = { env?: Record<string, string>; now?: () => Date }
 
 /** The real app over HTTP on a random port, on a new database, with `owner` as super_admin. */
-export async function startTestServer(kind: DatabaseKind, options: Options = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  options: Options = {},
+): Promise<TestServer> {
   const postgres = kind === 'postgres' ? await createPostgresDatabase() : null
   const config = loadConfig({
     LOG_LEVEL: 'silent',

@@ -12,7 +12,10 @@ export const blogPosts = pgTable(
     excerpt: text('excerpt'),
     metaTitle: varchar('meta_title', { length: 200 }),
     metaDescription: text('meta_description'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     featuredImage: text('featured_image'),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamptz('published_at'),

@@ -9,7 +9,9 @@ export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow()
 /** SQL for a CHECK constraint limiting a column to an enumeration of literals. */
 export function isOneOf(column: AnyPgColumn, values: readonly (string | number)[]): SQL {
   const literals = values
-    .map((value) => (typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`))
+    .map((value) =>
+      typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`,
+    )
     .join(', ')
   return sql`${column} in (${sql.raw(literals)})`
 }

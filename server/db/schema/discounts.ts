@@ -13,7 +13,10 @@ export const discounts = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }),
     validFrom: timestamptz('valid_from').notNull().defaultNow(),
     validTo: timestamptz('valid_to'),
-    applicablePlans: text('applicable_plans').array().notNull().default(sql`'{}'::text[]`),
+    applicablePlans: text('applicable_plans')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -21,6 +24,9 @@ export const discounts = pgTable(
   (t) => [
     check('discounts_percentage_check', sql`${t.percentage} > 0 and ${t.percentage} <= 100`),
     check('discounts_amount_check', sql`${t.amount} > 0`),
-    check('discounts_valid_range_check', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
+    check(
+      'discounts_valid_range_check',
+      sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`,
+    ),
   ],
 )

@@ -13,7 +13,10 @@ export const plans = pgTable(
     costPerMonth: numeric('cost_per_month', { precision: 10, scale: 2 }),
     profitMargin: numeric('profit_margin', { precision: 5, scale: 2 }),
     currency: varchar('currency', { length: 3 }).notNull().default('EUR'),
-    features: text('features').array().notNull().default(sql`'{}'::text[]`),
+    features: text('features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     billingPeriod: varchar('billing_period', { length: 20, enum: billingPeriods })
       .notNull()
       .default('monthly'),

@@ -12,7 +12,9 @@ export const supportTickets = pgTable(
     subject: varchar('subject', { length: 200 }).notNull(),
     description: text('description').notNull(),
     status: varchar('status', { length: 20, enum: ticketStatuses }).notNull().default('open'),
-    priority: varchar('priority', { length: 20, enum: ticketPriorities }).notNull().default('medium'),
+    priority: varchar('priority', { length: 20, enum: ticketPriorities })
+      .notNull()
+      .default('medium'),
     assignedTo: varchar('assigned_to', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -31,7 +31,10 @@ export const trialRequests = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('trial_requests_subscription_status_check', isOneOf(t.subscriptionStatus, subscriptionStatuses)),
+    check(
+      'trial_requests_subscription_status_check',
+      isOneOf(t.subscriptionStatus, subscriptionStatuses),
+    ),
     check('trial_requests_subscription_id_check', sql`${t.subscriptionId} ~ '^SUB-[A-Z0-9]{8}$'`),
     check('trial_requests_subscription_price_check', sql`${t.subscriptionPrice} > 0`),
     index('trial_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),

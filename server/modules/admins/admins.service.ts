@@ -28,7 +28,10 @@ export function presentAdminUser(row: AdminRow): AdminUser {
 }
 
 export async function listAdminUsers(db: Db): Promise<AdminUser[]> {
-  const rows = await db.select(publicColumns).from(users).orderBy(asc(users.createdAt), asc(users.username))
+  const rows = await db
+    .select(publicColumns)
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.username))
   return rows.map(presentAdminUser)
 }
 

@@ -29,18 +29,37 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
       role: 'admin',
     })
     expect(created.status).toBe(201)
-    expect(created.body).toMatchObject({ username: 'agent.smith', role: 'admin', lastLoginAt: null })
+    expect(created.body).toMatchObject({
+      username: 'agent.smith',
+      role: 'admin',
+      lastLoginAt: null,
+    })
     expect(Object.keys(created.body)).not.toContain('password')
     const agent = createClient(server.baseUrl)
-    const login = await agent.post('/api/admin/login', { username: 'agent.smith', password: 'agent-password' })
+    const login = await agent.post('/api/admin/login', {
+      username: 'agent.smith',
+      password: 'agent-password',
+    })
     expect(login.status).toBe(200)
   })
 
   it.each([
-    [{ username: 'ab', password: 'long-enough' }, 'username', 'Username must be at least 3 characters'],
-    [{ username: 'valid', password: 'short' }, 'password', 'Password must be at least 8 characters'],
+    [
+      { username: 'ab', password: 'long-enough' },
+      'username',
+      'Username must be at least 3 characters',
+    ],
+    [
+      { username: 'valid', password: 'short' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
     [{ password: 'long-enough' }, 'username', 'Username is required'],
-    [{ username: 'valid', password: 'long-enough', role: 'root' }, 'role', 'Role must be admin or super_admin'],
+    [
+      { username: 'valid', password: 'long-enough', role: 'root' },
+      'role',
+      'Role must be admin or super_admin',
+    ],
   ])('refuses %o naming the field', async (body, path, message) => {
     const response = await ownerClient.post('/api/admin/users', body)
     expect(response.status).toBe(400)
@@ -50,7 +69,10 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
 
   it('answers 409 when the username is taken, whatever its case', async () => {
     await ownerClient.post('/api/admin/users', { username: 'taken', password: 'password-1' })
-    const again = await ownerClient.post('/api/admin/users', { username: 'TAKEN', password: 'password-2' })
+    const again = await ownerClient.post('/api/admin/users', {
+      username: 'TAKEN',
+      password: 'password-2',
+    })
     expect(again.status).toBe(409)
     expect(again.body).toEqual({ message: 'Username already exists' })
   })
@@ -60,9 +82,14 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
     const plain = createClient(server.baseUrl)
     await plain.login('plain', 'plain-password')
     expect((await plain.get('/api/admin/users')).status).toBe(200)
-    const create = await plain.post('/api/admin/users', { username: 'sneaky', password: 'sneaky-password' })
+    const create = await plain.post('/api/admin/users', {
+      username: 'sneaky',
+      password: 'sneaky-password',
+    })
     expect(create.status).toBe(403)
-    const ownerId = (await plain.get('/api/admin/users')).body.find((u: any) => u.username === 'owner').id
+    const ownerId = (await plain.get('/api/admin/users')).body.find(
+      (u: any) => u.username === 'owner',
+    ).id
     expect((await plain.delete(`/api/admin/users/${ownerId}`)).status).toBe(403)
   })
 

@@ -10,8 +10,14 @@ import { hashPassword } from '../auth/passwords'
  * On a database with no admin, creates the first super_admin from ADMIN_USERNAME and
  * ADMIN_PASSWORD, or `admin` with a random password that is printed once.
  */
-export async function bootstrapAdmin(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users)
+export async function bootstrapAdmin(
+  db: Db,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
   if (count > 0) return
   const username = config.bootstrapAdmin?.username ?? 'admin'
   const password = config.bootstrapAdmin?.password ?? randomBytes(12).toString('base64url')

@@ -34,15 +34,23 @@ describe.each(databaseKinds)('admin authentication on %s', (kind) => {
     const client = createClient(server.baseUrl)
     await client.login(owner.username, owner.password)
     const token = client.cookie!.split('=')[1]!
-    const rows = await server.database.db.execute<{ id: string }>(sql`select id from admin_sessions`)
+    const rows = await server.database.db.execute<{ id: string }>(
+      sql`select id from admin_sessions`,
+    )
     expect(rows.rows.length).toBeGreaterThan(0)
     expect(rows.rows.map((row) => row.id)).not.toContain(token)
   })
 
   it('answers a wrong password with 401 and the same message as an unknown user', async () => {
     const client = createClient(server.baseUrl)
-    const wrongPassword = await client.post('/api/admin/login', { ...owner, password: 'not-the-password' })
-    const unknownUser = await client.post('/api/admin/login', { username: 'ghost', password: 'whatever1' })
+    const wrongPassword = await client.post('/api/admin/login', {
+      ...owner,
+      password: 'not-the-password',
+    })
+    const unknownUser = await client.post('/api/admin/login', {
+      username: 'ghost',
+      password: 'whatever1',
+    })
     expect(wrongPassword.status).toBe(401)
     expect(unknownUser.status).toBe(401)
     expect(wrongPassword.body).toEqual({ message: 'Invalid credentials' })
@@ -51,7 +59,9 @@ describe.each(databaseKinds)('admin authentication on %s', (kind) => {
   })
 
   it('names the missing field when the login body is incomplete', async () => {
-    const response = await createClient(server.baseUrl).post('/api/admin/login', { username: 'owner' })
+    const response = await createClient(server.baseUrl).post('/api/admin/login', {
+      username: 'owner',
+    })
     expect(response.status).toBe(400)
     expect(response.body).toEqual({
       message: 'Password is required',
@@ -65,7 +75,9 @@ describe.each(databaseKinds)('admin authentication on %s', (kind) => {
     const stolen = client.cookie!
     expect((await client.post('/api/admin/logout')).status).toBe(204)
     expect(client.cookie).toBeNull()
-    const replay = await fetch(new URL('/api/admin/session', server.baseUrl), { headers: { cookie: stolen } })
+    const replay = await fetch(new URL('/api/admin/session', server.baseUrl), {
+      headers: { cookie: stolen },
+    })
     expect(replay.status).toBe(401)
   })
 
@@ -75,7 +87,9 @@ describe.each(databaseKinds)('admin authentication on %s', (kind) => {
     const first = client.cookie
     await client.login(owner.username, owner.password)
     expect(client.cookie).not.toBe(first)
-    const old = await fetch(new URL('/api/admin/session', server.baseUrl), { headers: { cookie: first! } })
+    const old = await fetch(new URL('/api/admin/session', server.baseUrl), {
+      headers: { cookie: first! },
+    })
     expect(old.status).toBe(401)
   })
 

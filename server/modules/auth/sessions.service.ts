@@ -29,7 +29,11 @@ export async function createSession(db: Db, userId: string, now: Date): Promise<
 }
 
 /** The active admin behind a session token, or null when it is unknown, expired or disabled. */
-export async function resolveSession(db: Db, token: string, now: Date): Promise<AdminIdentity | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<AdminIdentity | null> {
   const id = hashToken(token)
   const [row] = await db
     .select({

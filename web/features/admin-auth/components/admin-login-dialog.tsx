@@ -11,8 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { isNetworkError, serverMessageOf } from '@/lib/api-client'
@@ -59,26 +59,34 @@ export function AdminLoginDialog({ onCancel }: AdminLoginDialogProps) {
           <DialogDescription>Sign in to open the Business Center.</DialogDescription>
         </DialogHeader>
         <form onSubmit={handleLogin} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="admin-login-username">Username</Label>
-            <Input
-              id="admin-login-username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              aria-invalid={formState.errors.username ? true : undefined}
-              {...register('username')}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="admin-login-password">Password</Label>
-            <PasswordInput
-              id="admin-login-password"
-              autoComplete="current-password"
-              aria-invalid={formState.errors.password ? true : undefined}
-              {...register('password')}
-            />
-          </div>
+          <FormField
+            id="admin-login-username"
+            label="Username"
+            error={formState.errors.username?.message}
+          >
+            {(controlProps) => (
+              <Input
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                {...controlProps}
+                {...register('username')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id="admin-login-password"
+            label="Password"
+            error={formState.errors.password?.message}
+          >
+            {(controlProps) => (
+              <PasswordInput
+                autoComplete="current-password"
+                {...controlProps}
+                {...register('password')}
+              />
+            )}
+          </FormField>
           <DialogFooter className="mt-2">
             <Button variant="outline" onClick={onCancel}>
               Cancel
