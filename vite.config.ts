@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
-import { defaultSiteConfig, siteConfigTag } from './common/site-config'
+import { defaultSiteConfig, siteConfigTag } from './common/site-config.js'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 

@@ -1,3 +1,6 @@
+import { z } from 'zod'
+import { formatCents, moneyInput, toCents } from './money'
+
 export const billingPeriods = ['monthly', 'quarterly', 'semi-annual', 'annual'] as const
 export type BillingPeriod = (typeof billingPeriods)[number]
 
@@ -7,3 +10,153 @@ export const billingMonths: Record<BillingPeriod, number> = {
   'semi-annual': 6,
   annual: 12,
 }
+
+const periodSuffix: Record<BillingPeriod, string> = {
+  monthly: '/month',
+  quarterly: '/3 months',
+  'semi-annual': '/6 months',
+  annual: '/year',
+}
+
+export const plan = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.string(),
+  costPerMonth: z.string().nullable(),
+  profitMargin: z.string().nullable(),
+  currency: z.string(),
+  features: z.array(z.string()),
+  billingPeriod: z.enum(billingPeriods),
+  active: z.boolean(),
+  sortOrder: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type Plan = z.infer<typeof plan>
+
+/** "Starter - $9.99/month" (spec §9: always a dollar sign, two decimals). */
+export function planPriceLabel(p: Pick<Plan, 'name' | 'price' | 'billingPeriod'>): string {
+  const cents = toCents(p.price) ?? 0
+  return `${p.name} - $${formatCents(cents)}${periodSuffix[p.billingPeriod] ?? '/period'}`
+}
+
+/** The price spread over the months it pays for, "6.67" for 79.99 a year. */
+export function perMonthPrice(p: Pick<Plan, 'price' | 'billingPeriod'>): string {
+  const cents = toCents(p.price) ?? 0
+  return formatCents(Math.round(cents / billingMonths[p.billingPeriod]))
+}
+
+export type PlanBadge =
+  { label: 'Best Value'; saving: 'Save 15%' | 'Save 10%' } | { label: 'Popular' }
+
+/** Best Value for annual plans (by name or period), Popular for Plus and Pro plans. */
+export function planBadge(p: Pick<Plan, 'name' | 'billingPeriod'>): PlanBadge | null {
+  const name = p.name.toLowerCase()
+  if (name.includes('annual') || p.billingPeriod === 'annual') {
+    return { label: 'Best Value', saving: p.billingPeriod === 'annual' ? 'Save 15%' : 'Save 10%' }
+  }
+  if (name.includes('plus') || name.includes('pro')) return { label: 'Popular' }
+  return null
+}
+
+/**
+ * Margin in percent, two decimals: (price − cost of goods) / price × 100, where the cost of
+ * goods is the monthly cost times the months billed. 0 when the price is not positive.
+ */
+export function profitMargin(
+  priceCents: number,
+  costPerMonthCents: number,
+  period: BillingPeriod,
+): string {
+  if (priceCents <= 0) return '0.00'
+  const costCents = costPerMonthCents * billingMonths[period]
+  return (((priceCents - costCents) / priceCents) * 100).toFixed(2)
+}
+
+/** Public order: sortOrder, then price. */
+export function comparePlans(
+  a: Pick<Plan, 'sortOrder' | 'price'>,
+  b: Pick<Plan, 'sortOrder' | 'price'>,
+) {
+  return a.sortOrder - b.sortOrder || (toCents(a.price) ?? 0) - (toCents(b.price) ?? 0)
+}
+
+export const planInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  description: z.string().trim().max(1000).nullish(),
+  price: moneyInput('Price'),
+  costPerMonth: moneyInput('Cost per month').default('1.50'),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'Currency must be a three-letter code')
+    .transform((c) => c.toUpperCase())
+    .default('EUR'),
+  features: z
+    .array(z.string().max(200))
+    .default([])
+    .transform((list) => list.map((f) => f.trim()).filter(Boolean)),
+  billingPeriod: z
+    .enum(billingPeriods, {
+      error: 'Billing period must be monthly, quarterly, semi-annual or annual',
+    })
+    .default('monthly'),
+  active: z.boolean().default(true),
+  sortOrder: z.coerce
+    .number({ error: 'Sort order must be a number' })
+    .int()
+    .min(0)
+    .max(10000)
+    .default(0),
+})
+export type PlanInput = z.input<typeof planInput>
+export type PlanValues = z.output<typeof planInput>
+
+const families = [
+  {
+    family: 'Starter',
+    connections: 1,
+    costPerMonth: '1.88',
+    prices: ['9.99', '26.99', '47.99', '79.99'],
+  },
+  {
+    family: 'Family',
+    connections: 2,
+    costPerMonth: '3.76',
+    prices: ['14.99', '41.99', '74.99', '119.99'],
+  },
+  {
+    family: 'Household',
+    connections: 3,
+    costPerMonth: '5.64',
+    prices: ['18.99', '53.99', '95.99', '169.99'],
+  },
+] as const
+const variants = [
+  { suffix: '', period: 'monthly' },
+  { suffix: ' Plus', period: 'quarterly' },
+  { suffix: ' Pro', period: 'semi-annual' },
+  { suffix: ' Annual', period: 'annual' },
+] as const
+
+/** The twelve quick templates of spec §9, in USD, active, sort orders 1 to 12. */
+export const planTemplates: PlanValues[] = families.flatMap(
+  ({ family, connections, costPerMonth, prices }, f) =>
+    variants.map(({ suffix, period }, v) => ({
+      name: `${family}${suffix}`,
+      description: `${connections} connection${connections > 1 ? 's' : ''}, billed ${period}`,
+      price: prices[v]!,
+      costPerMonth,
+      currency: 'USD',
+      features: [
+        `${connections} simultaneous connection${connections > 1 ? 's' : ''}`,
+        'HD and 4K streaming',
+        'Live sports and events',
+        '24-hour free trial',
+      ],
+      billingPeriod: period,
+      active: true,
+      sortOrder: f * 4 + v + 1,
+    })),
+)

@@ -1,4 +1,4 @@
-/** Paths the web app renders; anything else is the 404 page (and answers HTTP 404). */
+/** Paths the web app renders; the server answers anything else with the 404 page. */
 export const appRoutes = {
   home: '/',
   plans: '/plans',
@@ -8,10 +8,3 @@ export const appRoutes = {
   blog: '/blog',
   blogPost: '/blog/:slug',
 } as const
-
-const blogPostPattern = /^\/blog\/[^/]+\/?$/
-
-export function isAppRoute(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
-  return Object.values(appRoutes).some((route) => route === path) || blogPostPattern.test(pathname)
-}

@@ -6,8 +6,13 @@ import type { Database } from './db/client'
 import { createRateLimiter } from './lib/rate-limiter'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { blogRoutes } from './modules/blog/blog.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
+import { plansRoutes } from './modules/plans/plans.routes'
+import { seoRoutes } from './modules/seo/seo.routes'
+import { sportsRoutes } from './modules/sports/sports.routes'
+import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
 import { registerAuthGuard } from './plugins/auth-guard'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerSecurity } from './plugins/security'
@@ -51,6 +56,11 @@ export async function buildApp({
   await app.register(healthRoutes)
   await app.register(authRoutes)
   await app.register(adminsRoutes)
+  await app.register(plansRoutes)
+  await app.register(trialRequestsRoutes)
+  await app.register(sportsRoutes)
+  await app.register(blogRoutes)
+  await app.register(seoRoutes)
   await registerPages(app)
 
   return app

@@ -3,7 +3,9 @@ import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { scheduleCleanup } from './jobs/cleanup'
+import { planTemplates } from '../common/plans'
 import { bootstrapAdmin } from './modules/admins/bootstrap-admin'
+import { seedPlanTemplates } from './modules/plans/plans.service'
 
 /** Configuration and start-up problems end the process with one readable line. */
 function exitWith(message: string): never {
@@ -33,6 +35,7 @@ async function main() {
   const database = await openDatabaseOrExit(config)
   const app = await buildApp({ config, database })
   await bootstrapAdmin(app.db, config, app.log)
+  await seedPlanTemplates(app.db, planTemplates)
   const stopCleanup = scheduleCleanup(app)
 
   let isShuttingDown = false

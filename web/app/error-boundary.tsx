@@ -22,7 +22,10 @@ export class AppErrorBoundary extends Component<Props, State> {
   override render() {
     if (!this.state.hasError) return this.props.children
     return (
-      <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <div
+        role="alert"
+        className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center"
+      >
         <h1 className="text-2xl font-bold">Something went wrong</h1>
         <p className="max-w-md text-muted-foreground">
           The page could not be displayed. Reloading usually fixes this.

@@ -1,4 +1,4 @@
-import { apiErrorBody } from '@common/api-error'
+import type { ApiErrorBody } from '@common/api-error'
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -19,8 +19,8 @@ export class ApiError extends Error {
 
 function parseServerMessage(bodyText: string): string | undefined {
   try {
-    const parsed = apiErrorBody.safeParse(JSON.parse(bodyText))
-    return parsed.success ? parsed.data.message : undefined
+    const { message } = JSON.parse(bodyText) as Partial<ApiErrorBody>
+    return typeof message === 'string' ? message : undefined
   } catch {
     return undefined
   }

@@ -1,11 +1,15 @@
-import { defaultSiteConfig, siteConfig, siteConfigElementId, type SiteConfig } from '@common/site-config'
+import { defaultSiteConfig, siteConfigElementId, type SiteConfig } from '@common/site-config'
 
 function readSiteConfig(): SiteConfig {
   const text = document.getElementById(siteConfigElementId)?.textContent
   if (!text) return defaultSiteConfig
   try {
-    const parsed = siteConfig.safeParse(JSON.parse(text))
-    return parsed.success ? parsed.data : defaultSiteConfig
+    const { brandName, supportEmail } = JSON.parse(text) as Partial<SiteConfig>
+    return {
+      brandName: typeof brandName === 'string' ? brandName : defaultSiteConfig.brandName,
+      supportEmail:
+        typeof supportEmail === 'string' ? supportEmail : defaultSiteConfig.supportEmail,
+    }
   } catch {
     return defaultSiteConfig
   }

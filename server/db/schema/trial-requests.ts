@@ -29,6 +29,8 @@ export const trialRequests = pgTable(
     subscriptionEndDate: timestamptz('subscription_end_date'),
     adminNotes: text('admin_notes'),
     updatedAt: updatedAt(),
+    // The browser's id for one submission: a retried submit finds the row it already made.
+    clientRequestId: uuid('client_request_id').unique(),
   },
   (t) => [
     check(

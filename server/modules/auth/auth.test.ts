@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminSessions } from '../../db/schema/admin-sessions'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 
@@ -34,11 +34,9 @@ describe.each(databaseKinds)('admin authentication on %s', (kind) => {
     const client = createClient(server.baseUrl)
     await client.login(owner.username, owner.password)
     const token = client.cookie!.split('=')[1]!
-    const rows = await server.database.db.execute<{ id: string }>(
-      sql`select id from admin_sessions`,
-    )
-    expect(rows.rows.length).toBeGreaterThan(0)
-    expect(rows.rows.map((row) => row.id)).not.toContain(token)
+    const rows = await server.database.db.select({ id: adminSessions.id }).from(adminSessions)
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.map((row) => row.id)).not.toContain(token)
   })
 
   it('answers a wrong password with 401 and the same message as an unknown user', async () => {

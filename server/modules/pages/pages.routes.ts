@@ -2,49 +2,64 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isAppRoute } from '../../../common/routes'
 import { siteConfigTag } from '../../../common/site-config'
 import { webDistDir } from '../../lib/app-root'
+import { pageContent } from '../seo/page-content'
+import { renderHead } from '../seo/page-head'
+import { siteBaseUrl } from '../seo/seo.routes'
 
-const siteConfigPlaceholder = '<!--site-config-->'
+const headPlaceholder = '<!--head-->'
+const emptyRoot = '<div id="root"></div>'
 
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html for every page,
- * answering 404 for paths the app does not know. Without a build (tests, `npm run dev`) only
- * the API is served. Registered on the root instance, as it owns the 404 handler.
+ * Serves the built web app: hashed assets cached for a year, and for every page the HTML with
+ * its title, meta tags, JSON-LD and readable content filled in by the server, answering 404 for
+ * unknown paths and posts. Without a build (tests, `npm run dev`) only the API is served.
+ * Registered on the root instance, as it owns the 404 handler.
  */
 export async function registerPages(app: FastifyInstance) {
   const indexPath = join(webDistDir, 'index.html')
-  const indexHtml = existsSync(indexPath)
-    ? readFileSync(indexPath, 'utf8').replace(
-        siteConfigPlaceholder,
-        siteConfigTag({ brandName: app.config.brandName, supportEmail: app.config.supportEmail }),
-      )
-    : null
+  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null
+  const siteConfig = siteConfigTag({
+    brandName: app.config.brandName,
+    supportEmail: app.config.supportEmail,
+  })
 
-  if (indexHtml !== null) {
+  if (template !== null) {
+    const assetsDir = join(webDistDir, 'assets')
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: false,
       // One route per built file: unknown paths fall through to the handler below.
       wildcard: false,
       setHeaders(res, path) {
-        const isHashed = path.includes(`${join(webDistDir, 'assets')}`)
+        const isHashed = path.startsWith(assetsDir)
         res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
       },
     })
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const isPage = request.method === 'GET' || request.method === 'HEAD'
-    if (indexHtml === null || !isPage || path.startsWith('/api/')) {
+    if (template === null || !isPage || path.startsWith('/api/')) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` })
     }
+    const content = await pageContent(path, {
+      db: app.db,
+      baseUrl: siteBaseUrl(app, request),
+      brandName: app.config.brandName,
+    })
+    const html = template
+      .replace(
+        headPlaceholder,
+        `${siteConfig}\n    ${renderHead(content.head, app.config.brandName)}`,
+      )
+      .replace(emptyRoot, `<div id="root">${content.body}</div>`)
     return reply
-      .code(isAppRoute(path) ? 200 : 404)
+      .code(content.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml)
+      .send(html)
   })
 }

@@ -1,4 +1,14 @@
-import { CalendarCheck, Clock, Laptop, Play, ShieldCheck, Smartphone, Tablet, Tv, type LucideIcon } from 'lucide-react'
+import {
+  CalendarCheck,
+  Clock,
+  Laptop,
+  Play,
+  ShieldCheck,
+  Smartphone,
+  Tablet,
+  Tv,
+  type LucideIcon,
+} from 'lucide-react'
 import { PlansSectionPlaceholder } from '@/app/routes/plans-section-placeholder'
 import { Button } from '@/components/ui/button'
 import { plansSectionId, scrollToSection } from '@/lib/scroll'
@@ -12,7 +22,7 @@ const heroBadges: { label: string; icon: LucideIcon }[] = [
 ]
 
 const devices: { label: string; icon: LucideIcon }[] = [
-  { label: 'Smart TV', icon: Tv },
+  { label: 'TV', icon: Tv },
   { label: 'Laptop', icon: Laptop },
   { label: 'Tablet', icon: Tablet },
   { label: 'Phone', icon: Smartphone },
@@ -41,7 +51,10 @@ function HeroScreen() {
       </div>
       <div className="relative mt-6 grid grid-cols-4 gap-3">
         {devices.map(({ label, icon: Icon }) => (
-          <div key={label} className="flex flex-col items-center gap-2 rounded-xl border bg-card p-3">
+          <div
+            key={label}
+            className="flex flex-col items-center gap-2 rounded-xl border bg-card p-3"
+          >
             <Icon className="size-5 text-primary" />
             <span className="text-xs text-muted-foreground">{label}</span>
           </div>
@@ -63,11 +76,16 @@ function Hero() {
           <p className="rounded-full border bg-card px-3 py-1 text-sm font-medium text-accent-foreground">
             Live TV · Sports · Movies
           </p>
-          <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-heading"
+            className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+          >
             <span className="bg-gradient-to-r from-violet-600 to-indigo-600 bg-clip-text text-transparent dark:from-violet-300 dark:to-indigo-300">
               {site.brandName}
             </span>
-            <span className="mt-2 block">Stream everything you love.</span>
+            <span className="mt-2 block text-3xl sm:text-4xl lg:text-5xl">
+              Stream everything you love.
+            </span>
           </h1>
           <p className="max-w-xl text-lg text-muted-foreground">
             Crystal-clear HD streaming with no ads, on every device you own. Try it free for 24
@@ -101,7 +119,10 @@ export function HomePage() {
       <Hero />
       <section id={plansSectionId} aria-labelledby="plans-heading" className="border-t bg-muted/30">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
-          <h2 id="plans-heading" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2
+            id="plans-heading"
+            className="text-center text-3xl font-bold tracking-tight sm:text-4xl"
+          >
             Choose Your Perfect Plan
           </h2>
           <PlansSectionPlaceholder />

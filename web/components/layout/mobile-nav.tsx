@@ -30,9 +30,7 @@ export function MobileNav({ onShowPlans }: MobileNavProps) {
         <DropdownMenuItem onSelect={onShowPlans}>Plans</DropdownMenuItem>
         <DropdownMenuItem>Features</DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          className="justify-center bg-primary font-medium text-primary-foreground data-[highlighted]:bg-primary/90 data-[highlighted]:text-primary-foreground"
-        >
+        <DropdownMenuItem className="justify-center bg-primary font-medium text-primary-foreground data-[highlighted]:bg-primary/90 data-[highlighted]:text-primary-foreground">
           Start Free Trial
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -38,9 +38,7 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          <Button className="hidden sm:inline-flex">
-            Start Free Trial
-          </Button>
+          <Button className="hidden sm:inline-flex">Start Free Trial</Button>
           <MobileNav onShowPlans={showPlans} />
         </div>
       </div>

@@ -23,7 +23,9 @@ export function AlertDialogContent({
 }
 
 export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />
+  return (
+    <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />
+  )
 }
 
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {

@@ -10,7 +10,7 @@ export function Toaster() {
       visibleToasts={1}
       richColors
       closeButton
-      position="top-right"
+      position="bottom-right"
       toastOptions={{ className: 'font-sans' }}
     />
   )

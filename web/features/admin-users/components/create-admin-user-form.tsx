@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { UserPlus } from 'lucide-react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import {
   adminRoles,
   createAdminUserInput,
@@ -10,13 +10,12 @@ import {
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
 import { PasswordInput } from '@/components/ui/password-input'
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import { serverMessageOf } from '@/lib/api-client'
 import { showToast } from '@/lib/toast'
 import { useCreateAdminUser } from '../api/create-admin-user'
-import { adminRoleLabels } from '../role-labels'
 
 const emptyForm: CreateAdminUserInput = { username: '', password: '', role: 'admin' }
 
@@ -71,29 +70,18 @@ export function CreateAdminUserForm() {
       </FormField>
       <FormField id="new-admin-role" label="Role" error={errors.role?.message}>
         {(controlProps) => (
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...controlProps} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {adminRoles.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {adminRoleLabels[role]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
+          <NativeSelect {...controlProps} {...register('role')}>
+            {adminRoles.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </NativeSelect>
         )}
       </FormField>
       <Button type="submit" disabled={!canSubmit} className="md:mt-6">
         {createUser.isPending ? <Spinner /> : <UserPlus aria-hidden />}
-        Create Admin
+        Add Admin
       </Button>
     </form>
   )

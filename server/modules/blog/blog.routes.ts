@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { blogListQuery } from '../../../common/blog'
+import { notFound } from '../../lib/http-error'
+import { findBlogPostBySlug, listBlogPosts } from './blog.service'
+
+const defaultLimit = 50
+const slugParams = z.object({ slug: z.string().min(1).max(200) })
+
+export async function blogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  // The public only ever sees published posts; an admin sees drafts unless asking for published.
+  app.get(
+    '/api/blog-posts',
+    { config: { public: true }, schema: { querystring: blogListQuery } },
+    async (request) =>
+      listBlogPosts(app.db, {
+        publishedOnly: request.query.published === true || request.admin === null,
+        limit: request.query.limit ?? defaultLimit,
+      }),
+  )
+
+  app.get(
+    '/api/blog-posts/slug/:slug',
+    { config: { public: true }, schema: { params: slugParams } },
+    async (request) => {
+      const post = await findBlogPostBySlug(app.db, request.params.slug, {
+        publishedOnly: request.admin === null,
+      })
+      if (!post) throw notFound('Post not found')
+      return post
+    },
+  )
+}

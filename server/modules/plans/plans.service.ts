@@ -1,0 +1,55 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import { profitMargin, type Plan, type PlanValues } from '../../../common/plans'
+import { toCents } from '../../../common/money'
+import type { Db } from '../../db/client'
+import { plans } from '../../db/schema/plans'
+import { settings } from '../../db/schema/settings'
+
+type PlanRow = typeof plans.$inferSelect
+
+export function presentPlan(row: PlanRow): Plan {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+}
+
+/** The row to store for validated plan values, with the margin computed here, never trusted. */
+export function planRow(values: PlanValues) {
+  const margin = profitMargin(
+    toCents(values.price) ?? 0,
+    toCents(values.costPerMonth) ?? 0,
+    values.billingPeriod,
+  )
+  return { ...values, description: values.description ?? null, profitMargin: margin }
+}
+
+/** Plans in public order (sortOrder, then price); only active ones unless `includeInactive`. */
+export async function listPlans(
+  db: Db,
+  { includeInactive }: { includeInactive: boolean },
+): Promise<Plan[]> {
+  const rows = await db
+    .select()
+    .from(plans)
+    .where(includeInactive ? undefined : eq(plans.active, true))
+    .orderBy(asc(plans.sortOrder), asc(plans.price), asc(plans.name))
+  return rows.map(presentPlan)
+}
+
+const seededKey = 'seed.plan-templates'
+
+/**
+ * A fresh install gets the twelve templates so the site is never empty. Recorded in settings,
+ * so plans an admin later deletes are not brought back.
+ */
+export async function seedPlanTemplates(db: Db, templates: PlanValues[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(settings)
+      .values({ key: seededKey, value: sql`'true'::jsonb` })
+      .onConflictDoNothing()
+      .returning({ key: settings.key })
+    if (!claimed.length) return
+    const [existing] = await tx.select({ id: plans.id }).from(plans).limit(1)
+    if (existing) return
+    await tx.insert(plans).values(templates.map(planRow))
+  })
+}

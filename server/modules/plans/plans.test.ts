@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { planTemplates } from '../../../common/plans'
+import { plans } from '../../db/schema/plans'
+import { createClient } from '../../test/http-client'
+import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { seedPlanTemplates } from './plans.service'
+
+describe.each(databaseKinds)('GET /api/plans on %s', (kind) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    await seedPlanTemplates(server.app.db, planTemplates)
+  })
+  afterAll(() => server.close())
+
+  it('seeds the twelve templates once, with margins computed on the server', async () => {
+    await seedPlanTemplates(server.app.db, planTemplates)
+    const { body } = await createClient(server.baseUrl).get('/api/plans')
+    expect(body).toHaveLength(12)
+    expect(body[0]).toMatchObject({
+      name: 'Starter',
+      price: '9.99',
+      costPerMonth: '1.88',
+      profitMargin: '81.18',
+      currency: 'USD',
+      billingPeriod: 'monthly',
+      sortOrder: 1,
+    })
+    expect(body.map((p: any) => p.sortOrder)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+  })
+
+  it('shows the public active plans only, while an admin sees every plan', async () => {
+    await server.app.db.update(plans).set({ active: false }).where(eq(plans.name, 'Family Pro'))
+    const publicPlans = (await createClient(server.baseUrl).get('/api/plans')).body as any[]
+    expect(publicPlans.map((p) => p.name)).not.toContain('Family Pro')
+    const admin = createClient(server.baseUrl)
+    await admin.login(owner.username, owner.password)
+    const adminPlans = (await admin.get('/api/plans')).body as any[]
+    expect(adminPlans.map((p) => p.name)).toContain('Family Pro')
+  })
+
+  it('does not bring templates back after the admins deleted every plan', async () => {
+    await server.app.db.delete(plans)
+    await seedPlanTemplates(server.app.db, planTemplates)
+    expect((await createClient(server.baseUrl).get('/api/plans')).body).toEqual([])
+  })
+})

@@ -1,0 +1,226 @@
+import { excerptOf, readTimeByLength, type BlogPost } from '../../../common/blog'
+import type { Db } from '../../db/client'
+import { findBlogPostBySlug, listBlogPosts } from '../blog/blog.service'
+import { escapeMarkup } from './markup'
+import type { PageHead } from './page-head'
+
+export type PageContent = {
+  status: number
+  head: PageHead
+  /** Readable HTML for crawlers and visitors without JavaScript; the app replaces it on load. */
+  body: string
+}
+
+type Context = { db: Db; baseUrl: string; brandName: string }
+
+const descriptionLength = 160
+
+const staticPages: Record<
+  string,
+  { title: (brand: string) => string; heading: string; description: string }
+> = {
+  '/': {
+    title: (brand) => `${brand} — Live TV and Sports in HD, Ad-Free on Every Device`,
+    heading: 'Live TV and sports in HD, ad-free, on every device',
+    description:
+      'Stream live TV and sports in HD with no ads on your TV, phone, tablet and computer. Start a 24-hour free trial: no credit card, cancel anytime.',
+  },
+  '/plans': {
+    title: (brand) => `Plans and Pricing — ${brand}`,
+    heading: 'Choose Your Perfect Plan',
+    description:
+      'Compare Starter, Family and Household plans, billed monthly, quarterly, every six months or yearly. Every plan includes a 24-hour free trial.',
+  },
+  '/sports': {
+    title: (brand) => `Live Sports Events — ${brand}`,
+    heading: 'Live Sports Events',
+    description:
+      'Upcoming fixtures from the Premier League, Bundesliga, La Liga, NBA, NFL, MLB and NHL, live and in HD.',
+  },
+  '/support': {
+    title: (brand) => `Support — ${brand}`,
+    heading: 'Support',
+    description:
+      'Open a support ticket and chat live with our team, or return to an existing chat with your ticket ID.',
+  },
+}
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+const paragraph = (text: string) => `<p>${escapeMarkup(text)}</p>`
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+function postDescription(post: BlogPost): string {
+  return (
+    post.metaDescription?.trim() || excerptOf(post, descriptionLength).slice(0, descriptionLength)
+  )
+}
+
+async function blogPostPage(
+  slug: string,
+  { db, baseUrl, brandName }: Context,
+): Promise<PageContent | null> {
+  const post = await findBlogPostBySlug(db, slug, { publishedOnly: true })
+  if (!post) return null
+  const url = `${baseUrl}/blog/${encodeURIComponent(post.slug)}`
+  const published = post.publishedAt ?? post.createdAt
+  const body = [
+    '<main><article>',
+    `<p><time datetime="${published}">${formatDate(published)}</time> · ${readTimeByLength(post.content)} min read</p>`,
+    `<h1>${escapeMarkup(post.title)}</h1>`,
+    post.excerpt ? paragraph(post.excerpt) : '',
+    // Line breaks preserved, and the text is escaped: content is never HTML.
+    `<div style="white-space: pre-line">${escapeMarkup(post.content)}</div>`,
+    post.tags.length
+      ? `<ul>${post.tags.map((tag) => `<li>${escapeMarkup(tag)}</li>`).join('')}</ul>`
+      : '',
+    '<p><a href="/blog">Back to Blog</a></p>',
+    '</article></main>',
+  ].join('')
+  return {
+    status: 200,
+    body,
+    head: {
+      title: `${post.metaTitle?.trim() || post.title} — ${brandName}`,
+      description: postDescription(post),
+      canonical: url,
+      type: 'article',
+      image: post.featuredImage,
+      publishedAt: published,
+      modifiedAt: post.updatedAt,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description: postDescription(post),
+          datePublished: published,
+          dateModified: post.updatedAt,
+          keywords: post.tags.join(', ') || undefined,
+          image: post.featuredImage ?? undefined,
+          mainEntityOfPage: url,
+          url,
+          author: { '@type': 'Organization', name: brandName },
+          publisher: { '@type': 'Organization', name: brandName },
+        },
+      ],
+    },
+  }
+}
+
+async function blogListPage({ db, baseUrl, brandName }: Context): Promise<PageContent> {
+  const posts = await listBlogPosts(db, { publishedOnly: true, limit: 50 })
+  const description = `News, guides and streaming tips from the ${brandName} team.`
+  const items = posts
+    .map(
+      (post) =>
+        `<li><a href="/blog/${encodeURIComponent(post.slug)}">${escapeMarkup(post.title)}</a>${paragraph(excerptOf(post, 150))}</li>`,
+    )
+    .join('')
+  return {
+    status: 200,
+    body: `<main><h1>${escapeMarkup(brandName)} Blog</h1>${paragraph(description)}${items ? `<ul>${items}</ul>` : paragraph('Coming Soon')}</main>`,
+    head: {
+      title: `Blog — ${brandName}`,
+      description,
+      canonical: `${baseUrl}/blog`,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Blog',
+          name: `${brandName} Blog`,
+          description,
+          url: `${baseUrl}/blog`,
+          blogPost: posts.map((post) => ({
+            '@type': 'BlogPosting',
+            headline: post.title,
+            url: `${baseUrl}/blog/${encodeURIComponent(post.slug)}`,
+            datePublished: post.publishedAt ?? post.createdAt,
+          })),
+        },
+      ],
+    },
+  }
+}
+
+function notFoundPage(
+  { baseUrl, brandName }: Context,
+  path: string,
+  title = '404 Page Not Found',
+): PageContent {
+  return {
+    status: 404,
+    body: `<main><h1>${escapeMarkup(title)}</h1></main>`,
+    head: {
+      title: `${title} — ${brandName}`,
+      description: title,
+      canonical: `${baseUrl}${path}`,
+      isIndexable: false,
+    },
+  }
+}
+
+/** What the server sends for a page path: status, head tags and a readable body. */
+export async function pageContent(path: string, context: Context): Promise<PageContent> {
+  const { baseUrl, brandName } = context
+  const normalized = path.length > 1 ? path.replace(/\/$/, '') : path
+  const page = staticPages[normalized]
+  if (page) {
+    const isHome = normalized === '/'
+    return {
+      status: 200,
+      body: `<main><h1>${escapeMarkup(page.heading)}</h1>${paragraph(page.description)}</main>`,
+      head: {
+        title: page.title(brandName),
+        description: page.description,
+        canonical: `${baseUrl}${normalized === '/' ? '/' : normalized}`,
+        jsonLd: isHome
+          ? [
+              {
+                '@context': 'https://schema.org',
+                '@type': 'Organization',
+                name: brandName,
+                url: `${baseUrl}/`,
+              },
+              {
+                '@context': 'https://schema.org',
+                '@type': 'WebSite',
+                name: brandName,
+                url: `${baseUrl}/`,
+              },
+            ]
+          : [],
+      },
+    }
+  }
+  if (normalized === '/blog') return blogListPage(context)
+  if (normalized === '/admin') {
+    return {
+      status: 200,
+      body: '',
+      head: {
+        title: `Business Center — ${brandName}`,
+        description: 'Staff sign-in',
+        canonical: `${baseUrl}/admin`,
+        isIndexable: false,
+      },
+    }
+  }
+  const slug = /^\/blog\/([^/]+)$/.exec(normalized)?.[1]
+  if (slug) {
+    const post = await blogPostPage(safeDecode(slug), context)
+    return post ?? notFoundPage(context, normalized, 'Post Not Found')
+  }
+  return notFoundPage(context, normalized)
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { trialRequestInput } from '../../../common/trial-requests'
+import type { Db } from '../../db/client'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { createNotification } from '../notifications/notifications.service'
+import { newSubscriptionId } from './subscription-id'
+
+type TrialRequestValues = z.output<typeof trialRequestInput>
+export type TrialRequestRow = typeof trialRequests.$inferSelect
+
+const maxIdAttempts = 5
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string }
+    if (code === '23505') return name === undefined || name === constraint
+  }
+  return false
+}
+
+/**
+ * Stores a public trial request (status Pending, a fresh subscription id) and tells the admins.
+ * A repeat of the same submission (same clientRequestId) returns the stored request instead.
+ */
+export async function createTrialRequest(
+  db: Db,
+  { clientRequestId, ...values }: TrialRequestValues,
+): Promise<{ request: TrialRequestRow; isNew: boolean }> {
+  if (clientRequestId) {
+    const [existing] = await db
+      .select()
+      .from(trialRequests)
+      .where(eq(trialRequests.clientRequestId, clientRequestId))
+    if (existing) return { request: existing, isNew: false }
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [request] = await tx
+          .insert(trialRequests)
+          .values({
+            ...values,
+            name: `${values.firstName} ${values.lastName}`,
+            subscriptionId: newSubscriptionId(),
+            clientRequestId: clientRequestId ?? null,
+          })
+          .returning()
+        await createNotification(tx, {
+          type: 'trial_signup',
+          entityId: request!.id,
+          recipientRole: 'admin',
+          title: 'New trial request',
+          body: `${request!.name} (${request!.email}) requested a free trial of ${request!.plan}.`,
+        })
+        return { request: request!, isNew: true }
+      })
+    } catch (error) {
+      // Two submits of one form racing each other: the loser returns the winner's row.
+      if (clientRequestId && isUniqueViolation(error, 'trial_requests_client_request_id_unique')) {
+        const [existing] = await db
+          .select()
+          .from(trialRequests)
+          .where(eq(trialRequests.clientRequestId, clientRequestId))
+        if (existing) return { request: existing, isNew: false }
+      }
+      // A subscription id collision is astronomically rare; draw again.
+      if (
+        attempt < maxIdAttempts &&
+        isUniqueViolation(error, 'trial_requests_subscription_id_unique')
+      )
+        continue
+      throw error
+    }
+  }
+}
