@@ -17,6 +17,7 @@ export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'server/db/migrations'] },
   js.configs.recommended,
   { files: ['scripts/**', '*.js'], languageOptions: { globals: globals.node } },
+  { files: ['web/public/**/*.js'], languageOptions: { globals: globals.browser } },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -6,18 +6,20 @@ import { defaultSiteConfig, siteConfigTag } from './common/site-config.js'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-/** In production the server fills the placeholder (pages.routes.ts); in dev this plugin does. */
-function devSiteConfig(): Plugin {
+/**
+ * In production the server fills `<!--head-->` with the site config and each page's title and
+ * meta tags (server/modules/pages); in dev this plugin fills in the site config and a title.
+ */
+function devHead(): Plugin {
+  const brandName = process.env.BRAND_NAME || defaultSiteConfig.brandName
+  const supportEmail = process.env.SUPPORT_EMAIL || defaultSiteConfig.supportEmail
   return {
-    name: 'dev-site-config',
+    name: 'dev-head',
     apply: 'serve',
     transformIndexHtml: (html) =>
       html.replace(
-        '<!--site-config-->',
-        siteConfigTag({
-          brandName: process.env.BRAND_NAME || defaultSiteConfig.brandName,
-          supportEmail: process.env.SUPPORT_EMAIL || defaultSiteConfig.supportEmail,
-        }),
+        '<!--head-->',
+        `${siteConfigTag({ brandName, supportEmail })}<title>${brandName}</title>`,
       ),
   }
 }
@@ -27,7 +29,7 @@ const apiServer = 'http://localhost:3000'
 export default defineConfig({
   root: fromRoot('.'),
   publicDir: 'web/public',
-  plugins: [react(), tailwindcss(), devSiteConfig()],
+  plugins: [react(), tailwindcss(), devHead()],
   resolve: {
     alias: {
       '@': fromRoot('./web'),

@@ -1,11 +1,7 @@
-import { z } from 'zod'
+// No zod here on purpose: public pages import this, and zod is heavy for a two-field type.
 
 /** What the browser needs to know about this installation, embedded in the HTML by the server. */
-export const siteConfig = z.object({
-  brandName: z.string(),
-  supportEmail: z.string(),
-})
-export type SiteConfig = z.infer<typeof siteConfig>
+export type SiteConfig = { brandName: string; supportEmail: string }
 
 export const siteConfigElementId = 'site-config'
 

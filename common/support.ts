@@ -1,8 +1,115 @@
+import { z } from 'zod'
+
 export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const
 export type TicketStatus = (typeof ticketStatuses)[number]
+/** Open and in-progress tickets are the live chats of the lobby. */
+export const activeTicketStatuses: readonly TicketStatus[] = ['open', 'in_progress']
 
 export const ticketPriorities = ['low', 'medium', 'high', 'urgent'] as const
 export type TicketPriority = (typeof ticketPriorities)[number]
+export const priorityWeight: Record<TicketPriority, number> = {
+  urgent: 4,
+  high: 3,
+  medium: 2,
+  low: 1,
+}
 
 export const chatSenderTypes = ['admin', 'customer'] as const
 export type ChatSenderType = (typeof chatSenderTypes)[number]
+
+/** What an admin's messages are signed with, whoever writes them. */
+export const supportAgentName = 'Support Agent'
+// Small enough that an event carrying it fits a PostgreSQL NOTIFY payload (8000 bytes).
+export const maxChatMessageLength = 2000
+
+export const supportTicket = z.object({
+  id: z.uuid(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  status: z.enum(ticketStatuses),
+  priority: z.enum(ticketPriorities),
+  assignedTo: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type SupportTicket = z.infer<typeof supportTicket>
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+export const createTicketInput = z.object({
+  customerName: required('Full name', 200),
+  customerEmail: z
+    .email({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address'),
+  subject: required('Subject', 200),
+  description: required('Description', 5000),
+  priority: z
+    .enum(ticketPriorities, { error: 'Priority must be low, medium, high or urgent' })
+    .default('medium'),
+})
+export type CreateTicketInput = z.input<typeof createTicketInput>
+
+export const updateTicketInput = z
+  .object({
+    status: z
+      .enum(ticketStatuses, { error: 'Status must be open, in_progress, resolved or closed' })
+      .optional(),
+    assignedTo: z
+      .string()
+      .trim()
+      .max(64, 'Assignee must be at most 64 characters')
+      .nullable()
+      .optional(),
+  })
+  .refine((input) => input.status !== undefined || input.assignedTo !== undefined, {
+    message: 'Nothing to update: send status or assignedTo',
+  })
+
+export const chatMessage = z.object({
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  senderType: z.enum(chatSenderTypes),
+  senderName: z.string(),
+  message: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type ChatMessage = z.infer<typeof chatMessage>
+
+/** A chat message as sent; empty or whitespace-only text is refused on both sides. */
+export const sendChatMessageInput = z.object({
+  ticketId: z.uuid({ error: 'ticketId must be a valid ticket ID' }),
+  senderType: z
+    .enum(chatSenderTypes, { error: 'senderType must be admin or customer' })
+    .default('customer'),
+  senderName: z.string().trim().max(200).optional(),
+  message: z
+    .string({ error: 'Message cannot be empty' })
+    .trim()
+    .min(1, 'Message cannot be empty')
+    .max(maxChatMessageLength, `Message must be at most ${maxChatMessageLength} characters`),
+})
+export type SendChatMessageInput = z.input<typeof sendChatMessageInput>
+
+/** A lobby row: an active ticket with its chat's state. */
+export const lobbyTicket = supportTicket.extend({
+  unreadCount: z.number().int(),
+  lastMessage: chatMessage.nullable(),
+})
+export type LobbyTicket = z.infer<typeof lobbyTicket>
+
+/** Lobby order (spec §9): most unread first, then priority, then newest. */
+export function compareLobbyTickets(a: LobbyTicket, b: LobbyTicket): number {
+  return (
+    b.unreadCount - a.unreadCount ||
+    priorityWeight[b.priority] - priorityWeight[a.priority] ||
+    Date.parse(b.createdAt) - Date.parse(a.createdAt)
+  )
+}

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { createRateLimiter } from './lib/rate-limiter'
+import { createEventBus } from './realtime/event-bus'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
@@ -47,6 +48,13 @@ export async function buildApp({
   app.decorate('db', database.db)
   app.decorate('now', now ?? (() => new Date()))
   app.decorate('rateLimiter', createRateLimiter(database.db))
+  const bus = await createEventBus(
+    database,
+    config.database.kind === 'postgres' ? config.database.url : null,
+    (error) => app.log.warn({ err: error }, 'Event bus problem'),
+  )
+  app.decorate('bus', bus)
+  app.addHook('onClose', () => bus.close())
 
   registerErrorHandler(app)
   await registerSecurity(app)

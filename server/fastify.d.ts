@@ -2,6 +2,7 @@ import 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/client'
 import type { RateLimiter } from './lib/rate-limiter'
+import type { EventBus } from './realtime/event-bus'
 import type { AdminIdentity } from './modules/auth/sessions.service'
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     config: Config
     db: Db
     rateLimiter: RateLimiter
+    /** Events for every server process's sockets (LISTEN/NOTIFY on PostgreSQL). */
+    bus: EventBus
     /** The clock every service reads, injectable so tests can move time. */
     now(): Date
   }

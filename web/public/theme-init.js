@@ -1,4 +1,3 @@
-/* global document, localStorage, window */
 // Runs before first paint so a dark-theme visitor never sees a flash of the light theme.
 // An external file because the Content-Security-Policy forbids inline scripts.
 ;(function () {

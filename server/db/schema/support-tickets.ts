@@ -1,6 +1,6 @@
 import { check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
 import { ticketPriorities, ticketStatuses } from '../../../common/support'
-import { createdAt, isOneOf, updatedAt } from './columns'
+import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
 
 /** The id is a random UUID v4: knowing it is the customer's capability for the ticket. */
 export const supportTickets = pgTable(
@@ -16,6 +16,8 @@ export const supportTickets = pgTable(
       .notNull()
       .default('medium'),
     assignedTo: varchar('assigned_to', { length: 64 }),
+    // When an admin last opened the chat: customer messages after it are unread.
+    adminLastReadAt: timestamptz('admin_last_read_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

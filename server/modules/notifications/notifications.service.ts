@@ -1,5 +1,8 @@
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
+import type { Notification, NotificationScope } from '../../../common/notifications'
 import type { Db } from '../../db/client'
 import { notifications } from '../../db/schema/notifications'
+import type { EventBus } from '../../realtime/event-bus'
 
 export type NewNotification = {
   type: 'support_ticket_created' | 'support_reply' | 'trial_signup' | (string & {})
@@ -10,11 +13,73 @@ export type NewNotification = {
   body: string
 }
 
-/** Stores a notification for a role (and, for customers, the ticket key that scopes it). */
-export async function createNotification(db: Db, notification: NewNotification) {
+type NotificationRow = typeof notifications.$inferSelect
+
+export function presentNotification(row: NotificationRow): Notification {
+  return { ...row, createdAt: row.createdAt.toISOString() }
+}
+
+/** Admin notifications are shared by all admins (no key); a customer's are keyed by ticket id. */
+function inScope(scope: NotificationScope): SQL {
+  return and(
+    eq(notifications.recipientRole, scope.role),
+    scope.role === 'admin'
+      ? isNull(notifications.recipientKey)
+      : eq(notifications.recipientKey, scope.key ?? ''),
+  )!
+}
+
+/** Stores a notification; call `publishNotification` once the transaction has committed. */
+export async function createNotification(
+  db: Db,
+  notification: NewNotification,
+): Promise<Notification> {
   const [row] = await db
     .insert(notifications)
     .values({ ...notification, recipientKey: notification.recipientKey ?? null })
     .returning()
-  return row!
+  return presentNotification(row!)
+}
+
+export function publishNotification(bus: EventBus, notification: Notification): Promise<void> {
+  return bus.publish({ kind: 'notification', notification })
+}
+
+export async function listNotifications(
+  db: Db,
+  scope: NotificationScope,
+  limit: number,
+): Promise<Notification[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(inScope(scope))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+  return rows.map(presentNotification)
+}
+
+export async function countUnread(db: Db, scope: NotificationScope): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(inScope(scope), eq(notifications.read, false)))
+  return row?.unread ?? 0
+}
+
+/** Marks one notification read; false when it is not the caller's to mark. */
+export async function markRead(db: Db, scope: NotificationScope, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), inScope(scope)))
+    .returning({ id: notifications.id })
+  return rows.length > 0
+}
+
+export async function markAllRead(db: Db, scope: NotificationScope): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(inScope(scope), eq(notifications.read, false)))
 }

@@ -15,7 +15,7 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
       preHandler: limitPerIp(app, 'trial-request', 10, 60_000),
     },
     async (request, reply) => {
-      const { request: stored, isNew } = await createTrialRequest(app.db, request.body)
+      const { request: stored, isNew } = await createTrialRequest(app.db, app.bus, request.body)
       const { id, subscriptionId, status, createdAt } = stored
       return reply
         .code(isNew ? 201 : 200)

@@ -3,7 +3,8 @@ import type { z } from 'zod'
 import type { trialRequestInput } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { createNotification } from '../notifications/notifications.service'
+import type { EventBus } from '../../realtime/event-bus'
+import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { newSubscriptionId } from './subscription-id'
 
 type TrialRequestValues = z.output<typeof trialRequestInput>
@@ -25,6 +26,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  */
 export async function createTrialRequest(
   db: Db,
+  bus: EventBus,
   { clientRequestId, ...values }: TrialRequestValues,
 ): Promise<{ request: TrialRequestRow; isNew: boolean }> {
   if (clientRequestId) {
@@ -36,7 +38,7 @@ export async function createTrialRequest(
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const [request] = await tx
           .insert(trialRequests)
           .values({
@@ -46,15 +48,17 @@ export async function createTrialRequest(
             clientRequestId: clientRequestId ?? null,
           })
           .returning()
-        await createNotification(tx, {
+        const notification = await createNotification(tx, {
           type: 'trial_signup',
           entityId: request!.id,
           recipientRole: 'admin',
           title: 'New trial request',
           body: `${request!.name} (${request!.email}) requested a free trial of ${request!.plan}.`,
         })
-        return { request: request!, isNew: true }
+        return { request: request!, notification }
       })
+      await publishNotification(bus, created.notification)
+      return { request: created.request, isNew: true }
     } catch (error) {
       // Two submits of one form racing each other: the loser returns the winner's row.
       if (clientRequestId && isUniqueViolation(error, 'trial_requests_client_request_id_unique')) {

@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { notificationRoles, type Notification } from './notifications'
+import { sendChatMessageInput, type ChatMessage } from './support'
+
+/** Frames a client sends on /ws (spec §7). */
+export const clientFrame = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('identify'),
+    role: z.enum(notificationRoles),
+    key: z.string().max(255).nullish(),
+  }),
+  z.object({ type: z.literal('join_ticket'), ticketId: z.uuid() }),
+  z.object({ type: z.literal('send_message'), payload: sendChatMessageInput }),
+])
+export type ClientFrame = z.input<typeof clientFrame>
+
+/** Frames the server sends on /ws (spec §7, plus `error` for a frame it could not accept). */
+export type ServerFrame =
+  | { type: 'auth:verified'; role: 'admin' | 'customer' }
+  | { type: 'auth:failed'; message: string }
+  | { type: 'auth:error'; message: string }
+  | { type: 'notification:new'; data: Notification }
+  | { type: 'counter:update'; data: { unread: number } }
+  | { type: 'new_message'; ticketId: string }
+  | { type: 'chat:new_message'; ticketId: string; message: ChatMessage }
+  | { type: 'error'; message: string }
+
+/** Spec §7: up to 5 attempts, 1 s doubling, at most 30 s; none after a normal (1000) close. */
+export const reconnectPolicy = { maxAttempts: 5, initialDelayMs: 1000, maxDelayMs: 30_000 }
+
+export function reconnectDelay(attempt: number): number {
+  return Math.min(reconnectPolicy.initialDelayMs * 2 ** (attempt - 1), reconnectPolicy.maxDelayMs)
+}
