@@ -3,8 +3,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { startFakeSportsApi } from '../server/test/fake-sports-api'
 import { freePort } from '../server/test/free-port'
 import { owner } from './owner'
+import { sportsFixtures } from './sports-fixtures'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,11 +14,16 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the built product, exactly as `npm start` runs it, on a fresh PGlite data directory. */
+/**
+ * Starts the built product, exactly as `npm start` runs it, on a fresh PGlite data directory,
+ * with a local stand-in for the sports data service.
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
     throw new Error('Run `npm run build` before the end-to-end tests')
   }
+  const sportsApi = await startFakeSportsApi()
+  for (const [id, fixture] of sportsFixtures) sportsApi.leagues.set(id, fixture)
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'))
   const port = await freePort()
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -28,6 +35,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       ADMIN_USERNAME: owner.username,
       ADMIN_PASSWORD: owner.password,
+      SPORTS_API_BASE: sportsApi.baseUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -49,6 +57,7 @@ export default async function setup(project: TestProject) {
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited
+    await sportsApi.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
