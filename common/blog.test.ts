@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { excerptOf, readTimeByLength, readTimeByWords, slugify } from './blog'
+import {
+  blogPostInput,
+  excerptOf,
+  readTimeByLength,
+  readTimeByWords,
+  seoScore,
+  slugify,
+} from './blog'
 
 describe('slugify', () => {
   it.each([
@@ -32,5 +39,59 @@ describe('excerptOf', () => {
     expect(excerptOf({ excerpt: 'Short.', content: 'Long content' }, 5)).toBe('Short.')
     expect(excerptOf({ excerpt: null, content: 'abcdefghij' }, 5)).toBe('abcde…')
     expect(excerptOf({ excerpt: '', content: 'abc' }, 5)).toBe('abc')
+  })
+})
+
+describe('seoScore', () => {
+  const perfect = {
+    title: 'A title of good length',
+    metaDescription: 'd'.repeat(140),
+    slug: 'a-good-slug',
+    content: 'c'.repeat(300),
+    excerpt: 'e'.repeat(50),
+    metaTitle: 'Meta title!',
+  }
+
+  it('gives 100 when every rule is met', () => expect(seoScore(perfect)).toBe(100))
+
+  it.each([
+    ['title too short', { title: 'Too short' }, 80],
+    ['title too long', { title: 't'.repeat(61) }, 80],
+    ['meta description too short', { metaDescription: 'd'.repeat(119) }, 80],
+    ['meta description too long', { metaDescription: 'd'.repeat(161) }, 80],
+    ['short slug', { slug: 'abcd' }, 85],
+    ['short content', { content: 'c'.repeat(299) }, 75],
+    ['short excerpt', { excerpt: null }, 90],
+    ['short meta title', { metaTitle: '' }, 90],
+  ])('takes points off for a %s', (_name, change, score) => {
+    expect(seoScore({ ...perfect, ...change })).toBe(score)
+  })
+
+  it('is 0 for an empty post', () => {
+    expect(seoScore({ title: '', content: '' })).toBe(0)
+  })
+})
+
+describe('blogPostInput', () => {
+  it('requires a title and content, and stores empty optional fields as null', () => {
+    const result = blogPostInput.safeParse({ title: ' ', content: '' })
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'Title is required',
+      'Content is required',
+    ])
+    expect(
+      blogPostInput.parse({
+        title: 'T',
+        content: 'C',
+        slug: '',
+        excerpt: '',
+        tags: ['a', 'a', ' '],
+      }),
+    ).toMatchObject({
+      slug: null,
+      excerpt: null,
+      tags: ['a'],
+      published: false,
+    })
   })
 })

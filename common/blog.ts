@@ -58,3 +58,67 @@ export function excerptOf(post: Pick<BlogPost, 'excerpt' | 'content'>, length: n
   const text = post.content.trim()
   return text.length > length ? `${text.slice(0, length).trimEnd()}…` : text
 }
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null)
+
+/** The CMS form, in the browser and on the server. An empty slug is made from the title. */
+export const blogPostInput = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title must be at most 200 characters'),
+  content: z
+    .string({ error: 'Content is required' })
+    .trim()
+    .min(1, 'Content is required')
+    .max(100_000, 'Content must be at most 100000 characters'),
+  slug: z
+    .string()
+    .trim()
+    .max(200, 'Slug must be at most 200 characters')
+    .regex(/^[a-z0-9-]*$/, 'Slug may only contain lowercase letters, digits and hyphens')
+    .nullish()
+    .transform((value) => value || null),
+  excerpt: optionalText(500, 'Excerpt'),
+  metaTitle: optionalText(200, 'Meta title'),
+  metaDescription: optionalText(300, 'Meta description'),
+  tags: z
+    .array(z.string().trim().max(40, 'A tag must be at most 40 characters'))
+    .max(20, 'At most 20 tags')
+    .default([])
+    .transform((tags) => [...new Set(tags.filter(Boolean))]),
+  featuredImage: z
+    .union([z.url({ error: 'Featured image must be a URL' }), z.literal('')])
+    .nullish()
+    .transform((value) => value || null),
+  published: z.boolean().default(false),
+})
+export type BlogPostInput = z.input<typeof blogPostInput>
+export type BlogPostValues = z.output<typeof blogPostInput>
+
+/** Spec §5: 0–100 from title, meta description, slug, content, excerpt and meta title lengths. */
+export function seoScore(
+  post: Pick<
+    BlogPostInput,
+    'title' | 'metaDescription' | 'slug' | 'content' | 'excerpt' | 'metaTitle'
+  >,
+): number {
+  const length = (text: string | null | undefined) => text?.trim().length ?? 0
+  const title = length(post.title)
+  const description = length(post.metaDescription)
+  return (
+    (title >= 10 && title <= 60 ? 20 : 0) +
+    (description >= 120 && description <= 160 ? 20 : 0) +
+    (length(post.slug) >= 5 ? 15 : 0) +
+    (length(post.content) >= 300 ? 25 : 0) +
+    (length(post.excerpt) >= 50 ? 10 : 0) +
+    (length(post.metaTitle) >= 10 ? 10 : 0)
+  )
+}

@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { blogListQuery } from '../../../common/blog'
+import { blogListQuery, blogPostInput } from '../../../common/blog'
+import { idParams } from '../../../common/api-error'
 import { notFound } from '../../lib/http-error'
-import { findBlogPostBySlug, listBlogPosts } from './blog.service'
+import {
+  createBlogPost,
+  deleteBlogPost,
+  findBlogPostBySlug,
+  listBlogPosts,
+  publishBlogPost,
+  updateBlogPost,
+} from './blog.service'
 
 const defaultLimit = 50
 const slugParams = z.object({ slug: z.string().min(1).max(200) })
@@ -33,4 +41,23 @@ export async function blogRoutes(fastify: FastifyInstance) {
       return post
     },
   )
+
+  app.post('/api/blog-posts', { schema: { body: blogPostInput } }, async (request, reply) =>
+    reply.code(201).send(await createBlogPost(app.db, request.body, app.now())),
+  )
+
+  app.put(
+    '/api/blog-posts/:id',
+    { schema: { params: idParams, body: blogPostInput } },
+    async (request) => updateBlogPost(app.db, request.params.id, request.body, app.now()),
+  )
+
+  app.put('/api/blog-posts/:id/publish', { schema: { params: idParams } }, async (request) =>
+    publishBlogPost(app.db, request.params.id, app.now()),
+  )
+
+  app.delete('/api/blog-posts/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteBlogPost(app.db, request.params.id)
+    return reply.code(204).send()
+  })
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { BlogPost } from '../../../common/blog'
+import { slugify, type BlogPost, type BlogPostValues } from '../../../common/blog'
 import type { Db } from '../../db/client'
 import { blogPosts } from '../../db/schema/blog-posts'
+import { badRequest, conflict, notFound } from '../../lib/http-error'
 
 type BlogPostRow = typeof blogPosts.$inferSelect
 
@@ -43,4 +44,89 @@ export async function findBlogPostBySlug(
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), publishedOnly ? eq(blogPosts.published, true) : undefined))
   return row ? presentBlogPost(row) : null
+}
+
+const slugTaken = () => conflict('A post with this slug already exists')
+
+function isSlugClash(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: string }).code === '23505') return true
+  }
+  return false
+}
+
+function rowValues(values: BlogPostValues, now: Date, publishedAt: Date | null) {
+  const slug = values.slug ?? slugify(values.title)
+  if (!slug)
+    throw badRequest('Slug is required: the title has no letters or digits to make one from')
+  return {
+    ...values,
+    slug,
+    publishedAt: values.published ? (publishedAt ?? now) : publishedAt,
+    updatedAt: now,
+  }
+}
+
+/** Writes with a unique slug, answering 409 when another post has it. */
+async function withUniqueSlug<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (isSlugClash(error)) throw slugTaken()
+    throw error
+  }
+}
+
+export async function createBlogPost(db: Db, values: BlogPostValues, now: Date): Promise<BlogPost> {
+  const [row] = await withUniqueSlug(() =>
+    db
+      .insert(blogPosts)
+      .values(rowValues(values, now, null))
+      .returning(),
+  )
+  return presentBlogPost(row!)
+}
+
+export async function updateBlogPost(
+  db: Db,
+  id: string,
+  values: BlogPostValues,
+  now: Date,
+): Promise<BlogPost> {
+  const [existing] = await db
+    .select({ publishedAt: blogPosts.publishedAt })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id))
+  if (!existing) throw notFound('Post not found')
+  const [row] = await withUniqueSlug(() =>
+    db
+      .update(blogPosts)
+      .set(rowValues(values, now, existing.publishedAt))
+      .where(eq(blogPosts.id, id))
+      .returning(),
+  )
+  return presentBlogPost(row!)
+}
+
+/** Publishes a post; the first publication date is kept on later publishes. */
+export async function publishBlogPost(db: Db, id: string, now: Date): Promise<BlogPost> {
+  const [row] = await db
+    .update(blogPosts)
+    .set({
+      published: true,
+      publishedAt: sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(blogPosts.id, id))
+    .returning()
+  if (!row) throw notFound('Post not found')
+  return presentBlogPost(row)
+}
+
+export async function deleteBlogPost(db: Db, id: string): Promise<void> {
+  const rows = await db
+    .delete(blogPosts)
+    .where(eq(blogPosts.id, id))
+    .returning({ id: blogPosts.id })
+  if (!rows.length) throw notFound('Post not found')
 }
