@@ -12,7 +12,10 @@ export const clientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('join_ticket'), ticketId: z.uuid() }),
   z.object({ type: z.literal('send_message'), payload: sendChatMessageInput }),
 ])
-export type ClientFrame = z.input<typeof clientFrame>
+/** A frame as a client writes it. */
+export type ClientFrameInput = z.input<typeof clientFrame>
+/** A frame as the server reads it, after validation. */
+export type ClientFrame = z.output<typeof clientFrame>
 
 /** Frames the server sends on /ws (spec §7, plus `error` for a frame it could not accept). */
 export type ServerFrame =

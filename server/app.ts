@@ -5,17 +5,22 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { createRateLimiter } from './lib/rate-limiter'
 import { createEventBus } from './realtime/event-bus'
+import { registerSocket } from './realtime/socket.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
+import { chatRoutes } from './modules/chat/chat.routes'
+import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
+import { ticketsRoutes } from './modules/tickets/tickets.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
 import { registerAuthGuard } from './plugins/auth-guard'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerJsonBody } from './plugins/json-body'
 import { registerSecurity } from './plugins/security'
 
 export type BuildAppOptions = {
@@ -57,6 +62,7 @@ export async function buildApp({
   app.addHook('onClose', () => bus.close())
 
   registerErrorHandler(app)
+  registerJsonBody(app)
   await registerSecurity(app)
   await app.register(cookie)
   registerAuthGuard(app)
@@ -69,6 +75,10 @@ export async function buildApp({
   await app.register(sportsRoutes)
   await app.register(blogRoutes)
   await app.register(seoRoutes)
+  await app.register(ticketsRoutes)
+  await app.register(chatRoutes)
+  await app.register(notificationsRoutes)
+  await registerSocket(app)
   await registerPages(app)
 
   return app

@@ -20,7 +20,7 @@ export type TestServer = {
 }
 
 /** A fresh, empty PostgreSQL database on the run's cluster; dropped by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl')
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client(adminUrl)

@@ -118,6 +118,7 @@ CREATE TABLE "support_tickets" (
 	"status" varchar(20) DEFAULT 'open' NOT NULL,
 	"priority" varchar(20) DEFAULT 'medium' NOT NULL,
 	"assigned_to" varchar(64),
+	"admin_last_read_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "support_tickets_status_check" CHECK ("support_tickets"."status" in ('open', 'in_progress', 'resolved', 'closed')),
@@ -146,7 +147,9 @@ CREATE TABLE "trial_requests" (
 	"subscription_end_date" timestamp with time zone,
 	"admin_notes" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"client_request_id" uuid,
 	CONSTRAINT "trial_requests_subscription_id_unique" UNIQUE("subscription_id"),
+	CONSTRAINT "trial_requests_client_request_id_unique" UNIQUE("client_request_id"),
 	CONSTRAINT "trial_requests_subscription_status_check" CHECK ("trial_requests"."subscription_status" in ('trial', 'active', 'expired', 'cancelled')),
 	CONSTRAINT "trial_requests_subscription_id_check" CHECK ("trial_requests"."subscription_id" ~ '^SUB-[A-Z0-9]{8}$'),
 	CONSTRAINT "trial_requests_subscription_price_check" CHECK ("trial_requests"."subscription_price" > 0)

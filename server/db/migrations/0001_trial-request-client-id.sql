@@ -1,2 +1,0 @@
-ALTER TABLE "trial_requests" ADD COLUMN "client_request_id" uuid;--> statement-breakpoint
-ALTER TABLE "trial_requests" ADD CONSTRAINT "trial_requests_client_request_id_unique" UNIQUE("client_request_id");

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api-error'
+import {
+  notificationListQuery,
+  notificationScope,
+  type NotificationScope,
+} from '../../../common/notifications'
+import { HttpError, notFound } from '../../lib/http-error'
+import { countUnread, listNotifications, markAllRead, markRead } from './notifications.service'
+
+const adminDropdownSize = 10
+
+/** Admin notifications need an admin session; a customer's need their ticket id as the key. */
+function authorize(request: FastifyRequest, scope: NotificationScope): NotificationScope {
+  if (scope.role === 'admin' && !request.admin) throw new HttpError(401, 'Authentication required')
+  return scope.role === 'admin' ? { role: 'admin', key: null } : scope
+}
+
+export async function notificationsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const open = { config: { public: true } }
+
+  app.get(
+    '/api/notifications',
+    { ...open, schema: { querystring: notificationListQuery } },
+    async (request) =>
+      listNotifications(app.db, authorize(request, request.query), request.query.limit),
+  )
+
+  app.get(
+    '/api/notifications/count',
+    { ...open, schema: { querystring: notificationScope } },
+    async (request) => ({
+      unread: await countUnread(app.db, authorize(request, request.query)),
+    }),
+  )
+
+  app.put(
+    '/api/notifications/:id/read',
+    { ...open, schema: { params: idParams, querystring: notificationScope } },
+    async (request) => {
+      const isMarked = await markRead(app.db, authorize(request, request.query), request.params.id)
+      if (!isMarked) throw notFound('Notification not found')
+      return { unread: await countUnread(app.db, authorize(request, request.query)) }
+    },
+  )
+
+  app.put(
+    '/api/notifications/read-all',
+    { ...open, schema: { querystring: notificationScope } },
+    async (request) => {
+      await markAllRead(app.db, authorize(request, request.query))
+      return { unread: 0 }
+    },
+  )
+
+  app.get('/api/notifications/admin/', async () =>
+    listNotifications(app.db, { role: 'admin', key: null }, adminDropdownSize),
+  )
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { idParams } from '../../../common/api-error'
+import { createTicketInput, ticketStatuses, updateTicketInput } from '../../../common/support'
+import { badRequest } from '../../lib/http-error'
+import { limitPerIp } from '../../plugins/rate-limit'
+import {
+  createTicket,
+  decodeCursor,
+  listLobby,
+  listTickets,
+  markTicketRead,
+  requireTicket,
+  updateTicket,
+} from './tickets.service'
+
+const listQuery = z.object({
+  status: z
+    .string()
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(
+      z.array(
+        z.enum(ticketStatuses, { error: 'status must be open, in_progress, resolved or closed' }),
+      ),
+    )
+    .optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(50),
+  cursor: z.string().max(500).optional(),
+})
+
+export async function ticketsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post(
+    '/api/support-tickets',
+    {
+      config: { public: true },
+      schema: { body: createTicketInput },
+      preHandler: limitPerIp(app, 'support-ticket', 10, 60_000),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createTicket(app.db, app.bus, request.body, app.now())),
+  )
+
+  // The ticket id is the customer's capability: whoever holds it may read the ticket.
+  app.get(
+    '/api/support-tickets/:id',
+    { config: { public: true }, schema: { params: idParams } },
+    async (request) => requireTicket(app.db, request.params.id),
+  )
+
+  app.get(
+    '/api/support-tickets',
+    { schema: { querystring: listQuery } },
+    async (request, reply) => {
+      const { status, limit, cursor } = request.query
+      const decoded = cursor ? decodeCursor(cursor) : null
+      if (cursor && !decoded) throw badRequest('cursor is not valid')
+      const page = await listTickets(app.db, {
+        statuses: status?.length ? status : null,
+        limit,
+        cursor: decoded,
+      })
+      reply.header('x-total-count', page.total)
+      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor)
+      return page.tickets
+    },
+  )
+
+  app.get('/api/support-tickets/lobby', async () => listLobby(app.db))
+
+  app.patch(
+    '/api/support-tickets/:id',
+    { schema: { params: idParams, body: updateTicketInput } },
+    async (request) => updateTicket(app.db, request.params.id, request.body, app.now()),
+  )
+
+  app.post(
+    '/api/support-tickets/:id/read',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      await markTicketRead(app.db, request.params.id, app.now())
+      return reply.code(204).send()
+    },
+  )
+}

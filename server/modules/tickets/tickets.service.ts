@@ -1,0 +1,200 @@
+import { and, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  compareLobbyTickets,
+  type LobbyTicket,
+  type SupportTicket,
+  type TicketStatus,
+  type createTicketInput,
+  type updateTicketInput,
+} from '../../../common/support'
+import type { Db } from '../../db/client'
+import { chatMessages } from '../../db/schema/chat-messages'
+import { supportTickets } from '../../db/schema/support-tickets'
+import { notFound } from '../../lib/http-error'
+import type { EventBus } from '../../realtime/event-bus'
+import { createNotification, publishNotification } from '../notifications/notifications.service'
+import { presentChatMessage } from '../chat/chat.service'
+
+type TicketRow = typeof supportTickets.$inferSelect
+
+export function presentTicket(row: TicketRow): SupportTicket {
+  const { adminLastReadAt: _, ...ticket } = row
+  return {
+    ...ticket,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Opens a ticket and tells the admins. */
+export async function createTicket(
+  db: Db,
+  bus: EventBus,
+  input: z.output<typeof createTicketInput>,
+  now: Date,
+): Promise<SupportTicket> {
+  const { ticket, notification } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(supportTickets)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning()
+    const notification = await createNotification(tx, {
+      type: 'support_ticket_created',
+      entityId: row!.id,
+      recipientRole: 'admin',
+      title: `New ${row!.priority} ticket: ${row!.subject}`.slice(0, 255),
+      body: `${row!.customerName} (${row!.customerEmail}) opened a ticket.`,
+    })
+    return { ticket: row!, notification }
+  })
+  await publishNotification(bus, notification)
+  return presentTicket(ticket)
+}
+
+export async function findTicket(db: Db, id: string): Promise<SupportTicket | null> {
+  const [row] = await db.select().from(supportTickets).where(eq(supportTickets.id, id))
+  return row ? presentTicket(row) : null
+}
+
+export async function requireTicket(db: Db, id: string): Promise<SupportTicket> {
+  const ticket = await findTicket(db, id)
+  if (!ticket) throw notFound('Ticket not found')
+  return ticket
+}
+
+type Cursor = { createdAt: string; id: string }
+export const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify(cursor)).toString('base64url')
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor
+    return typeof value.createdAt === 'string' && typeof value.id === 'string' ? value : null
+  } catch {
+    return null
+  }
+}
+
+/** Newest first, a page at a time (keyset on createdAt, id), optionally of some statuses. */
+export async function listTickets(
+  db: Db,
+  {
+    statuses,
+    limit,
+    cursor,
+  }: { statuses: TicketStatus[] | null; limit: number; cursor: Cursor | null },
+): Promise<{ tickets: SupportTicket[]; total: number; nextCursor: string | null }> {
+  const byStatus = statuses ? inArray(supportTickets.status, statuses) : undefined
+  const after = cursor
+    ? or(
+        lt(supportTickets.createdAt, new Date(cursor.createdAt)),
+        and(
+          eq(supportTickets.createdAt, new Date(cursor.createdAt)),
+          lt(supportTickets.id, cursor.id),
+        ),
+      )
+    : undefined
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(supportTickets)
+      .where(and(byStatus, after))
+      .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
+      .limit(limit + 1),
+    db.select({ total: count() }).from(supportTickets).where(byStatus),
+  ])
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    tickets: page.map(presentTicket),
+    total: totals?.total ?? 0,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
+        : null,
+  }
+}
+
+export async function updateTicket(
+  db: Db,
+  id: string,
+  changes: z.output<typeof updateTicketInput>,
+  now: Date,
+): Promise<SupportTicket> {
+  const [row] = await db
+    .update(supportTickets)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(supportTickets.id, id))
+    .returning()
+  if (!row) throw notFound('Ticket not found')
+  return presentTicket(row)
+}
+
+/** Records that an admin has seen the chat: its customer messages stop counting as unread. */
+export async function markTicketRead(db: Db, id: string, now: Date): Promise<void> {
+  const rows = await db
+    .update(supportTickets)
+    .set({ adminLastReadAt: now })
+    .where(eq(supportTickets.id, id))
+    .returning({ id: supportTickets.id })
+  if (!rows.length) throw notFound('Ticket not found')
+}
+
+/**
+ * The live chat lobby: open and in-progress tickets with their unread customer messages and
+ * last message, in the spec's order.
+ */
+export async function listLobby(db: Db): Promise<LobbyTicket[]> {
+  const unread = db
+    .select({ ticketId: chatMessages.ticketId, unread: count().as('unread') })
+    .from(chatMessages)
+    .innerJoin(supportTickets, eq(supportTickets.id, chatMessages.ticketId))
+    .where(
+      and(
+        eq(chatMessages.senderType, 'customer'),
+        or(
+          sql`${supportTickets.adminLastReadAt} is null`,
+          gt(chatMessages.createdAt, supportTickets.adminLastReadAt),
+        ),
+      ),
+    )
+    .groupBy(chatMessages.ticketId)
+    .as('unread')
+  const messageColumns = {
+    id: chatMessages.id,
+    ticketId: chatMessages.ticketId,
+    senderType: chatMessages.senderType,
+    senderName: chatMessages.senderName,
+    message: chatMessages.message,
+    createdAt: chatMessages.createdAt,
+  }
+  const lastMessage = db
+    .selectDistinctOn([chatMessages.ticketId], messageColumns)
+    .from(chatMessages)
+    .orderBy(chatMessages.ticketId, desc(chatMessages.createdAt), desc(chatMessages.id))
+    .as('last_message')
+  const rows = await db
+    .select({
+      ticket: supportTickets,
+      unread: unread.unread,
+      last: {
+        id: lastMessage.id,
+        ticketId: lastMessage.ticketId,
+        senderType: lastMessage.senderType,
+        senderName: lastMessage.senderName,
+        message: lastMessage.message,
+        createdAt: lastMessage.createdAt,
+      },
+    })
+    .from(supportTickets)
+    .leftJoin(unread, eq(unread.ticketId, supportTickets.id))
+    .leftJoin(lastMessage, eq(lastMessage.ticketId, supportTickets.id))
+    .where(inArray(supportTickets.status, ['open', 'in_progress']))
+  return rows
+    .map(({ ticket, unread, last }) => ({
+      ...presentTicket(ticket),
+      unreadCount: Number(unread ?? 0),
+      lastMessage: last ? presentChatMessage(last) : null,
+    }))
+    .sort(compareLobbyTickets)
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../test/free-port'
+import { createClient } from '../test/http-client'
+import {
+  startServerProcess,
+  stopServerProcess,
+  waitForHealth,
+  type ServerProcess,
+} from '../test/server-process'
+import { openSocket } from '../test/socket-client'
+import { createPostgresDatabase, owner } from '../test/test-server'
+
+describe('two server processes on one PostgreSQL', () => {
+  const servers: { process: ServerProcess; url: string }[] = []
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase()
+    // Started together: one migrates while the other waits for it.
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort()
+      const process = startServerProcess({
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        ADMIN_USERNAME: owner.username,
+        ADMIN_PASSWORD: owner.password,
+      })
+      servers.push({ process, url: `http://127.0.0.1:${port}` })
+    }
+    await Promise.all(servers.map((server) => waitForHealth(server.url, server.process)))
+  }, 120_000)
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => stopServerProcess(server.process)))
+    await database?.drop()
+  })
+
+  it('delivers a message posted to one process to sockets on the other', async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]]
+    const { body: ticket } = await createClient(a.url).post('/api/support-tickets', {
+      customerName: 'Ada',
+      customerEmail: 'ada@example.com',
+      subject: 'Across processes',
+      description: 'Does it arrive?',
+    })
+
+    const customerOnB = await openSocket(b.url)
+    customerOnB.send({ type: 'identify', role: 'customer', key: ticket.id })
+    await customerOnB.waitFor((f) => f.type === 'auth:verified')
+    const adminOnB = createClient(b.url)
+    await adminOnB.login(owner.username, owner.password)
+    const staffOnB = await openSocket(b.url, adminOnB.cookie)
+    staffOnB.send({ type: 'identify', role: 'admin', key: null })
+    await staffOnB.waitFor((f) => f.type === 'auth:verified')
+
+    await createClient(a.url).post('/api/chat-messages', {
+      ticketId: ticket.id,
+      message: 'Hello from A',
+    })
+    const received = await customerOnB.waitFor((f) => f.type === 'chat:new_message')
+    expect(received).toMatchObject({ ticketId: ticket.id, message: { message: 'Hello from A' } })
+    await staffOnB.waitFor((f) => f.type === 'notification:new' && f.data.entityId === ticket.id)
+
+    // The admin's session, created on B, works on A: sessions live in the database.
+    const staffOnA = createClient(a.url, { cookie: adminOnB.cookie! })
+    await staffOnA.post('/api/chat-messages', {
+      ticketId: ticket.id,
+      senderType: 'admin',
+      message: 'Reply from A',
+    })
+    await customerOnB.waitFor(
+      (f) => f.type === 'chat:new_message' && f.message.senderName === 'Support Agent',
+    )
+    customerOnB.close()
+    staffOnB.close()
+  })
+})
