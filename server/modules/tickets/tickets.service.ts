@@ -19,7 +19,7 @@ import { presentChatMessage } from '../chat/chat.service'
 type TicketRow = typeof supportTickets.$inferSelect
 
 export function presentTicket(row: TicketRow): SupportTicket {
-  const { adminLastReadAt: _, ...ticket } = row
+  const { adminLastReadAt: _adminLastReadAt, ...ticket } = row
   return {
     ...ticket,
     createdAt: row.createdAt.toISOString(),
