@@ -1,22 +1,18 @@
 import { z } from 'zod'
-import { formatCents, moneyInput, toCents } from './money'
+import { moneyInput } from './money'
+import { billingPeriods } from './plan-rules'
 
-export const billingPeriods = ['monthly', 'quarterly', 'semi-annual', 'annual'] as const
-export type BillingPeriod = (typeof billingPeriods)[number]
-
-export const billingMonths: Record<BillingPeriod, number> = {
-  monthly: 1,
-  quarterly: 3,
-  'semi-annual': 6,
-  annual: 12,
-}
-
-const periodSuffix: Record<BillingPeriod, string> = {
-  monthly: '/month',
-  quarterly: '/3 months',
-  'semi-annual': '/6 months',
-  annual: '/year',
-}
+// The pure plan rules live in plan-rules.ts, which public pages import without zod.
+export {
+  billingMonths,
+  billingPeriods,
+  comparePlans,
+  perMonthPrice,
+  planBadge,
+  planPriceLabel,
+  profitMargin,
+} from './plan-rules'
+export type { BillingPeriod, PlanBadge } from './plan-rules'
 
 export const plan = z.object({
   id: z.uuid(),
@@ -34,53 +30,6 @@ export const plan = z.object({
   updatedAt: z.iso.datetime(),
 })
 export type Plan = z.infer<typeof plan>
-
-/** "Starter - $9.99/month" (spec §9: always a dollar sign, two decimals). */
-export function planPriceLabel(p: Pick<Plan, 'name' | 'price' | 'billingPeriod'>): string {
-  const cents = toCents(p.price) ?? 0
-  return `${p.name} - $${formatCents(cents)}${periodSuffix[p.billingPeriod] ?? '/period'}`
-}
-
-/** The price spread over the months it pays for, "6.67" for 79.99 a year. */
-export function perMonthPrice(p: Pick<Plan, 'price' | 'billingPeriod'>): string {
-  const cents = toCents(p.price) ?? 0
-  return formatCents(Math.round(cents / billingMonths[p.billingPeriod]))
-}
-
-export type PlanBadge =
-  { label: 'Best Value'; saving: 'Save 15%' | 'Save 10%' } | { label: 'Popular' }
-
-/** Best Value for annual plans (by name or period), Popular for Plus and Pro plans. */
-export function planBadge(p: Pick<Plan, 'name' | 'billingPeriod'>): PlanBadge | null {
-  const name = p.name.toLowerCase()
-  if (name.includes('annual') || p.billingPeriod === 'annual') {
-    return { label: 'Best Value', saving: p.billingPeriod === 'annual' ? 'Save 15%' : 'Save 10%' }
-  }
-  if (name.includes('plus') || name.includes('pro')) return { label: 'Popular' }
-  return null
-}
-
-/**
- * Margin in percent, two decimals: (price − cost of goods) / price × 100, where the cost of
- * goods is the monthly cost times the months billed. 0 when the price is not positive.
- */
-export function profitMargin(
-  priceCents: number,
-  costPerMonthCents: number,
-  period: BillingPeriod,
-): string {
-  if (priceCents <= 0) return '0.00'
-  const costCents = costPerMonthCents * billingMonths[period]
-  return (((priceCents - costCents) / priceCents) * 100).toFixed(2)
-}
-
-/** Public order: sortOrder, then price. */
-export function comparePlans(
-  a: Pick<Plan, 'sortOrder' | 'price'>,
-  b: Pick<Plan, 'sortOrder' | 'price'>,
-) {
-  return a.sortOrder - b.sortOrder || (toCents(a.price) ?? 0) - (toCents(b.price) ?? 0)
-}
 
 export const planInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),

@@ -1,5 +1,9 @@
 import { z } from 'zod'
 
+// The pure event rules live in sports-rules.ts, which public pages import without zod.
+export { eventBadge, eventStart, landingEventsShown } from './sports-rules'
+export type { EventBadge } from './sports-rules'
+
 export const leagues = {
   englishPremierLeague: { id: '4328', name: 'English Premier League' },
   germanBundesliga: { id: '4331', name: 'German Bundesliga' },
@@ -35,7 +39,6 @@ export const sportsPageLeagues = [
 ]
 
 export const landingRotationMs = 2 * 60 * 1000
-export const landingEventsShown = 6
 
 /** An upcoming or live fixture, in the sports data service's own field names. */
 export const sportsEvent = z.object({
@@ -56,27 +59,3 @@ export const sportsScopes = ['landing', 'all'] as const
 export const sportsEventsQuery = z.object({
   scope: z.enum(sportsScopes, { error: 'scope must be landing or all' }).default('all'),
 })
-
-export type EventBadge = 'LIVE' | 'TODAY' | 'TOMORROW' | 'UPCOMING'
-
-const isoDate = (date: Date) => date.toISOString().slice(0, 10)
-
-/** LIVE when both scores exist, else by the event's date against today's (UTC). */
-export function eventBadge(
-  event: Pick<SportsEvent, 'intHomeScore' | 'intAwayScore' | 'dateEvent'>,
-  now: Date,
-): EventBadge {
-  if (event.intHomeScore !== null && event.intAwayScore !== null) return 'LIVE'
-  if (event.dateEvent === isoDate(now)) return 'TODAY'
-  if (event.dateEvent === isoDate(new Date(now.getTime() + 24 * 60 * 60 * 1000))) return 'TOMORROW'
-  return 'UPCOMING'
-}
-
-/** Milliseconds since the epoch of an event's start; events without a date sort last. */
-export function eventStart(event: Pick<SportsEvent, 'dateEvent' | 'strTime'>): number {
-  if (!event.dateEvent) return Number.MAX_SAFE_INTEGER
-  const time =
-    event.strTime && /^\d{2}:\d{2}/.test(event.strTime) ? event.strTime.slice(0, 8) : '00:00:00'
-  const ms = Date.parse(`${event.dateEvent}T${time.length === 5 ? `${time}:00` : time}Z`)
-  return Number.isNaN(ms) ? Number.MAX_SAFE_INTEGER : ms
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatCents, toCents } from './money'
 
 export const subscriptionStatuses = ['trial', 'active', 'expired', 'cancelled'] as const
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
@@ -40,3 +41,100 @@ export const trialRequestInput = z.object({
   clientRequestId: z.uuid({ error: 'clientRequestId must be a UUID' }).optional(),
 })
 export type TrialRequestInput = z.input<typeof trialRequestInput>
+
+/** Follow-up stages of a request; an admin moves it along (spec §7 status call). */
+export const trialRequestStages = ['Pending', 'Contacted', 'Processed', 'Rejected'] as const
+
+export const trialRequest = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  plan: z.string(),
+  telegram: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+  status: z.string(),
+  location: z.string(),
+  device: z.string(),
+  customPlanDetails: z.string().nullable(),
+  subscriptionId: z.string(),
+  subscriptionStatus: z.enum(subscriptionStatuses),
+  paidPlan: z.string().nullable(),
+  subscriptionPrice: z.string().nullable(),
+  subscriptionStartDate: z.iso.datetime().nullable(),
+  subscriptionEndDate: z.iso.datetime().nullable(),
+  adminNotes: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+export type TrialRequest = z.infer<typeof trialRequest>
+
+export const trialRequestListQuery = z.object({
+  q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  status: z
+    .enum(['all', ...subscriptionStatuses], { error: 'status must be all, trial, active, expired or cancelled' })
+    .default('all'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(50),
+  cursor: z.string().max(500).optional(),
+})
+export type TrialRequestListQuery = z.input<typeof trialRequestListQuery>
+
+export const updateTrialRequestInput = z
+  .object({
+    plan: z.enum(trialPlans, { error: 'Plan must be Starter, Family, Household or Premium' }).optional(),
+    adminNotes: z
+      .string()
+      .max(5000, 'Notes must be at most 5000 characters')
+      .nullable()
+      .optional()
+      .transform((notes) => (notes === undefined ? undefined : notes?.trim() || null)),
+  })
+  .refine((input) => input.plan !== undefined || input.adminNotes !== undefined, {
+    message: 'Nothing to update: send plan or adminNotes',
+  })
+
+export const trialRequestStatusInput = z.object({
+  status: z.enum(trialRequestStages, { error: 'Status must be Pending, Contacted, Processed or Rejected' }),
+})
+
+/** Spec §5's conversion prompts, as one form. */
+export const convertToSubscriptionInput = z.object({
+  paidPlan: z.string({ error: 'Paid plan is required' }).trim().min(1, 'Paid plan is required').max(100),
+  subscriptionMonths: z.coerce
+    .number({ error: 'Invalid subscription duration. Please enter 1-12 months.' })
+    .int('Invalid subscription duration. Please enter 1-12 months.')
+    .min(1, 'Invalid subscription duration. Please enter 1-12 months.')
+    .max(12, 'Invalid subscription duration. Please enter 1-12 months.'),
+  subscriptionPrice: z
+    .union([z.string(), z.number()], { error: 'Invalid price. Please enter a valid amount.' })
+    .transform((value, ctx) => {
+      const cents = toCents(value)
+      if (cents === null || cents <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid price. Please enter a valid amount.' })
+        return z.NEVER
+      }
+      return formatCents(cents)
+    }),
+})
+export type ConvertToSubscriptionInput = z.input<typeof convertToSubscriptionInput>
+
+export const trialRequestStats = z.object({
+  total: z.number(),
+  active: z.number(),
+  trial: z.number(),
+  expired: z.number(),
+  cancelled: z.number(),
+  /** Active ÷ total in percent, one decimal ("33.3"). */
+  conversionRate: z.string(),
+})
+export type TrialRequestStats = z.infer<typeof trialRequestStats>
+
+export function conversionRate(active: number, total: number): string {
+  return total > 0 ? ((active / total) * 100).toFixed(1) : '0.0'
+}

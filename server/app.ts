@@ -7,6 +7,7 @@ import { createRateLimiter } from './lib/rate-limiter'
 import { createEventBus } from './realtime/event-bus'
 import { registerSocket } from './realtime/socket.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
+import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
@@ -18,6 +19,7 @@ import { seoRoutes } from './modules/seo/seo.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
 import { ticketsRoutes } from './modules/tickets/tickets.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
+import { registerAudit } from './plugins/audit'
 import { registerAuthGuard } from './plugins/auth-guard'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerJsonBody } from './plugins/json-body'
@@ -66,6 +68,7 @@ export async function buildApp({
   await registerSecurity(app)
   await app.register(cookie)
   registerAuthGuard(app)
+  registerAudit(app)
 
   await app.register(healthRoutes)
   await app.register(authRoutes)
@@ -78,6 +81,7 @@ export async function buildApp({
   await app.register(ticketsRoutes)
   await app.register(chatRoutes)
   await app.register(notificationsRoutes)
+  await app.register(auditRoutes)
   await registerSocket(app)
   await registerPages(app)
 

@@ -26,5 +26,10 @@ declare module 'fastify' {
     public?: boolean
     /** Narrower than any admin: only this role may call the route (others get 403). */
     role?: 'super_admin'
+    /**
+     * Every admin route that changes data names its audit action and entity type, or says
+     * `false` where the change is not worth a trail (marking a chat read).
+     */
+    audit?: { action: string; entity: string } | false
   }
 }

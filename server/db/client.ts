@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -19,6 +20,9 @@ export type Database = {
   close(): Promise<void>
 } & ({ kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool })
 
+// pg_trgm (trusted since PostgreSQL 13, so the database owner may create it) powers search.
+const requiredExtensions = 'create extension if not exists pg_trgm'
+
 // Any constant will do: it only has to be the same in every process migrating this database.
 const migrationLockId = 7_340_211
 
@@ -26,8 +30,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   const isMemory = dataDir.startsWith('memory://')
   const unlock = isMemory ? () => {} : lockDataDir(dataDir)
   try {
-    const client = await PGlite.create(isMemory ? dataDir : join(dataDir, 'pglite'))
+    const client = await PGlite.create(isMemory ? dataDir : join(dataDir, 'pglite'), {
+      extensions: { pg_trgm },
+    })
     const db = drizzlePglite(client) as unknown as Db
+    await client.exec(requiredExtensions)
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir })
     return {
       kind: 'pglite',
@@ -54,6 +61,7 @@ async function openPostgres(url: string): Promise<Database> {
     const client = await pool.connect()
     try {
       await client.query('select pg_advisory_lock($1)', [migrationLockId])
+      await client.query(requiredExtensions)
       await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsDir })
     } finally {
       await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {})

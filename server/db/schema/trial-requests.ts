@@ -1,7 +1,26 @@
 import { sql } from 'drizzle-orm'
-import { check, index, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
 import { subscriptionStatuses } from '../../../common/trial-requests'
 import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
+
+type SearchColumns = Record<
+  'name' | 'email' | 'subscriptionId' | 'telegram' | 'whatsapp',
+  AnyPgColumn
+>
+
+/** One lowercase text of everything an admin may search a request by. */
+export function searchText(t: SearchColumns) {
+  return sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.subscriptionId} || ' ' || coalesce(${t.telegram}, '') || ' ' || coalesce(${t.whatsapp}, ''))`
+}
 
 export const trialRequests = pgTable(
   'trial_requests',
@@ -40,6 +59,16 @@ export const trialRequests = pgTable(
     check('trial_requests_subscription_id_check', sql`${t.subscriptionId} ~ '^SUB-[A-Z0-9]{8}$'`),
     check('trial_requests_subscription_price_check', sql`${t.subscriptionPrice} > 0`),
     index('trial_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('trial_requests_status_created_idx').on(t.subscriptionStatus, t.createdAt.desc()),
+    index('trial_requests_status_created_idx').on(
+      t.subscriptionStatus,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // Substring search over the contact fields (pg_trgm); the expression must match searchText.
+    index('trial_requests_search_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
+    // Revenue analytics read only this index (converted subscriptions).
+    index('trial_requests_revenue_idx')
+      .on(t.subscriptionStartDate, t.paidPlan, t.subscriptionPrice)
+      .where(sql`${t.subscriptionPrice} is not null`),
   ],
 )

@@ -11,13 +11,19 @@ export async function adminsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/users',
-    { config: { role: 'super_admin' }, schema: { body: createAdminUserInput } },
+    {
+      config: { role: 'super_admin', audit: { action: 'admin_user.create', entity: 'admin_user' } },
+      schema: { body: createAdminUserInput },
+    },
     async (request, reply) => reply.code(201).send(await createAdminUser(app.db, request.body)),
   )
 
   app.delete(
     '/api/admin/users/:id',
-    { config: { role: 'super_admin' }, schema: { params: idParams } },
+    {
+      config: { role: 'super_admin', audit: { action: 'admin_user.delete', entity: 'admin_user' } },
+      schema: { params: idParams },
+    },
     async (request, reply) => {
       await deleteAdminUser(app.db, request.params.id, request.admin!.id)
       return reply.code(204).send()

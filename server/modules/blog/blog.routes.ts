@@ -14,6 +14,7 @@ import {
 } from './blog.service'
 
 const defaultLimit = 50
+const audit = (verb: string) => ({ audit: { action: `blog_post.${verb}`, entity: 'blog_post' } })
 const slugParams = z.object({ slug: z.string().min(1).max(200) })
 
 export async function blogRoutes(fastify: FastifyInstance) {
@@ -42,22 +43,31 @@ export async function blogRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.post('/api/blog-posts', { schema: { body: blogPostInput } }, async (request, reply) =>
-    reply.code(201).send(await createBlogPost(app.db, request.body, app.now())),
+  app.post(
+    '/api/blog-posts',
+    { config: audit('create'), schema: { body: blogPostInput } },
+    async (request, reply) =>
+      reply.code(201).send(await createBlogPost(app.db, request.body, app.now())),
   )
 
   app.put(
     '/api/blog-posts/:id',
-    { schema: { params: idParams, body: blogPostInput } },
+    { config: audit('update'), schema: { params: idParams, body: blogPostInput } },
     async (request) => updateBlogPost(app.db, request.params.id, request.body, app.now()),
   )
 
-  app.put('/api/blog-posts/:id/publish', { schema: { params: idParams } }, async (request) =>
-    publishBlogPost(app.db, request.params.id, app.now()),
+  app.put(
+    '/api/blog-posts/:id/publish',
+    { config: audit('publish'), schema: { params: idParams } },
+    async (request) => publishBlogPost(app.db, request.params.id, app.now()),
   )
 
-  app.delete('/api/blog-posts/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteBlogPost(app.db, request.params.id)
-    return reply.code(204).send()
-  })
+  app.delete(
+    '/api/blog-posts/:id',
+    { config: audit('delete'), schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteBlogPost(app.db, request.params.id)
+      return reply.code(204).send()
+    },
+  )
 }

@@ -3,11 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { idParams } from '../../../common/api-error'
 import { createTicketInput, ticketStatuses, updateTicketInput } from '../../../common/support'
-import { badRequest } from '../../lib/http-error'
+import { setPageHeaders } from '../../lib/keyset'
 import { limitPerIp } from '../../plugins/rate-limit'
 import {
   createTicket,
-  decodeCursor,
   listLobby,
   listTickets,
   markTicketRead,
@@ -60,15 +59,12 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
     { schema: { querystring: listQuery } },
     async (request, reply) => {
       const { status, limit, cursor } = request.query
-      const decoded = cursor ? decodeCursor(cursor) : null
-      if (cursor && !decoded) throw badRequest('cursor is not valid')
       const page = await listTickets(app.db, {
         statuses: status?.length ? status : null,
         limit,
-        cursor: decoded,
+        cursor,
       })
-      reply.header('x-total-count', page.total)
-      if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor)
+      setPageHeaders(reply, page)
       return page.tickets
     },
   )
@@ -77,13 +73,16 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
 
   app.patch(
     '/api/support-tickets/:id',
-    { schema: { params: idParams, body: updateTicketInput } },
+    {
+      config: { audit: { action: 'ticket.update', entity: 'support_ticket' } },
+      schema: { params: idParams, body: updateTicketInput },
+    },
     async (request) => updateTicket(app.db, request.params.id, request.body, app.now()),
   )
 
   app.post(
     '/api/support-tickets/:id/read',
-    { schema: { params: idParams } },
+    { config: { audit: false }, schema: { params: idParams } },
     async (request, reply) => {
       await markTicketRead(app.db, request.params.id, app.now())
       return reply.code(204).send()

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   compareLobbyTickets,
@@ -12,6 +12,7 @@ import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { supportTickets } from '../../db/schema/support-tickets'
 import { notFound } from '../../lib/http-error'
+import { keyset } from '../../lib/keyset'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { presentChatMessage } from '../chat/chat.service'
@@ -63,55 +64,31 @@ export async function requireTicket(db: Db, id: string): Promise<SupportTicket> 
   return ticket
 }
 
-type Cursor = { createdAt: string; id: string }
-export const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify(cursor)).toString('base64url')
-export function decodeCursor(text: string): Cursor | null {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor
-    return typeof value.createdAt === 'string' && typeof value.id === 'string' ? value : null
-  } catch {
-    return null
-  }
-}
-
-/** Newest first, a page at a time (keyset on createdAt, id), optionally of some statuses. */
+/** Newest first, a page at a time, optionally of some statuses. */
 export async function listTickets(
   db: Db,
   {
     statuses,
     limit,
     cursor,
-  }: { statuses: TicketStatus[] | null; limit: number; cursor: Cursor | null },
+  }: { statuses: TicketStatus[] | null; limit: number; cursor: string | undefined },
 ): Promise<{ tickets: SupportTicket[]; total: number; nextCursor: string | null }> {
   const byStatus = statuses ? inArray(supportTickets.status, statuses) : undefined
-  const after = cursor
-    ? or(
-        lt(supportTickets.createdAt, new Date(cursor.createdAt)),
-        and(
-          eq(supportTickets.createdAt, new Date(cursor.createdAt)),
-          lt(supportTickets.id, cursor.id),
-        ),
-      )
-    : undefined
+  const pages = keyset(supportTickets, cursor, limit)
   const [rows, [totals]] = await Promise.all([
     db
       .select()
       .from(supportTickets)
-      .where(and(byStatus, after))
+      .where(and(byStatus, pages.after))
       .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
-      .limit(limit + 1),
+      .limit(pages.fetchSize),
     db.select({ total: count() }).from(supportTickets).where(byStatus),
   ])
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
+  const page = pages.page(rows)
   return {
-    tickets: page.map(presentTicket),
+    tickets: page.rows.map(presentTicket),
     total: totals?.total ?? 0,
-    nextCursor:
-      rows.length > limit && last
-        ? encodeCursor({ createdAt: last.createdAt.toISOString(), id: last.id })
-        : null,
+    nextCursor: page.nextCursor,
   }
 }
 

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+
+export const planFamilies = ['Starter', 'Family', 'Household'] as const
+export type PlanFamily = (typeof planFamilies)[number]
+
+/** Revenue is grouped by the family a paid plan's name belongs to; anything else is Starter. */
+export function planFamily(paidPlan: string): PlanFamily {
+  const name = paidPlan.toLowerCase()
+  if (name.includes('household')) return 'Household'
+  if (name.includes('family')) return 'Family'
+  return 'Starter'
+}
+
+const money = z.string()
+export const monthlyRevenue = z.object({
+  month: z.string(),
+  starter: money,
+  family: money,
+  household: money,
+  total: money,
+  /** Against the previous month, in percent with one decimal; null when that month earned nothing. */
+  growth: z.string().nullable(),
+})
+export type MonthlyRevenue = z.infer<typeof monthlyRevenue>
+
+export const revenueAnalytics = z.object({
+  totalRevenue: money,
+  totalActiveSubscriptions: z.number(),
+  revenueByPlan: z.object({ Starter: money, Family: money, Household: money }),
+  monthlyRevenue: z.array(monthlyRevenue),
+})
+export type RevenueAnalytics = z.infer<typeof revenueAnalytics>
+
+/** Percent change from `previous` to `current` cents, one decimal; null without a previous. */
+export function growthPercent(currentCents: number, previousCents: number): string | null {
+  if (previousCents <= 0) return null
+  return (((currentCents - previousCents) / previousCents) * 100).toFixed(1)
+}
+
+/** A family's share of the total, in percent with one decimal. */
+export function sharePercent(partCents: number, totalCents: number): string {
+  return totalCents > 0 ? ((partCents / totalCents) * 100).toFixed(1) : '0.0'
+}

@@ -1,0 +1,23 @@
+import { index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
+
+/** Every admin change: who, what, when, on which entity. Never holds secrets. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Kept as text, not a foreign key: the trail outlives deleted admins. Null for the system.
+    actorId: uuid('actor_id'),
+    actorUsername: varchar('actor_username', { length: 64 }).notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+    entityType: varchar('entity_type', { length: 40 }).notNull(),
+    entityId: varchar('entity_id', { length: 255 }),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+    index('audit_log_actor_idx').on(t.actorUsername, t.createdAt.desc()),
+  ],
+)

@@ -1,0 +1,67 @@
+import { and, eq, lt, or, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { badRequest } from './http-error'
+
+/** Where the previous page ended, in newest-first (createdAt, id) order. */
+type Cursor = { createdAt: string; id: string }
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor
+    if (
+      typeof value.createdAt === 'string' &&
+      typeof value.id === 'string' &&
+      !Number.isNaN(Date.parse(value.createdAt))
+    ) {
+      return value
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw badRequest('cursor is not valid')
+}
+
+/**
+ * Keyset pagination, newest first: a page costs the same however deep it is, unlike OFFSET.
+ * `after` filters to rows past the cursor; `page` trims the extra row fetched to learn whether
+ * another page follows.
+ */
+export function keyset(
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  cursorText: string | undefined,
+  limit: number,
+) {
+  const cursor = cursorText ? decodeCursor(cursorText) : null
+  const after: SQL | undefined = cursor
+    ? or(
+        lt(columns.createdAt, new Date(cursor.createdAt)),
+        and(eq(columns.createdAt, new Date(cursor.createdAt)), lt(columns.id, cursor.id)),
+      )
+    : undefined
+  return {
+    after,
+    fetchSize: limit + 1,
+    page<T extends { createdAt: Date; id: string }>(
+      rows: T[],
+    ): { rows: T[]; nextCursor: string | null } {
+      const pageRows = rows.slice(0, limit)
+      const last = pageRows.at(-1)
+      const nextCursor =
+        rows.length > limit && last
+          ? Buffer.from(
+              JSON.stringify({ createdAt: last.createdAt.toISOString(), id: last.id }),
+            ).toString('base64url')
+          : null
+      return { rows: pageRows, nextCursor }
+    },
+  }
+}
+
+/** Sets the pagination headers of the README's list convention. */
+export function setPageHeaders(
+  reply: { header(name: string, value: string | number): unknown },
+  page: { nextCursor: string | null; total?: number },
+) {
+  if (page.total !== undefined) reply.header('x-total-count', page.total)
+  if (page.nextCursor) reply.header('x-next-cursor', page.nextCursor)
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { auditLog } from '../../db/schema/audit-log'
+import { keyset } from '../../lib/keyset'
+
+export type AuditEntry = {
+  id: string
+  actorUsername: string
+  action: string
+  entityType: string
+  entityId: string | null
+  details: unknown
+  createdAt: string
+}
+
+type Actor = { id: string; username: string } | 'system'
+
+export async function recordAudit(
+  db: Db,
+  entry: {
+    actor: Actor
+    action: string
+    entityType: string
+    entityId: string | null
+    details?: object | null
+    now: Date
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actor === 'system' ? null : entry.actor.id,
+    actorUsername: entry.actor === 'system' ? 'system' : entry.actor.username,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    details: entry.details ?? null,
+    createdAt: entry.now,
+  })
+}
+
+export type AuditFilter = {
+  action?: string
+  actor?: string
+  entityType?: string
+  entityId?: string
+}
+
+export async function listAudit(
+  db: Db,
+  filter: AuditFilter,
+  { limit, cursor }: { limit: number; cursor: string | undefined },
+): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+  const pages = keyset(auditLog, cursor, limit)
+  const conditions: (SQL | undefined)[] = [
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.actor ? eq(auditLog.actorUsername, filter.actor) : undefined,
+    filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined,
+    filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
+    pages.after,
+  ]
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pages.fetchSize)
+  const page = pages.page(rows)
+  return {
+    entries: page.rows.map(({ actorId: _actorId, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  }
+}
