@@ -1,15 +1,7 @@
 import { z } from 'zod'
 
+/** Revenue is grouped by the family a paid plan's name belongs to (household, family, else starter). */
 export const planFamilies = ['Starter', 'Family', 'Household'] as const
-export type PlanFamily = (typeof planFamilies)[number]
-
-/** Revenue is grouped by the family a paid plan's name belongs to; anything else is Starter. */
-export function planFamily(paidPlan: string): PlanFamily {
-  const name = paidPlan.toLowerCase()
-  if (name.includes('household')) return 'Household'
-  if (name.includes('family')) return 'Family'
-  return 'Starter'
-}
 
 const money = z.string()
 export const monthlyRevenue = z.object({

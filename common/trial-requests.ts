@@ -73,7 +73,9 @@ export type TrialRequest = z.infer<typeof trialRequest>
 export const trialRequestListQuery = z.object({
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   status: z
-    .enum(['all', ...subscriptionStatuses], { error: 'status must be all, trial, active, expired or cancelled' })
+    .enum(['all', ...subscriptionStatuses], {
+      error: 'status must be all, trial, active, expired or cancelled',
+    })
     .default('all'),
   limit: z.coerce
     .number()
@@ -87,7 +89,9 @@ export type TrialRequestListQuery = z.input<typeof trialRequestListQuery>
 
 export const updateTrialRequestInput = z
   .object({
-    plan: z.enum(trialPlans, { error: 'Plan must be Starter, Family, Household or Premium' }).optional(),
+    plan: z
+      .enum(trialPlans, { error: 'Plan must be Starter, Family, Household or Premium' })
+      .optional(),
     adminNotes: z
       .string()
       .max(5000, 'Notes must be at most 5000 characters')
@@ -100,12 +104,18 @@ export const updateTrialRequestInput = z
   })
 
 export const trialRequestStatusInput = z.object({
-  status: z.enum(trialRequestStages, { error: 'Status must be Pending, Contacted, Processed or Rejected' }),
+  status: z.enum(trialRequestStages, {
+    error: 'Status must be Pending, Contacted, Processed or Rejected',
+  }),
 })
 
 /** Spec §5's conversion prompts, as one form. */
 export const convertToSubscriptionInput = z.object({
-  paidPlan: z.string({ error: 'Paid plan is required' }).trim().min(1, 'Paid plan is required').max(100),
+  paidPlan: z
+    .string({ error: 'Paid plan is required' })
+    .trim()
+    .min(1, 'Paid plan is required')
+    .max(100),
   subscriptionMonths: z.coerce
     .number({ error: 'Invalid subscription duration. Please enter 1-12 months.' })
     .int('Invalid subscription duration. Please enter 1-12 months.')

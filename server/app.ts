@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie'
+import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
@@ -11,13 +12,17 @@ import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
+import { revenueRoutes } from './modules/revenue/revenue.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
+import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
 import { ticketsRoutes } from './modules/tickets/tickets.routes'
+import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
 import { registerAudit } from './plugins/audit'
 import { registerAuthGuard } from './plugins/auth-guard'
@@ -67,6 +72,8 @@ export async function buildApp({
   registerJsonBody(app)
   await registerSecurity(app)
   await app.register(cookie)
+  // Polled lists answer 304 Not Modified when nothing changed.
+  await app.register(etag, { weak: true })
   registerAuthGuard(app)
   registerAudit(app)
 
@@ -75,6 +82,8 @@ export async function buildApp({
   await app.register(adminsRoutes)
   await app.register(plansRoutes)
   await app.register(trialRequestsRoutes)
+  await app.register(trialRequestsAdminRoutes)
+  await app.register(revenueRoutes)
   await app.register(sportsRoutes)
   await app.register(blogRoutes)
   await app.register(seoRoutes)
@@ -82,6 +91,8 @@ export async function buildApp({
   await app.register(chatRoutes)
   await app.register(notificationsRoutes)
   await app.register(auditRoutes)
+  await app.register(settingsRoutes)
+  await app.register(maintenanceRoutes)
   await registerSocket(app)
   await registerPages(app)
 

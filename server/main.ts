@@ -2,7 +2,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
-import { scheduleCleanup } from './jobs/cleanup'
+import { scheduleJobs } from './jobs/schedule'
 import { planTemplates } from '../common/plans'
 import { bootstrapAdmin } from './modules/admins/bootstrap-admin'
 import { seedPlanTemplates } from './modules/plans/plans.service'
@@ -36,14 +36,14 @@ async function main() {
   const app = await buildApp({ config, database })
   await bootstrapAdmin(app.db, config, app.log)
   await seedPlanTemplates(app.db, planTemplates)
-  const stopCleanup = scheduleCleanup(app)
+  const stopJobs = scheduleJobs(app)
 
   let isShuttingDown = false
   const shutdown = async (signal: string) => {
     if (isShuttingDown) return
     isShuttingDown = true
     app.log.info({ signal }, 'Shutting down')
-    stopCleanup()
+    stopJobs()
     // Stops accepting, lets requests in flight finish, then runs onClose hooks.
     await app.close()
     await database.close()

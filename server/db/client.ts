@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
@@ -77,6 +77,12 @@ async function openPostgres(url: string): Promise<Database> {
 /** Opens and migrates the configured database. */
 export function openDatabase(config: DatabaseConfig): Promise<Database> {
   return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)
+}
+
+/** Rows of a raw SQL query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {

@@ -21,6 +21,16 @@ function decodeCursor(text: string): Cursor {
   throw badRequest('cursor is not valid')
 }
 
+type Columns = { createdAt: AnyPgColumn; id: AnyPgColumn }
+
+/** Rows after `position` in newest-first (createdAt, id) order. */
+export function olderThan(columns: Columns, position: { createdAt: Date; id: string }): SQL {
+  return or(
+    lt(columns.createdAt, position.createdAt),
+    and(eq(columns.createdAt, position.createdAt), lt(columns.id, position.id)),
+  )!
+}
+
 /**
  * Keyset pagination, newest first: a page costs the same however deep it is, unlike OFFSET.
  * `after` filters to rows past the cursor; `page` trims the extra row fetched to learn whether
@@ -32,11 +42,8 @@ export function keyset(
   limit: number,
 ) {
   const cursor = cursorText ? decodeCursor(cursorText) : null
-  const after: SQL | undefined = cursor
-    ? or(
-        lt(columns.createdAt, new Date(cursor.createdAt)),
-        and(eq(columns.createdAt, new Date(cursor.createdAt)), lt(columns.id, cursor.id)),
-      )
+  const after = cursor
+    ? olderThan(columns, { createdAt: new Date(cursor.createdAt), id: cursor.id })
     : undefined
   return {
     after,

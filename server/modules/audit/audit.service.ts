@@ -13,7 +13,7 @@ export type AuditEntry = {
   createdAt: string
 }
 
-type Actor = { id: string; username: string } | 'system'
+type Actor = { id: string; username: string }
 
 export async function recordAudit(
   db: Db,
@@ -27,14 +27,38 @@ export async function recordAudit(
   },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    actorId: entry.actor === 'system' ? null : entry.actor.id,
-    actorUsername: entry.actor === 'system' ? 'system' : entry.actor.username,
+    actorId: entry.actor.id,
+    actorUsername: entry.actor.username,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,
     details: entry.details ?? null,
     createdAt: entry.now,
   })
+}
+
+// Rows per INSERT: far below PostgreSQL's 65535 bind parameters.
+const insertBatch = 1000
+
+/** Records many changes made by the system itself (scheduled jobs), in batches. */
+export async function recordSystemAudit(
+  db: Db,
+  entries: { action: string; entityId: string }[],
+  entityType: string,
+  now: Date,
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += insertBatch) {
+    await db.insert(auditLog).values(
+      entries.slice(start, start + insertBatch).map(({ action, entityId }) => ({
+        actorId: null,
+        actorUsername: 'system',
+        action,
+        entityType,
+        entityId,
+        createdAt: now,
+      })),
+    )
+  }
 }
 
 export type AuditFilter = {

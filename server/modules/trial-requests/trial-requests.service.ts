@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { trialRequestInput } from '../../../common/trial-requests'
+import type { TrialRequest, trialRequestInput } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 import type { EventBus } from '../../realtime/event-bus'
@@ -9,6 +9,18 @@ import { newSubscriptionId } from './subscription-id'
 
 type TrialRequestValues = z.output<typeof trialRequestInput>
 export type TrialRequestRow = typeof trialRequests.$inferSelect
+
+export function presentTrialRequest(row: TrialRequestRow): TrialRequest {
+  const { clientRequestId: _clientRequestId, ...request } = row
+  const iso = (date: Date | null) => date?.toISOString() ?? null
+  return {
+    ...request,
+    subscriptionStartDate: iso(row.subscriptionStartDate),
+    subscriptionEndDate: iso(row.subscriptionEndDate),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
 
 const maxIdAttempts = 5
 

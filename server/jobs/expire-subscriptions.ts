@@ -1,0 +1,55 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import { queryRows, type Db } from '../db/client'
+import { trialRequests } from '../db/schema/trial-requests'
+import { recordSystemAudit } from '../modules/audit/audit.service'
+import { getPlatformSettings } from '../modules/settings/settings.service'
+
+// Any constant: the same in every process, so only one of them runs the job at a time.
+const expiryLockId = 7_340_212
+
+export type ExpiryResult = { trialsExpired: number; subscriptionsExpired: number; skipped: boolean }
+
+/**
+ * Expires trials older than the configured trial duration and paid subscriptions past their end
+ * date, recording each in the audit trail. Idempotent (only rows still trial/active change), and
+ * one process at a time holds a transaction-scoped advisory lock; the others skip.
+ */
+export async function expireSubscriptions(db: Db, now: Date): Promise<ExpiryResult> {
+  const { trialDurationHours } = await getPlatformSettings(db)
+  const trialCutoff = new Date(now.getTime() - trialDurationHours * 60 * 60 * 1000)
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${expiryLockId}) as locked`,
+    )
+    if (!lock?.locked) return { trialsExpired: 0, subscriptionsExpired: 0, skipped: true }
+
+    const expired = { subscriptionStatus: 'expired' as const, updatedAt: now }
+    const trials = await tx
+      .update(trialRequests)
+      .set(expired)
+      .where(
+        and(
+          eq(trialRequests.subscriptionStatus, 'trial'),
+          lt(trialRequests.createdAt, trialCutoff),
+        ),
+      )
+      .returning({ id: trialRequests.id })
+    const paid = await tx
+      .update(trialRequests)
+      .set(expired)
+      .where(
+        and(
+          eq(trialRequests.subscriptionStatus, 'active'),
+          lt(trialRequests.subscriptionEndDate, now),
+        ),
+      )
+      .returning({ id: trialRequests.id })
+    const entries = [
+      ...trials.map(({ id }) => ({ action: 'trial_request.trial_expired', entityId: id })),
+      ...paid.map(({ id }) => ({ action: 'trial_request.subscription_expired', entityId: id })),
+    ]
+    await recordSystemAudit(tx, entries, 'trial_request', now)
+    return { trialsExpired: trials.length, subscriptionsExpired: paid.length, skipped: false }
+  })
+}

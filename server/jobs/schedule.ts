@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify'
+import { expireSubscriptions } from './expire-subscriptions'
+import { cleanupExpired } from './cleanup'
+
+const minute = 60 * 1000
+
+/** Runs the periodic jobs in this process; each is safe to run in many processes at once. */
+export function scheduleJobs(app: FastifyInstance): () => void {
+  const jobs: [string, number, () => Promise<unknown>][] = [
+    ['cleanup', 60 * minute, () => cleanupExpired(app.db, app.now())],
+    ['expire-subscriptions', minute, () => expireSubscriptions(app.db, app.now())],
+  ]
+  const timers = jobs.map(([name, intervalMs, run]) => {
+    const runLogged = () => {
+      run().catch((error: unknown) =>
+        app.log.warn({ err: error, job: name }, 'Job failed; will retry'),
+      )
+    }
+    runLogged()
+    const timer = setInterval(runLogged, intervalMs)
+    timer.unref()
+    return timer
+  })
+  return () => timers.forEach((timer) => clearInterval(timer))
+}

@@ -1,0 +1,71 @@
+import { UTCDate } from '@date-fns/utc'
+import { addMonths } from 'date-fns'
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { TrialRequest, convertToSubscriptionInput } from '../../../common/trial-requests'
+import type { Db } from '../../db/client'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { conflict, notFound } from '../../lib/http-error'
+import { presentTrialRequest } from './trial-requests.service'
+
+/** Calendar months in UTC: 31 January + 1 month is the end of February. */
+export function subscriptionEnd(start: Date, months: number): Date {
+  return new Date(addMonths(new UTCDate(start.getTime()), months).getTime())
+}
+
+/** Converts a trial to a paid subscription starting now; its revenue counts from this month. */
+export async function convertToSubscription(
+  db: Db,
+  id: string,
+  { paidPlan, subscriptionMonths, subscriptionPrice }: z.output<typeof convertToSubscriptionInput>,
+  now: Date,
+): Promise<TrialRequest> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: trialRequests.subscriptionStatus })
+      .from(trialRequests)
+      .where(eq(trialRequests.id, id))
+      .for('update')
+    if (!current) throw notFound('Trial request not found')
+    if (current.status === 'active') throw conflict('This subscription is already active')
+    const [row] = await tx
+      .update(trialRequests)
+      .set({
+        subscriptionStatus: 'active',
+        paidPlan,
+        subscriptionPrice,
+        subscriptionStartDate: now,
+        subscriptionEndDate: subscriptionEnd(now, subscriptionMonths),
+        updatedAt: now,
+      })
+      .where(eq(trialRequests.id, id))
+      .returning()
+    return presentTrialRequest(row!)
+  })
+}
+
+/** Deletes the subscription: back to a trial, and its revenue is gone with it. */
+export async function deleteSubscription(db: Db, id: string, now: Date): Promise<TrialRequest> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ paidPlan: trialRequests.paidPlan })
+      .from(trialRequests)
+      .where(eq(trialRequests.id, id))
+      .for('update')
+    if (!current) throw notFound('Trial request not found')
+    if (current.paidPlan === null) throw conflict('This request has no subscription to delete')
+    const [row] = await tx
+      .update(trialRequests)
+      .set({
+        subscriptionStatus: 'trial',
+        paidPlan: null,
+        subscriptionPrice: null,
+        subscriptionStartDate: null,
+        subscriptionEndDate: null,
+        updatedAt: now,
+      })
+      .where(eq(trialRequests.id, id))
+      .returning()
+    return presentTrialRequest(row!)
+  })
+}

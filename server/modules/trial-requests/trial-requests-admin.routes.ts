@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api-error'
+import {
+  convertToSubscriptionInput,
+  trialRequestListQuery,
+  trialRequestStatusInput,
+  updateTrialRequestInput,
+} from '../../../common/trial-requests'
+import { setPageHeaders } from '../../lib/keyset'
+import { contactsCsv, contactsFileName } from './contacts-csv'
+import { convertToSubscription, deleteSubscription } from './subscriptions.service'
+import {
+  deleteTrialRequest,
+  listFilter,
+  listTrialRequests,
+  setTrialRequestStatus,
+  trialRequestStats,
+  updateTrialRequest,
+} from './trial-requests-admin.service'
+
+const audit = (action: string) => ({
+  audit: { action: `trial_request.${action}`, entity: 'trial_request' },
+})
+
+/** The Business Center's Users & Contacts: every route here needs an admin session. */
+export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  for (const path of ['/api/trial-requests', '/api/trial-requests/search']) {
+    app.get(path, { schema: { querystring: trialRequestListQuery } }, async (request, reply) => {
+      const page = await listTrialRequests(app.db, request.query)
+      setPageHeaders(reply, page)
+      return page.requests
+    })
+  }
+
+  app.get('/api/trial-requests/stats', async () => trialRequestStats(app.db))
+
+  app.get(
+    '/api/trial-requests/export.csv',
+    { schema: { querystring: trialRequestListQuery.pick({ q: true, status: true }) } },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${contactsFileName(app.now())}"`)
+        .send(contactsCsv(app.db, listFilter(request.query))),
+  )
+
+  app.put(
+    '/api/trial-requests/:id',
+    { config: audit('update'), schema: { params: idParams, body: updateTrialRequestInput } },
+    async (request) => updateTrialRequest(app.db, request.params.id, request.body, app.now()),
+  )
+
+  app.put(
+    '/api/trial-requests/:id/status',
+    { config: audit('status'), schema: { params: idParams, body: trialRequestStatusInput } },
+    async (request) => setTrialRequestStatus(app.db, request.params.id, request.body, app.now()),
+  )
+
+  app.post(
+    '/api/trial-requests/:id/convert-to-subscription',
+    { config: audit('convert'), schema: { params: idParams, body: convertToSubscriptionInput } },
+    async (request) => convertToSubscription(app.db, request.params.id, request.body, app.now()),
+  )
+
+  app.delete(
+    '/api/trial-requests/:id/subscription',
+    { config: audit('delete_subscription'), schema: { params: idParams } },
+    async (request) => deleteSubscription(app.db, request.params.id, app.now()),
+  )
+
+  app.delete(
+    '/api/trial-requests/:id',
+    { config: audit('delete'), schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteTrialRequest(app.db, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,0 +1,95 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { z } from 'zod'
+import {
+  conversionRate,
+  subscriptionStatuses,
+  type TrialRequest,
+  type TrialRequestStats,
+  type trialRequestListQuery,
+  type trialRequestStatusInput,
+  type updateTrialRequestInput,
+} from '../../../common/trial-requests'
+import type { Db } from '../../db/client'
+import { searchText, trialRequests } from '../../db/schema/trial-requests'
+import { notFound } from '../../lib/http-error'
+import { keyset } from '../../lib/keyset'
+import { presentTrialRequest, type TrialRequestRow } from './trial-requests.service'
+
+type ListQuery = z.output<typeof trialRequestListQuery>
+
+/** LIKE wildcards in the search text are matched literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export function listFilter({ q, status }: Pick<ListQuery, 'q' | 'status'>): SQL | undefined {
+  return and(
+    status === 'all' ? undefined : eq(trialRequests.subscriptionStatus, status),
+    q ? sql`${searchText(trialRequests)} like ${likePattern(q)}` : undefined,
+  )
+}
+
+/** A page of requests, newest first, filtered by status and a search over the contact fields. */
+export async function listTrialRequests(
+  db: Db,
+  query: ListQuery,
+): Promise<{ requests: TrialRequest[]; nextCursor: string | null }> {
+  const pages = keyset(trialRequests, query.cursor, query.limit)
+  const rows = await db
+    .select()
+    .from(trialRequests)
+    .where(and(listFilter(query), pages.after))
+    .orderBy(desc(trialRequests.createdAt), desc(trialRequests.id))
+    .limit(pages.fetchSize)
+  const page = pages.page(rows)
+  return { requests: page.rows.map(presentTrialRequest), nextCursor: page.nextCursor }
+}
+
+/** The four stat cards: totals by subscription status and the conversion rate. */
+export async function trialRequestStats(db: Db): Promise<TrialRequestStats> {
+  const rows = await db
+    .select({ status: trialRequests.subscriptionStatus, count: count() })
+    .from(trialRequests)
+    .groupBy(trialRequests.subscriptionStatus)
+  const by = Object.fromEntries(subscriptionStatuses.map((status) => [status, 0])) as Record<
+    (typeof subscriptionStatuses)[number],
+    number
+  >
+  for (const row of rows) by[row.status] = row.count
+  const total = rows.reduce((sum, row) => sum + row.count, 0)
+  return { total, ...by, conversionRate: conversionRate(by.active, total) }
+}
+
+async function updateRow(db: Db, id: string, changes: Partial<TrialRequestRow>, now: Date) {
+  const [row] = await db
+    .update(trialRequests)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(trialRequests.id, id))
+    .returning()
+  if (!row) throw notFound('Trial request not found')
+  return presentTrialRequest(row)
+}
+
+export function updateTrialRequest(
+  db: Db,
+  id: string,
+  changes: z.output<typeof updateTrialRequestInput>,
+  now: Date,
+): Promise<TrialRequest> {
+  return updateRow(db, id, changes, now)
+}
+
+export function setTrialRequestStatus(
+  db: Db,
+  id: string,
+  { status }: z.output<typeof trialRequestStatusInput>,
+  now: Date,
+): Promise<TrialRequest> {
+  return updateRow(db, id, { status }, now)
+}
+
+export async function deleteTrialRequest(db: Db, id: string): Promise<void> {
+  const rows = await db
+    .delete(trialRequests)
+    .where(eq(trialRequests.id, id))
+    .returning({ id: trialRequests.id })
+  if (!rows.length) throw notFound('Trial request not found')
+}
