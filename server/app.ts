@@ -14,6 +14,7 @@ import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
+import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
@@ -81,6 +82,7 @@ export async function buildApp({
   await app.register(authRoutes)
   await app.register(adminsRoutes)
   await app.register(plansRoutes)
+  await app.register(discountsRoutes)
   await app.register(trialRequestsRoutes)
   await app.register(trialRequestsAdminRoutes)
   await app.register(revenueRoutes)

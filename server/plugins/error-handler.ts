@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import type { ApiErrorBody } from '../../common/api-error'
+import { databaseErrorCode } from '../lib/database-errors'
 import { HttpError } from '../lib/http-error'
 
 type Issue = { path: string; message: string }
@@ -20,15 +21,6 @@ const clientDatabaseErrors: Record<string, [number, string]> = {
   '22P02': [400, 'A value has the wrong format'],
   '22001': [400, 'A value is too long'],
   '22003': [400, 'A number is out of range'],
-}
-
-function databaseErrorCode(error: unknown): string | undefined {
-  // drizzle wraps driver errors; the SQLSTATE code is on the cause.
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && code in clientDatabaseErrors) return code
-  }
-  return undefined
 }
 
 /** Every error becomes JSON `{ message, issues? }`; a 5xx never reveals its cause. */
@@ -50,8 +42,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.code(error.statusCode).send({ message: error.message })
     }
     const databaseCode = databaseErrorCode(error)
-    if (databaseCode) {
-      const [status, message] = clientDatabaseErrors[databaseCode]!
+    const clientError = databaseCode ? clientDatabaseErrors[databaseCode] : undefined
+    if (clientError) {
+      const [status, message] = clientError
       return reply.code(status).send({ message })
     }
     const status = error.statusCode ?? 500

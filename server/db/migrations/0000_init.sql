@@ -193,5 +193,6 @@ CREATE INDEX "notifications_type_created_idx" ON "notifications" USING btree ("t
 CREATE INDEX "support_tickets_status_created_idx" ON "support_tickets" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trial_requests_created_idx" ON "trial_requests" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trial_requests_status_created_idx" ON "trial_requests" USING btree ("subscription_status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "trial_requests_email_idx" ON "trial_requests" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "trial_requests_search_idx" ON "trial_requests" USING gin ((lower("name" || ' ' || "email" || ' ' || "subscription_id" || ' ' || coalesce("telegram", '') || ' ' || coalesce("whatsapp", ''))) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "trial_requests_revenue_idx" ON "trial_requests" USING btree ("subscription_start_date","paid_plan","subscription_price") WHERE "trial_requests"."subscription_price" is not null;

@@ -64,6 +64,7 @@ export const trialRequests = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    index('trial_requests_email_idx').on(sql`lower(${t.email})`),
     // Substring search over the contact fields (pg_trgm); the expression must match searchText.
     index('trial_requests_search_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
     // Revenue analytics read only this index (converted subscriptions).

@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { slugify, type BlogPost, type BlogPostValues } from '../../../common/blog'
 import type { Db } from '../../db/client'
 import { blogPosts } from '../../db/schema/blog-posts'
-import { badRequest, conflict, notFound } from '../../lib/http-error'
+import { withUniqueCheck } from '../../lib/database-errors'
+import { badRequest, notFound } from '../../lib/http-error'
 
 type BlogPostRow = typeof blogPosts.$inferSelect
 
@@ -46,14 +47,7 @@ export async function findBlogPostBySlug(
   return row ? presentBlogPost(row) : null
 }
 
-const slugTaken = () => conflict('A post with this slug already exists')
-
-function isSlugClash(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    if ((e as { code?: string }).code === '23505') return true
-  }
-  return false
-}
+const slugTaken = 'A post with this slug already exists'
 
 function rowValues(values: BlogPostValues, now: Date, publishedAt: Date | null) {
   const slug = values.slug ?? slugify(values.title)
@@ -67,22 +61,14 @@ function rowValues(values: BlogPostValues, now: Date, publishedAt: Date | null) 
   }
 }
 
-/** Writes with a unique slug, answering 409 when another post has it. */
-async function withUniqueSlug<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    if (isSlugClash(error)) throw slugTaken()
-    throw error
-  }
-}
-
 export async function createBlogPost(db: Db, values: BlogPostValues, now: Date): Promise<BlogPost> {
-  const [row] = await withUniqueSlug(() =>
-    db
-      .insert(blogPosts)
-      .values(rowValues(values, now, null))
-      .returning(),
+  const [row] = await withUniqueCheck(
+    () =>
+      db
+        .insert(blogPosts)
+        .values(rowValues(values, now, null))
+        .returning(),
+    slugTaken,
   )
   return presentBlogPost(row!)
 }
@@ -98,12 +84,14 @@ export async function updateBlogPost(
     .from(blogPosts)
     .where(eq(blogPosts.id, id))
   if (!existing) throw notFound('Post not found')
-  const [row] = await withUniqueSlug(() =>
-    db
-      .update(blogPosts)
-      .set(rowValues(values, now, existing.publishedAt))
-      .where(eq(blogPosts.id, id))
-      .returning(),
+  const [row] = await withUniqueCheck(
+    () =>
+      db
+        .update(blogPosts)
+        .set(rowValues(values, now, existing.publishedAt))
+        .where(eq(blogPosts.id, id))
+        .returning(),
+    slugTaken,
   )
   return presentBlogPost(row!)
 }

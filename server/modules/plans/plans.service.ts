@@ -4,6 +4,7 @@ import { toCents } from '../../../common/money'
 import type { Db } from '../../db/client'
 import { plans } from '../../db/schema/plans'
 import { settings } from '../../db/schema/settings'
+import { notFound } from '../../lib/http-error'
 
 type PlanRow = typeof plans.$inferSelect
 
@@ -52,4 +53,27 @@ export async function seedPlanTemplates(db: Db, templates: PlanValues[]): Promis
     if (existing) return
     await tx.insert(plans).values(templates.map(planRow))
   })
+}
+
+export async function createPlan(db: Db, values: PlanValues, now: Date): Promise<Plan> {
+  const [row] = await db
+    .insert(plans)
+    .values({ ...planRow(values), createdAt: now, updatedAt: now })
+    .returning()
+  return presentPlan(row!)
+}
+
+export async function updatePlan(db: Db, id: string, values: PlanValues, now: Date): Promise<Plan> {
+  const [row] = await db
+    .update(plans)
+    .set({ ...planRow(values), updatedAt: now })
+    .where(eq(plans.id, id))
+    .returning()
+  if (!row) throw notFound('Plan not found')
+  return presentPlan(row)
+}
+
+export async function deletePlan(db: Db, id: string): Promise<void> {
+  const rows = await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id })
+  if (!rows.length) throw notFound('Plan not found')
 }

@@ -20,27 +20,66 @@ type ListQuery = z.output<typeof trialRequestListQuery>
 /** LIKE wildcards in the search text are matched literally. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+const subscriptionIdPattern = /^sub-[a-z0-9]{8}$/i
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** Searches that name one exact key go straight to its unique or b-tree index. */
+function exactMatch(q: string): SQL | undefined {
+  if (subscriptionIdPattern.test(q)) return eq(trialRequests.subscriptionId, q.toUpperCase())
+  if (emailPattern.test(q)) return sql`lower(${trialRequests.email}) = ${q.toLowerCase()}`
+  return undefined
+}
+
 export function listFilter({ q, status }: Pick<ListQuery, 'q' | 'status'>): SQL | undefined {
   return and(
     status === 'all' ? undefined : eq(trialRequests.subscriptionStatus, status),
-    q ? sql`${searchText(trialRequests)} like ${likePattern(q)}` : undefined,
+    q ? (exactMatch(q) ?? sql`${searchText(trialRequests)} like ${likePattern(q)}`) : undefined,
   )
 }
 
-/** A page of requests, newest first, filtered by status and a search over the contact fields. */
+// How many of the newest rows a search reads in date order before asking the trigram index.
+const recentWindow = 5000
+
+/**
+ * A page of requests, newest first, filtered by status and a search over the contact fields.
+ * A frequent term fills its page from the newest rows at once; a rare one is found through the
+ * trigram index. Neither plan alone is fast for both, so a search tries the first, then the second.
+ */
 export async function listTrialRequests(
   db: Db,
   query: ListQuery,
 ): Promise<{ requests: TrialRequest[]; nextCursor: string | null }> {
   const pages = keyset(trialRequests, query.cursor, query.limit)
+  const newestFirst = [desc(trialRequests.createdAt), desc(trialRequests.id)]
+  const pageOf = (rows: TrialRequestRow[]) => {
+    const page = pages.page(rows)
+    return { requests: page.rows.map(presentTrialRequest), nextCursor: page.nextCursor }
+  }
+
+  if (query.q && !exactMatch(query.q)) {
+    const recent = db
+      .select()
+      .from(trialRequests)
+      .where(and(listFilter({ status: query.status }), pages.after))
+      .orderBy(...newestFirst)
+      .limit(recentWindow)
+      .as('recent')
+    const found = await db
+      .select()
+      .from(recent)
+      .where(sql`${searchText(recent)} like ${likePattern(query.q)}`)
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .limit(pages.fetchSize)
+    if (found.length === pages.fetchSize) return pageOf(found)
+  }
+
   const rows = await db
     .select()
     .from(trialRequests)
     .where(and(listFilter(query), pages.after))
-    .orderBy(desc(trialRequests.createdAt), desc(trialRequests.id))
+    .orderBy(...newestFirst)
     .limit(pages.fetchSize)
-  const page = pages.page(rows)
-  return { requests: page.rows.map(presentTrialRequest), nextCursor: page.nextCursor }
+  return pageOf(rows)
 }
 
 /** The four stat cards: totals by subscription status and the conversion rate. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { TrialRequest, trialRequestInput } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
+import { isUniqueViolation } from '../../lib/database-errors'
 import { trialRequests } from '../../db/schema/trial-requests'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
@@ -23,14 +24,6 @@ export function presentTrialRequest(row: TrialRequestRow): TrialRequest {
 }
 
 const maxIdAttempts = 5
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) {
-    const { code, constraint: name } = e as { code?: string; constraint?: string }
-    if (code === '23505') return name === undefined || name === constraint
-  }
-  return false
-}
 
 /**
  * Stores a public trial request (status Pending, a fresh subscription id) and tells the admins.

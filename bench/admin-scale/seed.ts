@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+
+/**
+ * One million trial requests in one statement: a third converted (Starter, Family Plus or
+ * Household Pro) with start dates spread over 24 months, the rest trials or expired.
+ */
+export async function seedTrialRequests(db: Db, total: number): Promise<void> {
+  await db.execute(sql`
+    insert into trial_requests (
+      first_name, last_name, name, email, plan, telegram, whatsapp, subscription_id, created_at,
+      subscription_status, paid_plan, subscription_price, subscription_start_date, subscription_end_date
+    )
+    select
+      'First' || g, 'Last' || g, 'First' || g || ' Last' || g, 'user' || g || '@example.com',
+      (array['Starter', 'Family', 'Household', 'Premium'])[1 + g % 4],
+      case when g % 4 = 0 then '@tg' || g end,
+      case when g % 5 = 0 then '+44' || (7000000000 + g) end,
+      'SUB-' || upper(lpad(to_hex(g), 8, '0')),
+      now() - (g % 1051200) * interval '1 minute',
+      case when g % 3 = 0 then 'active' when g % 7 = 0 then 'expired' else 'trial' end,
+      case when g % 3 = 0 then (array['Starter', 'Family Plus', 'Household Pro'])[1 + (g / 3) % 3] end,
+      case when g % 3 = 0 then (array[9.99, 41.99, 95.99])[1 + (g / 3) % 3] end,
+      case when g % 3 = 0 then now() - (g % 730) * interval '1 day' end,
+      case when g % 3 = 0 then now() - (g % 730) * interval '1 day' + interval '1 month' end
+    from generate_series(1, ${total}) as g
+  `)
+  await db.execute(sql`analyze trial_requests`)
+}

@@ -1,0 +1,97 @@
+/**
+ * What the landing page downloads before it can render: the scripts, module preloads and
+ * stylesheets that dist/web/index.html references, plus every module those scripts import
+ * statically, each with its raw and gzip size. Fails when the JavaScript exceeds the budget.
+ *
+ *   npx tsx bench/bundle/run.ts             builds the web app first (vite build)
+ *   npx tsx bench/bundle/run.ts --no-build  measures the existing dist/web
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+const distDir = 'dist/web'
+// Issue 3: the landing route loads at most 120 kB of gzipped JavaScript.
+const jsBudgetBytes = 120_000
+
+type Asset = { path: string; kind: 'js' | 'css'; raw: number; gzip: number }
+
+function build() {
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+/** Paths of the scripts, module preloads and stylesheets the HTML asks for. */
+function htmlReferences(html: string): string[] {
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? []
+  return tags.flatMap((tag) => {
+    const isScript = tag.startsWith('<script')
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1]
+    if (!isScript && rel !== 'modulepreload' && rel !== 'stylesheet') return []
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]
+    return url?.startsWith('/') ? [url.slice(1)] : []
+  })
+}
+
+/** Modules a built chunk imports statically (`import("…")` loads later, so it is left out). */
+function staticImports(code: string, fromPath: string): string[] {
+  const specifiers = code.matchAll(
+    /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+  )
+  const dir = fromPath.slice(0, fromPath.lastIndexOf('/') + 1)
+  return [...specifiers].map(([, specifier]) =>
+    new URL(specifier!, `file:///${dir}`).pathname.slice(1),
+  )
+}
+
+function collect(entries: string[]): Asset[] {
+  const seen = new Set<string>()
+  const queue = [...entries]
+  const assets: Asset[] = []
+  while (queue.length > 0) {
+    const path = queue.shift()!
+    if (seen.has(path)) continue
+    seen.add(path)
+    const content = readFileSync(join(distDir, path))
+    const kind = path.endsWith('.css') ? 'css' : 'js'
+    assets.push({ path, kind, raw: content.length, gzip: gzipSync(content).length })
+    if (kind === 'js') queue.push(...staticImports(content.toString('utf8'), path))
+  }
+  return assets
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1).padStart(9)
+const total = (assets: Asset[], key: 'raw' | 'gzip') => assets.reduce((sum, a) => sum + a[key], 0)
+
+function report(assets: Asset[]): boolean {
+  const width = Math.max(28, ...assets.map((asset) => asset.path.length)) + 2
+  const row = (name: string, raw: string, gzip: string) =>
+    console.log(`${name.padEnd(width)}${raw.padStart(10)}${gzip.padStart(11)}`)
+  console.log('\nLanding route (/): initial downloads\n')
+  row('File', 'raw kB', 'gzip kB')
+  for (const asset of assets) row(asset.path, kb(asset.raw), kb(asset.gzip))
+  const js = assets.filter((asset) => asset.kind === 'js')
+  const css = assets.filter((asset) => asset.kind === 'css')
+  console.log('-'.repeat(width + 21))
+  row(`JavaScript (${js.length} files)`, kb(total(js, 'raw')), kb(total(js, 'gzip')))
+  row(`CSS (${css.length} files)`, kb(total(css, 'raw')), kb(total(css, 'gzip')))
+  const jsGzip = total(js, 'gzip')
+  const isWithin = jsGzip <= jsBudgetBytes
+  const percent = ((jsGzip / jsBudgetBytes) * 100).toFixed(1)
+  console.log(
+    `\nJavaScript gzip ${kb(jsGzip).trim()} kB of the ${jsBudgetBytes / 1000} kB budget: ${percent}% ${isWithin ? 'OK' : 'OVER BUDGET'}\n`,
+  )
+  return isWithin
+}
+
+if (!process.argv.includes('--no-build')) build()
+const indexPath = join(distDir, 'index.html')
+if (!existsSync(indexPath)) {
+  console.error(`${indexPath} not found: run without --no-build, or npm run build`)
+  process.exit(1)
+}
+const isWithinBudget = report(collect(htmlReferences(readFileSync(indexPath, 'utf8'))))
+process.exit(isWithinBudget ? 0 : 1)

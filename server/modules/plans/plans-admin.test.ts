@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient } from '../../test/http-client'
+import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+
+describe.each(databaseKinds)('plans management API on %s', (kind) => {
+  let server: TestServer
+  let admin: ReturnType<typeof createClient>
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    admin = createClient(server.baseUrl)
+    await admin.login(owner.username, owner.password)
+  })
+  afterAll(() => server.close())
+
+  it('creates a plan with the form defaults and a margin computed on the server', async () => {
+    const response = await admin.post('/api/plans', {
+      name: 'Quarterly Deal',
+      price: '26.99',
+      billingPeriod: 'quarterly',
+      features: ['HD', '', '  4K  '],
+      profitMargin: '99.99',
+    })
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({
+      price: '26.99',
+      costPerMonth: '1.50',
+      currency: 'EUR',
+      features: ['HD', '4K'],
+      active: true,
+      sortOrder: 0,
+      // (26.99 − 1.50 × 3) / 26.99 = 83.33 %, whatever the client sent.
+      profitMargin: '83.33',
+    })
+  })
+
+  it('updates a plan, and an inactive plan disappears from the public list', async () => {
+    const { body: plan } = await admin.post('/api/plans', { name: 'Weekend Pass', price: 5 })
+    const updated = await admin.put(`/api/plans/${plan.id}`, {
+      name: 'Weekend Pass',
+      price: 5,
+      active: false,
+    })
+    expect(updated.body.active).toBe(false)
+    const publicNames = (await createClient(server.baseUrl).get('/api/plans')).body.map(
+      (p: any) => p.name,
+    )
+    expect(publicNames).not.toContain('Weekend Pass')
+    expect((await admin.delete(`/api/plans/${plan.id}`)).status).toBe(204)
+    expect((await admin.delete(`/api/plans/${plan.id}`)).status).toBe(404)
+  })
+
+  it("requires a price with the spec's message", async () => {
+    const response = await admin.post('/api/plans', { name: 'Free?', price: '' })
+    expect(response.status).toBe(400)
+    expect(response.body.issues).toEqual([{ path: 'price', message: 'Price is required' }])
+  })
+
+  it('refuses anonymous changes', async () => {
+    expect(
+      (await createClient(server.baseUrl).post('/api/plans', { name: 'x', price: 1 })).status,
+    ).toBe(401)
+  })
+})
