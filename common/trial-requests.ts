@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageQuery } from './api'
 import { formatCents, toCents } from './money'
 
 export const subscriptionStatuses = ['trial', 'active', 'expired', 'cancelled'] as const
@@ -70,20 +71,13 @@ export const trialRequest = z.object({
 })
 export type TrialRequest = z.infer<typeof trialRequest>
 
-export const trialRequestListQuery = z.object({
+export const trialRequestListQuery = pageQuery.extend({
   q: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
   status: z
     .enum(['all', ...subscriptionStatuses], {
       error: 'status must be all, trial, active, expired or cancelled',
     })
     .default('all'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(50),
-  cursor: z.string().max(500).optional(),
 })
 export type TrialRequestListQuery = z.input<typeof trialRequestListQuery>
 

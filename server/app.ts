@@ -12,6 +12,7 @@ import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
+import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
@@ -36,6 +37,8 @@ export type BuildAppOptions = {
   database: Database
   /** Replaces the wall clock, for tests of expiry and throttling. */
   now?: () => Date
+  /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
+  logStream?: { write(line: string): void }
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
@@ -43,11 +46,13 @@ export async function buildApp({
   config,
   database,
   now,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -95,6 +100,7 @@ export async function buildApp({
   await app.register(auditRoutes)
   await app.register(settingsRoutes)
   await app.register(maintenanceRoutes)
+  await app.register(m3uRoutes)
   await registerSocket(app)
   await registerPages(app)
 

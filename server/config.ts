@@ -31,6 +31,11 @@ const environment = z
     BRAND_NAME: z.string().min(1).max(60).default(defaultSiteConfig.brandName),
     SPORTS_API_BASE: url('SPORTS_API_BASE').default('https://www.thesportsdb.com/api/v1/json/3'),
     SUPPLIER_API_URL: optional(url('SUPPLIER_API_URL')),
+    SUPPLIER_TIMEOUT_MS: z.coerce
+      .number({ error: 'SUPPLIER_TIMEOUT_MS must be a number' })
+      .int()
+      .min(100, 'SUPPLIER_TIMEOUT_MS must be at least 100')
+      .default(15_000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -59,6 +64,7 @@ export type Config = {
   brandName: string
   sportsApiBase: string
   supplierApiUrl: string | null
+  supplierTimeoutMs: number
   logLevel: string
   trustProxy: boolean
 }
@@ -88,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandName: e.BRAND_NAME,
     sportsApiBase: e.SPORTS_API_BASE.replace(/\/$/, ''),
     supplierApiUrl: e.SUPPLIER_API_URL ?? null,
+    supplierTimeoutMs: e.SUPPLIER_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
   }

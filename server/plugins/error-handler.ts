@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
-import type { ApiErrorBody } from '../../common/api-error'
+import type { ApiErrorBody } from '../../common/api'
 import { databaseErrorCode } from '../lib/database-errors'
 import { HttpError } from '../lib/http-error'
 

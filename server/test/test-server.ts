@@ -40,7 +40,11 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   }
 }
 
-type Options = { env?: Record<string, string>; now?: () => Date }
+type Options = {
+  env?: Record<string, string>
+  now?: () => Date
+  logStream?: (line: string) => void
+}
 
 /** The real app over HTTP on a random port, on a new database, with `owner` as super_admin. */
 export async function startTestServer(
@@ -57,7 +61,8 @@ export async function startTestServer(
     ...options.env,
   })
   const database = await openDatabase(config.database)
-  const app = await buildApp({ config, database, now: options.now })
+  const logStream = options.logStream ? { write: options.logStream } : undefined
+  const app = await buildApp({ config, database, now: options.now, logStream })
   await bootstrapAdmin(app.db, config, app.log)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createAdminUserInput } from '../../../common/admin-users'
-import { idParams } from '../../../common/api-error'
+import { idParams } from '../../../common/api'
 import { createAdminUser, deleteAdminUser, listAdminUsers } from './admins.service'
 
 export async function adminsRoutes(fastify: FastifyInstance) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { blogListQuery, blogPostInput } from '../../../common/blog'
-import { idParams } from '../../../common/api-error'
+import { idParams } from '../../../common/api'
 import { notFound } from '../../lib/http-error'
 import {
   createBlogPost,

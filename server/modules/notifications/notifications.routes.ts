@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api-error'
+import { idParams } from '../../../common/api'
 import {
   notificationListQuery,
   notificationScope,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { idParams } from '../../../common/api-error'
+import { idParams, pageQuery } from '../../../common/api'
 import { createTicketInput, ticketStatuses, updateTicketInput } from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
 import { limitPerIp } from '../../plugins/rate-limit'
@@ -14,7 +14,7 @@ import {
   updateTicket,
 } from './tickets.service'
 
-const listQuery = z.object({
+const listQuery = pageQuery.extend({
   status: z
     .string()
     .transform((text) => text.split(',').filter(Boolean))
@@ -24,13 +24,6 @@ const listQuery = z.object({
       ),
     )
     .optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(50),
-  cursor: z.string().max(500).optional(),
 })
 
 export async function ticketsRoutes(fastify: FastifyInstance) {
