@@ -1,7 +1,8 @@
 import { leagues } from '../common/sports'
 import { fakeEvent } from '../server/test/fake-sports-api'
 
-const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
 
 /** Fixtures the end-to-end sports service serves: a live game, today, tomorrow and later. */
 export const sportsFixtures = new Map<string, { events: object[] }>([

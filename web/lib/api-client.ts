@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@common/api-error'
+import type { ApiErrorBody } from '@common/api'
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

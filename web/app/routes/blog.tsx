@@ -1,8 +1,8 @@
-import { Newspaper } from 'lucide-react'
-import { ComingSoon } from '@/components/coming-soon'
 import { PageContainer } from '@/components/layout/page-container'
 import { PageHeader } from '@/components/layout/page-header'
+import { TrialCallToAction } from '@/components/trial-call-to-action'
 import { Badge } from '@/components/ui/badge'
+import { BlogPostList } from '@/features/blog/components/blog-post-list'
 import { site } from '@/lib/site-config'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -16,9 +16,12 @@ export function BlogPage() {
       >
         <Badge variant="accent">Beta</Badge>
       </PageHeader>
-      <ComingSoon icon={Newspaper} title="Coming Soon">
-        Our first articles are being written. Check back soon.
-      </ComingSoon>
+      <BlogPostList />
+      <TrialCallToAction
+        className="mt-20"
+        title="Start watching today"
+        description="Live TV and sports in HD, ad-free, on every device. Try it free for 24 hours."
+      />
     </PageContainer>
   )
 }

@@ -1,30 +1,26 @@
-import { LifeBuoy, Mail } from 'lucide-react'
-import { ComingSoon } from '@/components/coming-soon'
+import { lazy, Suspense } from 'react'
 import { PageContainer } from '@/components/layout/page-container'
-import { PageHeader } from '@/components/layout/page-header'
-import { Button } from '@/components/ui/button'
-import { site } from '@/lib/site-config'
+import { Spinner } from '@/components/ui/spinner'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
+// A chunk of its own: forms, chat and notifications are fetched only by visitors who need help.
+const SupportPageContent = lazy(() =>
+  import('./support-page/support-page-content').then((module) => ({
+    default: module.SupportPageContent,
+  })),
+)
+
 export function SupportPage() {
-  useDocumentTitle('Customer Support')
+  useDocumentTitle('Support')
   return (
-    <PageContainer>
-      <PageHeader
-        title="Customer Support"
-        description="Questions about your trial, your plan or a device? We're here to help."
-      />
-      <ComingSoon icon={LifeBuoy} title="Support tickets and live chat are coming soon">
-        Until then, write to us and we will answer as quickly as we can.
-      </ComingSoon>
-      <div className="mt-6 flex justify-center">
-        <Button asChild variant="outline">
-          <a href={`mailto:${site.supportEmail}`}>
-            <Mail aria-hidden />
-            {site.supportEmail}
-          </a>
-        </Button>
-      </div>
-    </PageContainer>
+    <Suspense
+      fallback={
+        <PageContainer className="flex min-h-[60vh] items-center justify-center">
+          <Spinner className="size-8 text-primary" label="Loading support" />
+        </PageContainer>
+      }
+    >
+      <SupportPageContent />
+    </Suspense>
   )
 }

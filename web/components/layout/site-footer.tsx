@@ -1,7 +1,7 @@
 import { Mail } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
-import { Button } from '@/components/ui/button'
+import { StartTrialButton } from '@/components/start-trial-button'
 import { site } from '@/lib/site-config'
 import { BrandLogo } from './brand-logo'
 
@@ -35,13 +35,13 @@ export function SiteFooter() {
               24 hours free, no credit card needed. Cancel anytime.
             </p>
           </div>
-          <Button
+          <StartTrialButton
             size="lg"
             variant="secondary"
             className="bg-white text-violet-700 hover:bg-violet-50 focus-visible:ring-white"
           >
             Start Your Free Trial
-          </Button>
+          </StartTrialButton>
         </div>
 
         <div className="mt-12 grid grid-cols-2 gap-8 md:grid-cols-5">

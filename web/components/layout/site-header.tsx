@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter'
 import { ThemeToggle } from '@/components/theme/theme-toggle'
-import { Button } from '@/components/ui/button'
+import { StartTrialButton } from '@/components/start-trial-button'
 import { cn } from '@/lib/utils'
 import { BrandLogo } from './brand-logo'
 import { MobileNav } from './mobile-nav'
@@ -38,7 +38,7 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          <Button className="hidden sm:inline-flex">Start Free Trial</Button>
+          <StartTrialButton className="hidden sm:inline-flex">Start Free Trial</StartTrialButton>
           <MobileNav onShowPlans={showPlans} />
         </div>
       </div>

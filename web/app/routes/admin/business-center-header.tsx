@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
 import { useLogoutAdmin } from '@/features/admin-auth/api/logout-admin'
 import { AdminRoleBadge } from '@/features/admin-users/components/admin-role-badge'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { showToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 
@@ -44,6 +45,7 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
           </div>
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <NotificationBell />
           <Tooltip content="Coming soon">
             <Button
               variant="outline"

@@ -11,10 +11,14 @@ import {
 import type { AdminUser } from '@common/admin-users'
 import { ComingSoon } from '@/components/coming-soon'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { NotificationProvider } from '@/features/notifications/components/notification-provider'
+import { LiveSocketProvider } from '@/lib/live-socket-context'
 import { BusinessCenterHeader } from './business-center-header'
 import { BusinessSettingsTab } from './business-settings-tab'
+import { SupportCenterTab } from './support-center-tab'
+import { useAdminLiveEvents } from './use-admin-live-events'
 
-/** `summary` describes what a coming release adds; Business Settings already works. */
+/** `summary` describes what a coming release adds; sections without one already work. */
 type Section = { value: string; label: string; icon: LucideIcon; summary?: string }
 
 const sections: Section[] = [
@@ -36,12 +40,7 @@ const sections: Section[] = [
     icon: Package,
     summary: 'Plans, quick templates and discounts',
   },
-  {
-    value: 'support',
-    label: 'Support Center',
-    icon: Headphones,
-    summary: 'The live chat lobby for open support tickets',
-  },
+  { value: 'support', label: 'Support Center', icon: Headphones },
   {
     value: 'content',
     label: 'Content & SEO',
@@ -57,7 +56,18 @@ const sections: Section[] = [
   },
 ]
 
-export function BusinessCenter({ user }: { user: AdminUser }) {
+function SectionContent({ section, user }: { section: Section; user: AdminUser }) {
+  if (section.value === 'support') return <SupportCenterTab />
+  if (section.summary === undefined) return <BusinessSettingsTab currentUser={user} />
+  return (
+    <ComingSoon icon={section.icon} title={`${section.label} is on its way`}>
+      {section.summary} will arrive here in a coming release.
+    </ComingSoon>
+  )
+}
+
+function BusinessCenterPage({ user }: { user: AdminUser }) {
+  useAdminLiveEvents()
   return (
     <div className="min-h-dvh bg-muted/40">
       <BusinessCenterHeader user={user} />
@@ -73,17 +83,22 @@ export function BusinessCenter({ user }: { user: AdminUser }) {
           </TabsList>
           {sections.map((section) => (
             <TabsContent key={section.value} value={section.value}>
-              {section.summary === undefined ? (
-                <BusinessSettingsTab currentUser={user} />
-              ) : (
-                <ComingSoon icon={section.icon} title={`${section.label} is on its way`}>
-                  {section.summary} will arrive here in a coming release.
-                </ComingSoon>
-              )}
+              <SectionContent section={section} user={user} />
             </TabsContent>
           ))}
         </Tabs>
       </main>
     </div>
+  )
+}
+
+/** The signed-in back office, with its live socket (identified as admin) and notification bell. */
+export function BusinessCenter({ user }: { user: AdminUser }) {
+  return (
+    <LiveSocketProvider role="admin" socketKey={null}>
+      <NotificationProvider role="admin" notificationKey={null}>
+        <BusinessCenterPage user={user} />
+      </NotificationProvider>
+    </LiveSocketProvider>
   )
 }

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { LobbyTicket } from '@common/support'
+import { apiJson } from '@/lib/api-client'
+import { useLiveSocketStatus } from '@/lib/live-socket-context'
+
+export const lobbyQueryKey = ['support-lobby', 'chats'] as const
+
+/** Active chats, already in the spec's order (unread, priority, newest). */
+export function getLobby(signal?: AbortSignal): Promise<LobbyTicket[]> {
+  return apiJson<LobbyTicket[]>('GET', '/api/support-tickets/lobby', undefined, signal)
+}
+
+export function getLobbyQueryOptions(pollMs: number) {
+  return queryOptions({
+    queryKey: lobbyQueryKey,
+    queryFn: ({ signal }) => getLobby(signal),
+    refetchInterval: pollMs,
+  })
+}
+
+/** Socket events refresh the lobby at once; polling is every 60 s, or every 1 s while the socket is down. */
+export function useLobby() {
+  const isConnected = useLiveSocketStatus() === 'connected'
+  return useQuery(getLobbyQueryOptions(isConnected ? 60_000 : 1_000))
+}

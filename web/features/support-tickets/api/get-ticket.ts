@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { SupportTicket } from '@common/support'
+import { apiJson } from '@/lib/api-client'
+
+export const ticketQueryKey = (ticketId: string) => ['support-tickets', ticketId] as const
+
+/** A ticket by its id; the id is the customer's proof that it is theirs. 404 when unknown. */
+export function getTicket(ticketId: string, signal?: AbortSignal): Promise<SupportTicket> {
+  return apiJson<SupportTicket>(
+    'GET',
+    `/api/support-tickets/${encodeURIComponent(ticketId)}`,
+    undefined,
+    signal,
+  )
+}
+
+export function getTicketQueryOptions(ticketId: string) {
+  return queryOptions({
+    queryKey: ticketQueryKey(ticketId),
+    queryFn: ({ signal }) => getTicket(ticketId, signal),
+  })
+}
+
+export function useTicket(ticketId: string) {
+  return useQuery(getTicketQueryOptions(ticketId))
+}
+
+/** Looks a ticket up on demand (return to a chat), always asking the server afresh. */
+export function useLookUpTicket() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ticketId: string) =>
+      queryClient.fetchQuery({ ...getTicketQueryOptions(ticketId), staleTime: 0 }),
+  })
+}

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LiveSocket } from './live-socket'
+
+/** A stand-in for the browser's WebSocket that the test opens, closes and feeds by hand. */
+class FakeWebSocket {
+  static readonly OPEN = 1
+  static instances: FakeWebSocket[] = []
+  readyState = 0
+  sent: unknown[] = []
+  private listeners = new Map<string, ((event: unknown) => void)[]>()
+
+  constructor(readonly url: string) {
+    FakeWebSocket.instances.push(this)
+  }
+  addEventListener(type: string, listener: (event: unknown) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener])
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data))
+  }
+  close(code = 1005) {
+    this.serverClose(code)
+  }
+  open() {
+    this.readyState = FakeWebSocket.OPEN
+    this.emit('open', {})
+  }
+  receive(data: string) {
+    this.emit('message', { data })
+  }
+  serverClose(code: number) {
+    this.readyState = 3
+    this.emit('close', { code })
+  }
+  private emit(type: string, event: unknown) {
+    for (const listener of this.listeners.get(type) ?? []) listener(event)
+  }
+}
+
+const latest = () => FakeWebSocket.instances.at(-1)!
+
+describe('LiveSocket', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    FakeWebSocket.instances = []
+    vi.stubGlobal('WebSocket', FakeWebSocket)
+    vi.stubGlobal('window', { location: { protocol: 'https:', host: 'tv.example' } })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('identifies on open, then joins its tickets, on the same host over wss', () => {
+    const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
+    socket.joinTicket('ticket-1')
+    socket.start()
+    expect(latest().url).toBe('wss://tv.example/ws')
+    expect(socket.status).toBe('connecting')
+    latest().open()
+    expect(socket.status).toBe('connected')
+    expect(latest().sent).toEqual([
+      { type: 'identify', role: 'customer', key: 'ticket-1' },
+      { type: 'join_ticket', ticketId: 'ticket-1' },
+    ])
+  })
+
+  it('retries 5 times, 1 s doubling, then gives up once', () => {
+    const onGiveUp = vi.fn()
+    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp })
+    socket.start()
+    latest().open()
+    latest().serverClose(1001)
+    for (const delay of [1000, 2000, 4000, 8000, 16000]) {
+      const count = FakeWebSocket.instances.length
+      vi.advanceTimersByTime(delay - 1)
+      expect(FakeWebSocket.instances).toHaveLength(count)
+      vi.advanceTimersByTime(1)
+      expect(FakeWebSocket.instances).toHaveLength(count + 1)
+      latest().serverClose(1006)
+    }
+    expect(onGiveUp).toHaveBeenCalledTimes(1)
+    expect(socket.status).toBe('disconnected')
+    vi.advanceTimersByTime(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(6)
+  })
+
+  it('starts counting again after a successful reconnect, and re-identifies', () => {
+    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp: vi.fn() })
+    socket.start()
+    latest().open()
+    latest().serverClose(1006)
+    vi.advanceTimersByTime(1000)
+    latest().serverClose(1006)
+    vi.advanceTimersByTime(2000)
+    latest().open()
+    expect(latest().sent).toEqual([{ type: 'identify', role: 'admin', key: null }])
+    latest().serverClose(1006)
+    vi.advanceTimersByTime(1000)
+    expect(FakeWebSocket.instances).toHaveLength(4)
+  })
+
+  it('does not reconnect after a normal close, from the server or from stop()', () => {
+    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp: vi.fn() })
+    socket.start()
+    latest().open()
+    latest().serverClose(1000)
+    vi.advanceTimersByTime(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(1)
+
+    socket.start()
+    latest().open()
+    socket.stop()
+    vi.advanceTimersByTime(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(2)
+    expect(socket.status).toBe('disconnected')
+  })
+
+  it('hands frames to subscribers and only logs one it cannot parse', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp: vi.fn() })
+    const frames: unknown[] = []
+    socket.subscribe((frame) => frames.push(frame))
+    socket.start()
+    latest().open()
+    latest().receive('not json')
+    latest().receive(JSON.stringify({ type: 'new_message', ticketId: 't' }))
+    expect(frames).toEqual([{ type: 'new_message', ticketId: 't' }])
+    expect(error).toHaveBeenCalledTimes(1)
+    expect(socket.status).toBe('connected')
+  })
+})

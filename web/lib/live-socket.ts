@@ -1,0 +1,131 @@
+import type { NotificationRole } from '@common/notifications'
+// Relative, not '@common/…': the unit tests (vitest.config.ts) run without the app's aliases.
+import {
+  reconnectDelay,
+  reconnectPolicy,
+  type ClientFrameInput,
+  type ServerFrame,
+} from '../../common/realtime'
+
+export type LiveSocketStatus = 'connecting' | 'connected' | 'disconnected'
+
+type LiveSocketOptions = {
+  role: NotificationRole
+  /** A customer's ticket id; null for an admin, whom the session cookie identifies. */
+  key: string | null
+  /** Called once the last reconnect attempt has failed. */
+  onGiveUp: () => void
+}
+
+const normalClosure = 1000
+
+function socketUrl(): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
+  return `${protocol}//${window.location.host}/ws`
+}
+
+/**
+ * The live socket of spec §7: identifies itself on every (re)connect, re-joins its tickets, and
+ * reconnects with backoff unless it was closed normally. Frames and status changes reach
+ * subscribers; nothing here knows React.
+ */
+export class LiveSocket {
+  status: LiveSocketStatus = 'disconnected'
+  private socket: WebSocket | null = null
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private failedAttempts = 0
+  private isStopped = true
+  private readonly tickets = new Set<string>()
+  private readonly frameListeners = new Set<(frame: ServerFrame) => void>()
+  private readonly statusListeners = new Set<() => void>()
+
+  constructor(private readonly options: LiveSocketOptions) {}
+
+  start(): void {
+    this.isStopped = false
+    this.failedAttempts = 0
+    this.connect()
+  }
+
+  /** Closes normally (1000): no reconnect follows. */
+  stop(): void {
+    this.isStopped = true
+    clearTimeout(this.retryTimer)
+    this.socket?.close(normalClosure)
+    this.socket = null
+    this.setStatus('disconnected')
+  }
+
+  /** Follows a ticket's chat; remembered and re-sent after a reconnect. */
+  joinTicket(ticketId: string): void {
+    this.tickets.add(ticketId)
+    this.send({ type: 'join_ticket', ticketId })
+  }
+
+  subscribe = (listener: (frame: ServerFrame) => void): (() => void) => {
+    this.frameListeners.add(listener)
+    return () => this.frameListeners.delete(listener)
+  }
+
+  subscribeStatus = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener)
+    return () => this.statusListeners.delete(listener)
+  }
+
+  getStatus = (): LiveSocketStatus => this.status
+
+  private connect(): void {
+    this.setStatus('connecting')
+    const socket = new WebSocket(socketUrl())
+    this.socket = socket
+    socket.addEventListener('open', () => {
+      this.failedAttempts = 0
+      this.setStatus('connected')
+      const { role, key } = this.options
+      this.send({ type: 'identify', role, key })
+      for (const ticketId of this.tickets) this.send({ type: 'join_ticket', ticketId })
+    })
+    socket.addEventListener('message', (event) => this.handleMessage(event))
+    socket.addEventListener('error', () => {
+      console.error('Live socket error')
+      if (this.socket === socket) this.setStatus('disconnected')
+    })
+    socket.addEventListener('close', (event) => {
+      if (this.socket !== socket) return
+      this.socket = null
+      this.setStatus('disconnected')
+      if (!this.isStopped && event.code !== normalClosure) this.scheduleReconnect()
+    })
+  }
+
+  private scheduleReconnect(): void {
+    this.failedAttempts += 1
+    if (this.failedAttempts > reconnectPolicy.maxAttempts) {
+      this.options.onGiveUp()
+      return
+    }
+    this.setStatus('connecting')
+    this.retryTimer = setTimeout(() => this.connect(), reconnectDelay(this.failedAttempts))
+  }
+
+  private handleMessage(event: MessageEvent): void {
+    let frame: ServerFrame
+    try {
+      frame = JSON.parse(String(event.data)) as ServerFrame
+    } catch (error) {
+      console.error('Could not parse a live socket frame', error)
+      return
+    }
+    for (const listener of this.frameListeners) listener(frame)
+  }
+
+  private send(frame: ClientFrameInput): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame))
+  }
+
+  private setStatus(status: LiveSocketStatus): void {
+    if (this.status === status) return
+    this.status = status
+    for (const listener of this.statusListeners) listener()
+  }
+}
