@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { startFakeSportsApi } from '../server/test/fake-sports-api'
+import { startFakeSupplier } from '../server/test/fake-supplier'
 import { freePort } from '../server/test/free-port'
 import { owner } from './owner'
 import { sportsFixtures } from './sports-fixtures'
@@ -11,12 +12,14 @@ import { sportsFixtures } from './sports-fixtures'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The key the fake supplier panel accepts, for M3U line tests. */
+    supplierApiKey: string
   }
 }
 
 /**
  * Starts the built product, exactly as `npm start` runs it, on a fresh PGlite data directory,
- * with a local stand-in for the sports data service.
+ * with local stand-ins for the sports data service and the supplier panel.
  */
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
@@ -24,6 +27,7 @@ export default async function setup(project: TestProject) {
   }
   const sportsApi = await startFakeSportsApi()
   for (const [id, fixture] of sportsFixtures) sportsApi.leagues.set(id, fixture)
+  const supplier = await startFakeSupplier()
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'))
   const port = await freePort()
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -36,6 +40,7 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: owner.username,
       ADMIN_PASSWORD: owner.password,
       SPORTS_API_BASE: sportsApi.baseUrl,
+      SUPPLIER_API_URL: supplier.apiUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -52,12 +57,14 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
   project.provide('baseUrl', baseUrl)
+  project.provide('supplierApiKey', supplier.apiKey)
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await exited
     await sportsApi.close()
+    await supplier.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -91,13 +91,20 @@ export async function registerSocket(app: FastifyInstance) {
     hub.add(connection)
     alive.add(socket)
     socket.on('pong', () => alive.add(socket))
+    // Frames are handled one after another, in order: a message sent right after identify
+    // must not overtake the identify's ticket lookup.
+    let queue = Promise.resolve()
     socket.on('message', (data) => {
       const frame = parseFrame(data)
-      if (typeof frame === 'string') return send(connection, { type: 'error', message: frame })
-      handleFrame(connection, frame).catch((error: unknown) => {
-        const message = error instanceof HttpError ? error.message : 'Could not handle the frame'
-        if (!(error instanceof HttpError)) app.log.warn({ err: error }, 'Socket frame failed')
-        send(connection, { type: 'error', message })
+      queue = queue.then(async () => {
+        if (typeof frame === 'string') return send(connection, { type: 'error', message: frame })
+        try {
+          await handleFrame(connection, frame)
+        } catch (error) {
+          const message = error instanceof HttpError ? error.message : 'Could not handle the frame'
+          if (!(error instanceof HttpError)) app.log.warn({ err: error }, 'Socket frame failed')
+          send(connection, { type: 'error', message })
+        }
       })
     })
   })

@@ -114,6 +114,14 @@ CREATE TABLE "rate_limits" (
 	"reset_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "revenue_months" (
+	"month" timestamp with time zone NOT NULL,
+	"family" varchar(20) NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"subscriptions" integer NOT NULL,
+	CONSTRAINT "revenue_months_month_family_pk" PRIMARY KEY("month","family")
+);
+--> statement-breakpoint
 CREATE TABLE "settings" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" jsonb NOT NULL,
@@ -194,5 +202,4 @@ CREATE INDEX "support_tickets_status_created_idx" ON "support_tickets" USING btr
 CREATE INDEX "trial_requests_created_idx" ON "trial_requests" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trial_requests_status_created_idx" ON "trial_requests" USING btree ("subscription_status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trial_requests_email_idx" ON "trial_requests" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "trial_requests_search_idx" ON "trial_requests" USING gin ((lower("name" || ' ' || "email" || ' ' || "subscription_id" || ' ' || coalesce("telegram", '') || ' ' || coalesce("whatsapp", ''))) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "trial_requests_revenue_idx" ON "trial_requests" USING btree ("subscription_start_date","paid_plan","subscription_price") WHERE "trial_requests"."subscription_price" is not null;
+CREATE INDEX "trial_requests_search_idx" ON "trial_requests" USING gin ((lower("name" || ' ' || "email" || ' ' || "subscription_id" || ' ' || coalesce("telegram", '') || ' ' || coalesce("whatsapp", ''))) gin_trgm_ops);

@@ -67,9 +67,5 @@ export const trialRequests = pgTable(
     index('trial_requests_email_idx').on(sql`lower(${t.email})`),
     // Substring search over the contact fields (pg_trgm); the expression must match searchText.
     index('trial_requests_search_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
-    // Revenue analytics read only this index (converted subscriptions).
-    index('trial_requests_revenue_idx')
-      .on(t.subscriptionStartDate, t.paidPlan, t.subscriptionPrice)
-      .where(sql`${t.subscriptionPrice} is not null`),
   ],
 )

@@ -1,58 +1,48 @@
-import { count, eq, isNotNull, sql } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import { formatCents, toCents } from '../../../common/money'
 import { growthPercent, type RevenueAnalytics } from '../../../common/revenue'
 import type { Db } from '../../db/client'
+import { revenueMonths } from '../../db/schema/revenue-months'
 import { trialRequests } from '../../db/schema/trial-requests'
 
-const t = trialRequests
-// A paid plan's family from its name, in SQL so the sums are done by the database.
-const family = sql`case
-  when lower(${t.paidPlan}) like '%household%' then 'Household'
-  when lower(${t.paidPlan}) like '%family%' then 'Family'
-  else 'Starter' end`
-const sumFor = (name: string) =>
-  sql<string>`coalesce(sum(${t.subscriptionPrice}) filter (where ${family} = ${name}), 0)::text`
-
-const cents = (amount: string) => toCents(amount) ?? 0
+type Family = 'Starter' | 'Family' | 'Household'
 
 /**
  * Revenue from each converted subscription's price, in the month it started (UTC), by plan
- * family. Sums are exact decimals in SQL and integer cents here; never floats.
+ * family. The sums come from revenue_months (kept by triggers), exact decimals turned into
+ * integer cents here; never floats.
  */
 export async function revenueAnalytics(db: Db): Promise<RevenueAnalytics> {
-  const month = sql<string>`to_char(date_trunc('month', ${t.subscriptionStartDate} at time zone 'UTC'), 'YYYY-MM')`
-  const [months, [active]] = await Promise.all([
+  const month = sql<string>`to_char(${revenueMonths.month} at time zone 'UTC', 'YYYY-MM')`
+  const [rows, [active]] = await Promise.all([
     db
-      .select({
-        month,
-        starter: sumFor('Starter'),
-        family: sumFor('Family'),
-        household: sumFor('Household'),
-      })
-      .from(t)
-      .where(isNotNull(t.subscriptionPrice))
-      .groupBy(month)
-      .orderBy(month),
-    db.select({ count: count() }).from(t).where(eq(t.subscriptionStatus, 'active')),
+      .select({ month, family: revenueMonths.family, amount: revenueMonths.amount })
+      .from(revenueMonths)
+      .orderBy(asc(revenueMonths.month)),
+    db.select({ count: count() }).from(trialRequests).where(eq(trialRequests.subscriptionStatus, 'active')),
   ])
 
-  const byPlan = { Starter: 0, Family: 0, Household: 0 }
+  const months = new Map<string, Record<Family, number>>()
+  const byPlan: Record<Family, number> = { Starter: 0, Family: 0, Household: 0 }
+  for (const row of rows) {
+    const cents = toCents(row.amount) ?? 0
+    const family = row.family as Family
+    const sums = months.get(row.month) ?? { Starter: 0, Family: 0, Household: 0 }
+    sums[family] += cents
+    months.set(row.month, sums)
+    byPlan[family] += cents
+  }
+
   let previous = 0
-  const monthlyRevenue = months.map((row) => {
-    const starter = cents(row.starter)
-    const familyCents = cents(row.family)
-    const household = cents(row.household)
-    const total = starter + familyCents + household
-    byPlan.Starter += starter
-    byPlan.Family += familyCents
-    byPlan.Household += household
+  const monthlyRevenue = [...months].map(([name, sums]) => {
+    const total = sums.Starter + sums.Family + sums.Household
     const growth = growthPercent(total, previous)
     previous = total
     return {
-      month: row.month,
-      starter: formatCents(starter),
-      family: formatCents(familyCents),
-      household: formatCents(household),
+      month: name,
+      starter: formatCents(sums.Starter),
+      family: formatCents(sums.Family),
+      household: formatCents(sums.Household),
       total: formatCents(total),
       growth,
     }
