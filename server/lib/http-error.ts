@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }
@@ -12,4 +14,6 @@ export const badRequest = (message: string) => new HttpError(400, message)
 export const forbidden = (message: string) => new HttpError(403, message)
 export const notFound = (message: string) => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
-export const tooManyRequests = (message: string) => new HttpError(429, message)
+/** 429 with Retry-After: the caller may try again once the window ends. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) })

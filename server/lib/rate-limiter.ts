@@ -40,6 +40,9 @@ export function createRateLimiter(db: Db) {
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>
 
+export const secondsUntil = (resetAt: Date, now: Date) =>
+  Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000))
+
 /** "Try again in 3 minutes." for a window ending at `resetAt`. */
 export function retryAfterText(resetAt: Date, now: Date): string {
   const minutes = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 60_000))

@@ -39,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send(toBody(error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }))))
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message })
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message })
     }
     const databaseCode = databaseErrorCode(error)
     const clientError = databaseCode ? clientDatabaseErrors[databaseCode] : undefined

@@ -10,6 +10,7 @@ export type Connection = {
   socket: WebSocket
   /** The admin behind the session cookie of the upgrade request, if any. */
   sessionAdminId: string | null
+  ip: string
   role: 'admin' | 'customer' | null
   /** A customer's ticket id (their notification key). */
   key: string | null

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { RawData } from 'ws'
 import { clientFrame, type ClientFrame } from '../../common/realtime'
 import { HttpError } from '../lib/http-error'
+import { enforceLimit, publicWriteLimits } from '../plugins/rate-limit'
 import { sendChatMessage } from '../modules/chat/chat.service'
 import { findTicket } from '../modules/tickets/tickets.service'
 import { createSocketHub, send, type Connection } from './socket-hub'
@@ -74,6 +75,15 @@ export async function registerSocket(app: FastifyInstance) {
       case 'send_message': {
         if (connection.role === null)
           return send(connection, { type: 'auth:error', message: 'Identify first' })
+        // The same per-IP limit as POST /api/chat-messages: the socket is no way around it.
+        if (connection.role === 'customer') {
+          await enforceLimit(
+            app.rateLimiter,
+            publicWriteLimits.chatMessage,
+            connection.ip,
+            app.now(),
+          )
+        }
         await sendChatMessage(app.db, app.bus, { kind: connection.role }, frame.payload, app.now())
         return
       }
@@ -84,6 +94,7 @@ export async function registerSocket(app: FastifyInstance) {
     const connection: Connection = {
       socket,
       sessionAdminId: request.admin?.id ?? null,
+      ip: request.ip,
       role: null,
       key: null,
       tickets: new Set(),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminLoginInput } from '../../../common/admin-users'
 import { HttpError, tooManyRequests } from '../../lib/http-error'
-import { retryAfterText } from '../../lib/rate-limiter'
+import { retryAfterText, secondsUntil } from '../../lib/rate-limiter'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
 import { createLoginThrottle } from './login-throttle'
 import { getDecoyHash, verifyPassword } from './passwords'
@@ -35,8 +35,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       const now = app.now()
       const lockedUntil = await throttle.lockedUntil(request.ip, username, now)
       if (lockedUntil) {
-        reply.header('retry-after', Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
-        throw tooManyRequests(`Too many failed login attempts. ${retryAfterText(lockedUntil, now)}`)
+        throw tooManyRequests(
+          `Too many failed login attempts. ${retryAfterText(lockedUntil, now)}`,
+          secondsUntil(lockedUntil, now),
+        )
       }
 
       const candidate = await findLoginCandidate(app.db, username)

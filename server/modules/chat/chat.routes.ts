@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendChatMessageInput } from '../../../common/support'
-import { limitPerIp } from '../../plugins/rate-limit'
+import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
 import { requireTicket } from '../tickets/tickets.service'
 import { listChatMessages, sendChatMessage } from './chat.service'
 
@@ -40,7 +40,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: { body: sendChatMessageInput },
-      preHandler: limitPerIp(app, 'chat-message', 60, 60_000),
+      preHandler: limitPerIp(app, publicWriteLimits.chatMessage),
     },
     async (request, reply) => {
       const sender = request.admin ? ({ kind: 'admin' } as const) : ({ kind: 'customer' } as const)

@@ -92,3 +92,42 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     )
   })
 })
+
+describe('chat rate limits', () => {
+  let server: TestServer
+  let admin: ReturnType<typeof createClient>
+  const customer = () => createClient(server.baseUrl)
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite')
+    admin = createClient(server.baseUrl)
+    await admin.login(owner.username, owner.password)
+  })
+  afterAll(() => server.close())
+
+  it('limits customers to 60 messages a minute, but never a signed-in agent', async () => {
+    const { body: ticket } = await customer().post('/api/support-tickets', {
+      customerName: 'Chatty',
+      customerEmail: 'chatty@example.com',
+      subject: 'Many messages',
+      description: 'Lots',
+    })
+    const ticketId = ticket.id
+    const agent = await Promise.all(
+      Array.from({ length: 61 }, (_, i) =>
+        admin.post('/api/chat-messages', { ticketId, senderType: 'admin', message: `Reply ${i}` }),
+      ),
+    )
+    expect(agent.every((response) => response.status === 201)).toBe(true)
+    const visitor = customer()
+    const statuses: number[] = []
+    for (let i = 0; i < 61; i++) {
+      statuses.push(
+        (await visitor.post('/api/chat-messages', { ticketId, message: `Ping ${i}` })).status,
+      )
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(60)
+    const limited = statuses.at(-1)
+    expect(limited).toBe(429)
+  })
+})

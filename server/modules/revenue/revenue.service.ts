@@ -19,7 +19,10 @@ export async function revenueAnalytics(db: Db): Promise<RevenueAnalytics> {
       .select({ month, family: revenueMonths.family, amount: revenueMonths.amount })
       .from(revenueMonths)
       .orderBy(asc(revenueMonths.month)),
-    db.select({ count: count() }).from(trialRequests).where(eq(trialRequests.subscriptionStatus, 'active')),
+    db
+      .select({ count: count() })
+      .from(trialRequests)
+      .where(eq(trialRequests.subscriptionStatus, 'active')),
   ])
 
   const months = new Map<string, Record<Family, number>>()

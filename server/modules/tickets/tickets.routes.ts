@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { idParams, pageQuery } from '../../../common/api'
 import { createTicketInput, ticketStatuses, updateTicketInput } from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
-import { limitPerIp } from '../../plugins/rate-limit'
+import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
 import {
   createTicket,
   listLobby,
@@ -34,7 +34,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: { body: createTicketInput },
-      preHandler: limitPerIp(app, 'support-ticket', 10, 60_000),
+      preHandler: limitPerIp(app, publicWriteLimits.supportTicket),
     },
     async (request, reply) =>
       reply.code(201).send(await createTicket(app.db, app.bus, request.body, app.now())),

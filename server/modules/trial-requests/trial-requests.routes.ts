@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { trialRequestInput } from '../../../common/trial-requests'
-import { limitPerIp } from '../../plugins/rate-limit'
+import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
 import { createTrialRequest } from './trial-requests.service'
 
 export async function trialRequestsRoutes(fastify: FastifyInstance) {
@@ -12,7 +12,7 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: { body: trialRequestInput },
-      preHandler: limitPerIp(app, 'trial-request', 10, 60_000),
+      preHandler: limitPerIp(app, publicWriteLimits.trialRequest),
     },
     async (request, reply) => {
       const { request: stored, isNew } = await createTrialRequest(app.db, app.bus, request.body)
