@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -6,6 +5,7 @@ import type { TestProject } from 'vitest/node'
 import { startFakeSportsApi } from '../server/test/fake-sports-api'
 import { startFakeSupplier } from '../server/test/fake-supplier'
 import { freePort } from '../server/test/free-port'
+import { startServerProcess, stopServerProcess, waitForHealth } from '../server/test/server-process'
 import { owner } from './owner'
 import { sportsFixtures } from './sports-fixtures'
 
@@ -30,39 +30,24 @@ export default async function setup(project: TestProject) {
   const supplier = await startFakeSupplier()
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'))
   const port = await freePort()
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
+  const server = startServerProcess(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       ADMIN_USERNAME: owner.username,
       ADMIN_PASSWORD: owner.password,
       SPORTS_API_BASE: sportsApi.baseUrl,
       SUPPLIER_API_URL: supplier.apiUrl,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+    'built',
+  )
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`)
-    const isUp = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (isUp) break
-    if (Date.now() > deadline) throw new Error('The server did not become healthy in 60 s')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  await waitForHealth(baseUrl, server)
   project.provide('baseUrl', baseUrl)
   project.provide('supplierApiKey', supplier.apiKey)
 
   return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGTERM')
-    await exited
+    await stopServerProcess(server)
     await sportsApi.close()
     await supplier.close()
     rmSync(dataDir, { recursive: true, force: true })

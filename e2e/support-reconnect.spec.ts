@@ -1,10 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../server/test/free-port'
+import {
+  startServerProcess,
+  stopServerProcess,
+  waitForHealth,
+  type ServerProcess,
+} from '../server/test/server-process'
 import { launchBrowser, loginAs } from './fixtures'
 import { owner } from './owner'
 
@@ -12,42 +17,18 @@ import { owner } from './owner'
  * The shared end-to-end server cannot be restarted from a spec, so this one starts its own built
  * server on a data directory that outlives it, and restarts it mid-conversation.
  */
-function startServer(port: number, dataDir: string): ChildProcess {
-  return spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
+function startServer(port: number, dataDir: string): ServerProcess {
+  return startServerProcess(
+    {
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       ADMIN_USERNAME: owner.username,
       ADMIN_PASSWORD: owner.password,
       // No sports service: the support pages never ask for it.
       SPORTS_API_BASE: 'http://127.0.0.1:9',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-}
-
-async function waitUntilHealthy(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 50_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`)
-    const isUp = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (isUp) return
-    if (Date.now() > deadline) throw new Error('The server did not become healthy in 50 s')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  server.kill('SIGTERM')
-  await exited
+    'built',
+  )
 }
 
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
@@ -60,7 +41,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 describe('live support chat across a server restart', () => {
   let browser: Browser
-  let server: ChildProcess
+  let server: ServerProcess
   let url: string
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-reconnect-'))
 
@@ -69,11 +50,11 @@ describe('live support chat across a server restart', () => {
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
     server = startServer(port, dataDir)
-    await waitUntilHealthy(url, server)
+    await waitForHealth(url, server)
   })
   afterAll(async () => {
     await browser?.close()
-    if (server) await stopServer(server)
+    if (server) await stopServerProcess(server)
     rmSync(dataDir, { recursive: true, force: true })
   })
 
@@ -97,10 +78,10 @@ describe('live support chat across a server restart', () => {
     await chatLog(admin).getByText('Before the restart').waitFor()
 
     const port = Number(new URL(url).port)
-    await stopServer(server)
+    await stopServerProcess(server)
     await visitor.getByText('Connecting...', { exact: true }).waitFor()
     server = startServer(port, dataDir)
-    await waitUntilHealthy(url, server)
+    await waitForHealth(url, server)
 
     // The visitor's socket retries 1, 3, 7, 15 and 31 s after the drop, so it is usually
     // still down here; either way the message must reach it.

@@ -6,9 +6,19 @@ export type ServerProcess = {
   exited: Promise<number | null>
 }
 
-/** Runs server/main.ts as its own process, the way `npm start` runs the built one. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const entries = {
+  /** The TypeScript sources, through tsx. */
+  source: ['--import', 'tsx', 'server/main.ts'],
+  /** The build, exactly as `npm start` runs it. */
+  built: ['--enable-source-maps', 'dist/server/main.js'],
+}
+
+/** Runs the server as its own process. */
+export function startServerProcess(
+  env: Record<string, string>,
+  entry: keyof typeof entries = 'source',
+): ServerProcess {
+  const child = spawn(process.execPath, entries[entry], {
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
   })
   let output = ''
