@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { bootstrapAdmin } from '../modules/admins/bootstrap-admin'
+import { createClient } from './http-client'
 
 export const databaseKinds = ['pglite', 'postgres'] as const
 export type DatabaseKind = (typeof databaseKinds)[number]
@@ -75,4 +76,19 @@ export async function startTestServer(
       await postgres?.drop()
     },
   }
+}
+
+/**
+ * Starts a test server for the enclosing describe block with its owner signed in. The fields
+ * are filled in `beforeAll`, so read them inside tests.
+ */
+export function useAdminServer(kind: DatabaseKind, options: Options = {}) {
+  const context = {} as { server: TestServer; admin: ReturnType<typeof createClient> }
+  beforeAll(async () => {
+    context.server = await startTestServer(kind, options)
+    context.admin = createClient(context.server.baseUrl)
+    await context.admin.login(owner.username, owner.password)
+  })
+  afterAll(() => context.server?.close())
+  return context
 }

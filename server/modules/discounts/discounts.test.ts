@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, useAdminServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('discounts API on %s', (kind) => {
-  let server: TestServer
-  let admin: ReturnType<typeof createClient>
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = createClient(server.baseUrl)
-    await admin.login(owner.username, owner.password)
-  })
-  afterAll(() => server.close())
+  const t = useAdminServer(kind)
 
   it('creates discounts; empty percentage or amount is stored as null', async () => {
-    const response = await admin.post('/api/discounts', {
+    const response = await t.admin.post('/api/discounts', {
       name: 'Black Friday',
       code: 'bf-2026',
       percentage: '25',
@@ -31,7 +24,7 @@ describe.each(databaseKinds)('discounts API on %s', (kind) => {
       validTo: '2026-11-30T00:00:00.000Z',
       active: true,
     })
-    expect((await admin.get('/api/discounts')).body.map((d: any) => d.name)).toContain(
+    expect((await t.admin.get('/api/discounts')).body.map((d: any) => d.name)).toContain(
       'Black Friday',
     )
   })
@@ -39,10 +32,10 @@ describe.each(databaseKinds)('discounts API on %s', (kind) => {
   it('lets two discounts go without a code, but never share one', async () => {
     for (const name of ['Loyalty A', 'Loyalty B']) {
       expect(
-        (await admin.post('/api/discounts', { name, amount: 5, validFrom: '2026-01-01' })).status,
+        (await t.admin.post('/api/discounts', { name, amount: 5, validFrom: '2026-01-01' })).status,
       ).toBe(201)
     }
-    const clash = await admin.post('/api/discounts', {
+    const clash = await t.admin.post('/api/discounts', {
       name: 'Copy',
       code: 'BF-2026',
       validFrom: '2026-01-01',
@@ -57,7 +50,7 @@ describe.each(databaseKinds)('discounts API on %s', (kind) => {
     [{ validTo: '2025-12-31' }, 'validTo', 'Valid to must not be before valid from'],
     [{ validFrom: 'soon' }, 'validFrom', 'Valid from must be a date'],
   ])('refuses %o', async (change, path, message) => {
-    const response = await admin.post('/api/discounts', {
+    const response = await t.admin.post('/api/discounts', {
       name: 'Bad',
       validFrom: '2026-01-01',
       ...change,
@@ -67,14 +60,17 @@ describe.each(databaseKinds)('discounts API on %s', (kind) => {
   })
 
   it('updates and deletes, admins only', async () => {
-    const { body } = await admin.post('/api/discounts', { name: 'Spring', validFrom: '2026-03-01' })
-    const updated = await admin.put(`/api/discounts/${body.id}`, {
+    const { body } = await t.admin.post('/api/discounts', {
+      name: 'Spring',
+      validFrom: '2026-03-01',
+    })
+    const updated = await t.admin.put(`/api/discounts/${body.id}`, {
       name: 'Spring',
       validFrom: '2026-03-01',
       active: false,
     })
     expect(updated.body.active).toBe(false)
-    expect((await createClient(server.baseUrl).get('/api/discounts')).status).toBe(401)
-    expect((await admin.delete(`/api/discounts/${body.id}`)).status).toBe(204)
+    expect((await createClient(t.server.baseUrl).get('/api/discounts')).status).toBe(401)
+    expect((await t.admin.delete(`/api/discounts/${body.id}`)).status).toBe(204)
   })
 })

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, useAdminServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('plans management API on %s', (kind) => {
-  let server: TestServer
-  let admin: ReturnType<typeof createClient>
-  beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = createClient(server.baseUrl)
-    await admin.login(owner.username, owner.password)
-  })
-  afterAll(() => server.close())
+  const t = useAdminServer(kind)
 
   it('creates a plan with the form defaults and a margin computed on the server', async () => {
-    const response = await admin.post('/api/plans', {
+    const response = await t.admin.post('/api/plans', {
       name: 'Quarterly Deal',
       price: '26.99',
       billingPeriod: 'quarterly',
@@ -34,30 +27,30 @@ describe.each(databaseKinds)('plans management API on %s', (kind) => {
   })
 
   it('updates a plan, and an inactive plan disappears from the public list', async () => {
-    const { body: plan } = await admin.post('/api/plans', { name: 'Weekend Pass', price: 5 })
-    const updated = await admin.put(`/api/plans/${plan.id}`, {
+    const { body: plan } = await t.admin.post('/api/plans', { name: 'Weekend Pass', price: 5 })
+    const updated = await t.admin.put(`/api/plans/${plan.id}`, {
       name: 'Weekend Pass',
       price: 5,
       active: false,
     })
     expect(updated.body.active).toBe(false)
-    const publicNames = (await createClient(server.baseUrl).get('/api/plans')).body.map(
+    const publicNames = (await createClient(t.server.baseUrl).get('/api/plans')).body.map(
       (p: any) => p.name,
     )
     expect(publicNames).not.toContain('Weekend Pass')
-    expect((await admin.delete(`/api/plans/${plan.id}`)).status).toBe(204)
-    expect((await admin.delete(`/api/plans/${plan.id}`)).status).toBe(404)
+    expect((await t.admin.delete(`/api/plans/${plan.id}`)).status).toBe(204)
+    expect((await t.admin.delete(`/api/plans/${plan.id}`)).status).toBe(404)
   })
 
   it("requires a price with the spec's message", async () => {
-    const response = await admin.post('/api/plans', { name: 'Free?', price: '' })
+    const response = await t.admin.post('/api/plans', { name: 'Free?', price: '' })
     expect(response.status).toBe(400)
     expect(response.body.issues).toEqual([{ path: 'price', message: 'Price is required' }])
   })
 
   it('refuses anonymous changes', async () => {
     expect(
-      (await createClient(server.baseUrl).post('/api/plans', { name: 'x', price: 1 })).status,
+      (await createClient(t.server.baseUrl).post('/api/plans', { name: 'x', price: 1 })).status,
     ).toBe(401)
   })
 })
