@@ -190,16 +190,16 @@ CREATE TABLE "users" (
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_ticket_id_support_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."support_tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "admin_sessions_user_idx" ON "admin_sessions" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id");--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_username","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "blog_posts_published_idx" ON "blog_posts" USING btree ("published","published_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_username","created_at");--> statement-breakpoint
+CREATE INDEX "blog_posts_published_idx" ON "blog_posts" USING btree ("published","published_at");--> statement-breakpoint
 CREATE INDEX "chat_messages_ticket_created_idx" ON "chat_messages" USING btree ("ticket_id","created_at");--> statement-breakpoint
-CREATE INDEX "m3u_lines_created_idx" ON "m3u_lines" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notifications_recipient_idx" ON "notifications" USING btree ("recipient_role","recipient_key","read","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "notifications_type_created_idx" ON "notifications" USING btree ("type","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "support_tickets_status_created_idx" ON "support_tickets" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "trial_requests_created_idx" ON "trial_requests" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "trial_requests_status_created_idx" ON "trial_requests" USING btree ("subscription_status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "m3u_lines_created_idx" ON "m3u_lines" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "notifications_recipient_idx" ON "notifications" USING btree ("recipient_role","recipient_key","read","created_at");--> statement-breakpoint
+CREATE INDEX "notifications_type_created_idx" ON "notifications" USING btree ("type","created_at");--> statement-breakpoint
+CREATE INDEX "support_tickets_status_created_idx" ON "support_tickets" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "trial_requests_created_idx" ON "trial_requests" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "trial_requests_status_created_idx" ON "trial_requests" USING btree ("subscription_status","created_at","id");--> statement-breakpoint
 CREATE INDEX "trial_requests_email_idx" ON "trial_requests" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "trial_requests_search_idx" ON "trial_requests" USING gin ((lower("name" || ' ' || "email" || ' ' || "subscription_id" || ' ' || coalesce("telegram", '') || ' ' || coalesce("whatsapp", ''))) gin_trgm_ops);

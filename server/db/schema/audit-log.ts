@@ -16,8 +16,8 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    index('audit_log_actor_idx').on(t.actorUsername, t.createdAt.desc()),
+    index('audit_log_actor_idx').on(t.actorUsername, t.createdAt),
   ],
 )

@@ -22,5 +22,5 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt.desc())],
+  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
 )

@@ -20,6 +20,6 @@ export const m3uLines = pgTable(
   },
   (t) => [
     check('m3u_lines_subscription_type_check', isOneOf(t.subscriptionType, m3uSubscriptionTypes)),
-    index('m3u_lines_created_idx').on(t.createdAt.desc()),
+    index('m3u_lines_created_idx').on(t.createdAt),
   ],
 )

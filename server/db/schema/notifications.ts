@@ -15,12 +15,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_recipient_idx').on(
-      t.recipientRole,
-      t.recipientKey,
-      t.read,
-      t.createdAt.desc(),
-    ),
-    index('notifications_type_created_idx').on(t.type, t.createdAt.desc()),
+    index('notifications_recipient_idx').on(t.recipientRole, t.recipientKey, t.read, t.createdAt),
+    index('notifications_type_created_idx').on(t.type, t.createdAt),
   ],
 )

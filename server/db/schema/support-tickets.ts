@@ -24,6 +24,6 @@ export const supportTickets = pgTable(
   (t) => [
     check('support_tickets_status_check', isOneOf(t.status, ticketStatuses)),
     check('support_tickets_priority_check', isOneOf(t.priority, ticketPriorities)),
-    index('support_tickets_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt),
   ],
 )

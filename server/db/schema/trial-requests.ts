@@ -58,12 +58,10 @@ export const trialRequests = pgTable(
     ),
     check('trial_requests_subscription_id_check', sql`${t.subscriptionId} ~ '^SUB-[A-Z0-9]{8}$'`),
     check('trial_requests_subscription_price_check', sql`${t.subscriptionPrice} > 0`),
-    index('trial_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('trial_requests_status_created_idx').on(
-      t.subscriptionStatus,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    // Ascending on purpose: scanned backward, it serves ORDER BY created_at DESC, id DESC. (Drizzle's
+    // .desc() makes DESC NULLS LAST, which that ORDER BY cannot use.)
+    index('trial_requests_created_idx').on(t.createdAt, t.id),
+    index('trial_requests_status_created_idx').on(t.subscriptionStatus, t.createdAt, t.id),
     index('trial_requests_email_idx').on(sql`lower(${t.email})`),
     // Substring search over the contact fields (pg_trgm); the expression must match searchText.
     index('trial_requests_search_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
