@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatCents, moneyInput, toCents } from './money'
+import { formatCents, toCents } from './money'
+import { moneyInput } from './money-input'
 
 describe('money', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** Whole cents from a decimal string or number ("9.99" → 999); null when not a money amount. */
 export function toCents(value: string | number): number | null {
   const text =
@@ -16,18 +14,3 @@ export function formatCents(cents: number): string {
   const abs = Math.abs(Math.round(cents))
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
-
-/** An amount on input: a string or a number with at most two decimals, normalised to "9.99". */
-export const moneyInput = (label: string) =>
-  z.union([z.string(), z.number()], { error: `${label} is required` }).transform((value, ctx) => {
-    if (value === '') {
-      ctx.addIssue({ code: 'custom', message: `${label} is required` })
-      return z.NEVER
-    }
-    const cents = toCents(value)
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be an amount like 9.99` })
-      return z.NEVER
-    }
-    return formatCents(cents)
-  })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { moneyInput } from './money'
+import { moneyInput } from './money-input'
 import { billingPeriods } from './plan-rules'
 
 // The pure plan rules live in plan-rules.ts, which public pages import without zod.
