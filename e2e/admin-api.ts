@@ -1,4 +1,9 @@
 import type { BlogPost, BlogPostInput } from '../common/blog'
+import type {
+  ConvertToSubscriptionInput,
+  TrialRequest,
+  TrialRequestInput,
+} from '../common/trial-requests'
 import { baseUrl } from './fixtures'
 import { owner } from './owner'
 
@@ -47,4 +52,39 @@ export function publishPost(id: string): Promise<BlogPost> {
 /** A published post with a title unique to this run. */
 export async function createPublishedPost(input: BlogPostInput): Promise<BlogPost> {
   return publishPost((await createDraftPost(input)).id)
+}
+
+type TrialRequestReceipt = { id: string; subscriptionId: string }
+
+/**
+ * A visitor's trial request, as the public form sends it. Trial requests are limited per IP
+ * (10 a minute) and every spec file shares one server, so a 429 waits out its Retry-After.
+ */
+export async function requestTrial(input: TrialRequestInput): Promise<TrialRequestReceipt> {
+  for (;;) {
+    const response = await fetch(`${baseUrl()}/api/trial-requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl() },
+      body: JSON.stringify(input),
+    })
+    if (response.status === 429) {
+      const seconds = Number(response.headers.get('retry-after') ?? 1)
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+      continue
+    }
+    if (!response.ok) throw new Error(`Trial request: ${response.status} ${await response.text()}`)
+    return (await response.json()) as TrialRequestReceipt
+  }
+}
+
+/** Converts a trial to a paid subscription through the Business Center's API. */
+export function convertToPaid(
+  id: string,
+  values: ConvertToSubscriptionInput,
+): Promise<TrialRequest> {
+  return adminCall<TrialRequest>(
+    'POST',
+    `/api/trial-requests/${id}/convert-to-subscription`,
+    values,
+  )
 }

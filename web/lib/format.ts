@@ -5,6 +5,8 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' })
 
+const shortDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
 /** A UTC timestamp from the API shown in the visitor's locale and time zone. */
 export function formatDateTime(isoTimestamp: string): string {
   return dateTimeFormat.format(new Date(isoTimestamp))
@@ -13,4 +15,19 @@ export function formatDateTime(isoTimestamp: string): string {
 /** The calendar date of a UTC timestamp, in the visitor's locale and time zone. */
 export function formatDate(isoTimestamp: string): string {
   return dateFormat.format(new Date(isoTimestamp))
+}
+
+/** The calendar date in a table's compact form ("Mar 10, 2026"). */
+export function formatShortDate(isoTimestamp: string): string {
+  return shortDateFormat.format(new Date(isoTimestamp))
+}
+
+/**
+ * A money string from the API ("1234.5" or "1234.50") shown as "$1,234.50": text only, never
+ * through a float. Spec §9 prices carry a dollar sign.
+ */
+export function formatMoney(amount: string): string {
+  const [, sign = '', whole = '0', cents = ''] = /^(-?)(\d*)(?:\.(\d*))?$/.exec(amount.trim()) ?? []
+  const grouped = (whole || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${sign}$${grouped}.${cents.padEnd(2, '0').slice(0, 2)}`
 }

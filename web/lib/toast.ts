@@ -1,8 +1,11 @@
 type ToastOptions = {
   title: string
   description?: string | undefined
-  /** Errors and refusals; rendered in the destructive colour. */
-  variant?: 'default' | 'destructive'
+  /**
+   * 'destructive' for errors and refusals, in the destructive colour; 'neutral' for news that is
+   * neither a success nor destructive (spec §8: a failed publish), shown without an icon.
+   */
+  variant?: 'default' | 'destructive' | 'neutral'
   /** How long it stays, in milliseconds; the Toaster's default when left out. */
   duration?: number
 }
@@ -41,6 +44,7 @@ export function showToast({ title, description, variant = 'default', duration }:
   void Promise.all([import('sonner'), toasterMounted]).then(([{ toast }]) => {
     const options = duration === undefined ? { description } : { description, duration }
     if (variant === 'destructive') toast.error(title, options)
+    else if (variant === 'neutral') toast(title, options)
     else toast.success(title, options)
   })
 }

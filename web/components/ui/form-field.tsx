@@ -12,22 +12,31 @@ type FormFieldProps = {
   id: string
   label: string
   error?: string | undefined
+  /** A line under the control (what to enter, a character count), read with it. */
+  hint?: ReactNode
   className?: string
-  /** Renders the control with the props that tie it to its label and error message. */
+  /** Renders the control with the props that tie it to its label, hint and error message. */
   children: (controlProps: ControlProps) => ReactNode
 }
 
 /** A label, its control and the control's validation message, wired for screen readers. */
-export function FormField({ id, label, error, className, children }: FormFieldProps) {
+export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
   const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ')
   return (
     <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': describedBy || undefined,
       })}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
 import { useLogoutAdmin } from '@/features/admin-auth/api/logout-admin'
 import { AdminRoleBadge } from '@/features/admin-users/components/admin-role-badge'
+import { backupDownloadUrl } from '@/features/maintenance/api/download-backup'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { showToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
@@ -46,14 +47,12 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <NotificationBell />
-          <Tooltip content="Coming soon">
-            <Button
-              variant="outline"
-              aria-disabled="true"
-              onClick={(event) => event.preventDefault()}
-            >
-              <Download aria-hidden />
-              <ButtonText>Export Data</ButtonText>
+          <Tooltip content="Download a full backup (JSON)">
+            <Button variant="outline" asChild>
+              <a href={backupDownloadUrl} download>
+                <Download aria-hidden />
+                <ButtonText>Export Data</ButtonText>
+              </a>
             </Button>
           </Tooltip>
           <Button variant="outline" onClick={() => void queryClient.invalidateQueries()}>

@@ -9,61 +9,39 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import type { AdminUser } from '@common/admin-users'
-import { ComingSoon } from '@/components/coming-soon'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { BlogCms } from '@/features/blog/components/blog-cms'
+import { FinancialsPanel } from '@/features/revenue/components/financials-panel'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
 import { LiveSocketProvider } from '@/lib/live-socket-context'
+import { AdminToolsTab } from './admin-tools-tab'
 import { BusinessCenterHeader } from './business-center-header'
 import { BusinessSettingsTab } from './business-settings-tab'
+import { PlansManagementTab } from './plans-management-tab'
 import { SupportCenterTab } from './support-center-tab'
 import { useAdminLiveEvents } from './use-admin-live-events'
+import { UsersContactsTab } from './users-contacts-tab'
 
-/** `summary` describes what a coming release adds; sections without one already work. */
-type Section = { value: string; label: string; icon: LucideIcon; summary?: string }
+type Section = { value: string; label: string; icon: LucideIcon }
 
 const sections: Section[] = [
-  {
-    value: 'users',
-    label: 'Users & Contacts',
-    icon: Users,
-    summary: 'Trial requests, subscribers and their contact details',
-  },
-  {
-    value: 'financials',
-    label: 'Financials',
-    icon: LineChart,
-    summary: 'Revenue per plan family and month-by-month growth',
-  },
-  {
-    value: 'plans',
-    label: 'Plans Management',
-    icon: Package,
-    summary: 'Plans, quick templates and discounts',
-  },
+  { value: 'users', label: 'Users & Contacts', icon: Users },
+  { value: 'financials', label: 'Financials', icon: LineChart },
+  { value: 'plans', label: 'Plans Management', icon: Package },
   { value: 'support', label: 'Support Center', icon: Headphones },
-  {
-    value: 'content',
-    label: 'Content & SEO',
-    icon: FileText,
-    summary: 'Blog posts, publishing and SEO scores',
-  },
+  { value: 'content', label: 'Content & SEO', icon: FileText },
   { value: 'settings', label: 'Business Settings', icon: Settings },
-  {
-    value: 'tools',
-    label: 'Admin Tools',
-    icon: Bot,
-    summary: 'M3U link parsing, line creation and client instructions',
-  },
+  { value: 'tools', label: 'Admin Tools', icon: Bot },
 ]
 
 function SectionContent({ section, user }: { section: Section; user: AdminUser }) {
+  if (section.value === 'users') return <UsersContactsTab />
+  if (section.value === 'financials') return <FinancialsPanel />
+  if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support') return <SupportCenterTab />
-  if (section.summary === undefined) return <BusinessSettingsTab currentUser={user} />
-  return (
-    <ComingSoon icon={section.icon} title={`${section.label} is on its way`}>
-      {section.summary} will arrive here in a coming release.
-    </ComingSoon>
-  )
+  if (section.value === 'content') return <BlogCms />
+  if (section.value === 'tools') return <AdminToolsTab />
+  return <BusinessSettingsTab currentUser={user} />
 }
 
 function BusinessCenterPage({ user }: { user: AdminUser }) {

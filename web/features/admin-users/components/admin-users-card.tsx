@@ -10,7 +10,7 @@ export function AdminUsersCard({ currentUser }: { currentUser: AdminUser }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <UsersRound className="size-5 text-primary" aria-hidden />
           Admin User Management
         </CardTitle>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { BlogPost } from '@common/blog'
 import { ApiError, apiJson } from '@/lib/api-client'
+import { blogPostsQueryKey } from './get-blog-posts'
 
 /** One published post by its slug; null when there is none (404). */
 export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost | null> {
@@ -19,7 +20,7 @@ export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<B
 
 export function getBlogPostQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: ['blog-posts', 'slug', slug],
+    queryKey: [...blogPostsQueryKey, 'slug', slug],
     queryFn: ({ signal }) => getBlogPost(slug, signal),
   })
 }

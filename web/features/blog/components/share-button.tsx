@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { showToast } from '@/lib/toast'
+import { copyToClipboard } from '@/lib/copy-to-clipboard'
 
 async function share(title: string, url: string) {
   if (typeof navigator.share === 'function') {
@@ -11,12 +11,7 @@ async function share(title: string, url: string) {
     }
     return
   }
-  try {
-    await navigator.clipboard.writeText(url)
-    showToast({ title: 'Copied!', description: 'The link to this post is on your clipboard.' })
-  } catch {
-    showToast({ title: 'Failed to copy to clipboard', variant: 'destructive' })
-  }
+  await copyToClipboard(url, 'The link to this post is on your clipboard.')
 }
 
 /** Shares the current page with the system share sheet, or copies its link. */

@@ -1,12 +1,6 @@
 import { billingPeriods, type BillingPeriod } from '@common/plan-rules'
 import { Button } from '@/components/ui/button'
-
-const periodLabels: Record<BillingPeriod, string> = {
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  'semi-annual': 'Semi-Annual',
-  annual: 'Annual',
-}
+import { billingPeriodLabels } from '../billing-period-labels'
 
 type BillingPeriodFilterProps = {
   value: BillingPeriod | null
@@ -30,7 +24,7 @@ export function BillingPeriodFilter({ value, onChange }: BillingPeriodFilterProp
             aria-pressed={value === period}
             onClick={() => onChange(value === period ? null : period)}
           >
-            {periodLabels[period]}
+            {billingPeriodLabels[period]}
           </Button>
         ))}
       </div>

@@ -4,16 +4,7 @@ import { PriorityBadge, StatusBadge } from '@/components/ticket-badges'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatDateTime } from '@/lib/format'
-import { showToast } from '@/lib/toast'
-
-async function copyTicketId(ticketId: string) {
-  try {
-    await navigator.clipboard.writeText(ticketId)
-    showToast({ title: 'Copied!', description: 'Your ticket ID is on the clipboard.' })
-  } catch {
-    showToast({ title: 'Failed to copy to clipboard', variant: 'destructive' })
-  }
-}
+import { copyToClipboard } from '@/lib/copy-to-clipboard'
 
 /** The visitor's ticket: its id to keep (with Copy), what they asked and where it stands. */
 export function TicketCard({ ticket }: { ticket: SupportTicket }) {
@@ -38,7 +29,7 @@ export function TicketCard({ ticket }: { ticket: SupportTicket }) {
             <Button
               variant="outline"
               size="sm"
-              onClick={() => void copyTicketId(ticket.id)}
+              onClick={() => void copyToClipboard(ticket.id, 'Your ticket ID is on the clipboard.')}
               aria-label="Copy ticket ID"
             >
               <Copy aria-hidden />

@@ -1,0 +1,13 @@
+/** One line of the audit trail, as GET /api/audit-log lists it (newest first). */
+export type AuditEntry = {
+  id: string
+  /** The admin's username, or 'system' for scheduled jobs. */
+  actorUsername: string
+  /** `area.verb`, e.g. `trial_request.convert`. */
+  action: string
+  entityType: string
+  entityId: string | null
+  /** The names of the fields a change sent, never their values. */
+  details: { fields?: string[] } | null
+  createdAt: string
+}

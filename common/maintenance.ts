@@ -1,0 +1,7 @@
+/** What POST /api/maintenance/expire-now answers: how many it expired, or that another run held the lock. */
+export type ExpiryResult = {
+  trialsExpired: number
+  subscriptionsExpired: number
+  /** True when another process was running the job at that moment. */
+  skipped: boolean
+}

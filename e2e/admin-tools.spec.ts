@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
+import { baseUrl, launchBrowser } from './fixtures'
+
+const batch = [
+  'http://panel.example.com:8080/get.php?username=jane&password=s3cret&type=m3u_plus&output=ts',
+  'not a link',
+  'tv.example.org/player_api.php?username=bob&password=pw-2',
+  'https://panel.example.com/get.php?username=carol',
+].join('\n')
+
+async function parse(page: Page, text: string) {
+  await page.getByLabel('M3U URLs, one per line').fill(text)
+  await page.getByRole('button', { name: 'Parse', exact: true }).click()
+}
+
+const createLineForm = (page: Page) => page.getByRole('form', { name: 'Create M3U line' })
+
+describe('Business Center: admin tools', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(() => browser?.close())
+
+  it('parses a batch of M3U links and names each bad one', async () => {
+    const { page, errors } = await openAdminTab(browser, 'Admin Tools')
+    await parse(page, '  \n ')
+    await page.getByText('Please enter at least one M3U URL').waitFor()
+
+    await parse(page, batch)
+    const table = page.getByRole('table', { name: '2 lines parsed' })
+    await table.waitFor()
+    expect(await table.getByRole('row').allInnerTexts()).toEqual([
+      'Host\tUsername\tPassword',
+      'http://panel.example.com:8080\tjane\ts3cret',
+      'http://tv.example.org\tbob\tpw-2',
+    ])
+    await page.getByText('Invalid M3U URL format: not a link').waitFor()
+    await page
+      .getByText(
+        'Could not extract username or password from URL: https://panel.example.com/get.php?username=carol',
+      )
+      .waitFor()
+
+    await page
+      .getByLabel('M3U line', { exact: true })
+      .selectOption({ label: 'bob · http://tv.example.org' })
+    await page.getByRole('button', { name: 'Generate instructions' }).click()
+    const instructions = await page.getByLabel('Client instructions').inputValue()
+    expect(instructions).toContain(
+      'http://tv.example.org/get.php?username=bob&password=pw-2&type=m3u_plus&output=ts',
+    )
+    expect(instructions).toContain('One device per login')
+    expect(instructions).toContain('at least 10 Mbps')
+    expect(errors).toEqual([])
+  })
+
+  it('turns a trial request and a parsed line into instructions, then marks it processed', async () => {
+    const email = `tools.${Date.now()}@example.com`
+    const signup = await fetch(`${baseUrl()}/api/trial-requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', email, plan: 'Family' }),
+    })
+    expect(signup.ok).toBe(true)
+
+    const { page } = await openAdminTab(browser, 'Admin Tools')
+    await parse(page, batch)
+    await page.getByRole('searchbox', { name: 'Search trial requests' }).fill(email)
+    const choice = page.getByRole('radio', { name: new RegExp(email.replace(/\./g, '\\.')) })
+    await choice.check()
+    await page.getByRole('button', { name: 'Generate instructions' }).click()
+    expect(await page.getByLabel('Client instructions').inputValue()).toMatch(/^Hello Grace,/)
+
+    await page.getByRole('button', { name: 'Mark processed' }).click()
+    await page.getByText('Trial request marked as processed').waitFor()
+    await page.getByText(`For Grace Hopper (${email}), now Processed.`).waitFor()
+    expect(await page.getByRole('button', { name: 'Mark processed' }).isDisabled()).toBe(true)
+  })
+
+  it('creates an M3U line with the supplier key and lists it among the recent lines', async () => {
+    const { page, errors } = await openAdminTab(browser, 'Admin Tools')
+    const form = createLineForm(page)
+    await form.getByRole('button', { name: 'Create Line' }).click()
+    for (const message of [
+      'Subscription type is required',
+      'Package ID is required',
+      'API key is required',
+    ]) {
+      await form.getByText(message).waitFor()
+    }
+
+    const packageId = `pkg-${Date.now()}`
+    await form.getByLabel('Subscription type').selectOption({ label: '3 Months' })
+    await form.getByLabel('Package ID').fill(packageId)
+    await form.getByLabel('Notes (optional)').fill('For the Hopper household')
+    await form.getByLabel('API key').fill(inject('supplierApiKey'))
+    await form.getByRole('button', { name: 'Create Line' }).click()
+    await page.getByText('M3U line created successfully').waitFor()
+    await page
+      .getByText(/\/get\.php\?username=line\d+&password=/)
+      .first()
+      .waitFor()
+    expect(await form.getByLabel('API key').inputValue()).toBe('')
+
+    const recent = page.getByRole('list', { name: 'Recent M3U lines' })
+    const item = recent.getByRole('listitem').filter({ hasText: packageId })
+    await item.waitFor()
+    expect(await item.innerText()).toContain('3 Months')
+    expect(await item.innerText()).toContain('For the Hopper household')
+    await item.getByRole('button', { name: /^Copy URL/ }).waitFor()
+    expect(await recent.getByRole('listitem').count()).toBeLessThanOrEqual(5)
+    expect(errors).toEqual([])
+  })
+
+  it("shows the supplier's message when the API key is wrong", async () => {
+    const { page } = await openAdminTab(browser, 'Admin Tools')
+    const form = createLineForm(page)
+    await form.getByLabel('Subscription type').selectOption({ label: 'Demo' })
+    await form.getByLabel('Package ID').fill('7')
+    await form.getByLabel('API key').fill('not-the-key')
+    await form.getByRole('button', { name: 'Create Line' }).click()
+    await page.getByText('Failed to create M3U line').waitFor()
+    await form.getByRole('alert').getByText('Invalid API key').waitFor()
+  })
+
+  it('has no axe violations with parsed links and instructions on screen', async () => {
+    const violations = await adminTabAxeViolations(browser, 'Admin Tools', async (page) => {
+      await parse(page, batch)
+      await page.getByRole('button', { name: 'Generate instructions' }).click()
+      await page.getByLabel('Client instructions').waitFor()
+      await page
+        .getByRole('status', { name: 'Loading recent M3U lines' })
+        .waitFor({ state: 'detached' })
+    })
+    expect(violations).toEqual([])
+  })
+})

@@ -1,0 +1,40 @@
+import type { LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/lib/utils'
+
+type SectionCardProps = {
+  title: string
+  icon: LucideIcon
+  description?: ReactNode
+  /** A button beside the title, 'New Plan' say. */
+  action?: ReactNode
+  className?: string
+  children: ReactNode
+}
+
+/** A titled card that is one section of a Business Center tab (its title is an h2). */
+export function SectionCard({
+  title,
+  icon: Icon,
+  description,
+  action,
+  className,
+  children,
+}: SectionCardProps) {
+  return (
+    <Card className={cn('min-w-0', className)}>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <CardTitle as="h2" className="flex items-center gap-2">
+            <Icon className="size-5 shrink-0 text-primary" aria-hidden />
+            {title}
+          </CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">{children}</CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react'
+import { Skeleton } from '@/components/ui/skeleton'
+import { cn } from '@/lib/utils'
+
+type StatCardProps = {
+  label: string
+  /** A small decorative mark beside the label: a lucide icon (sized here) or a colour dot. */
+  icon: ReactNode
+  /** Undefined while loading: a skeleton takes its place. */
+  value: string | undefined
+  /** A short line under the value, a share of the total say. */
+  hint?: ReactNode
+  className?: string
+}
+
+/** One figure of a dashboard row; place it in a `dl` grid. */
+export function StatCard({ label, icon, value, hint, className }: StatCardProps) {
+  return (
+    <div
+      className={cn(
+        'grid content-start gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm',
+        className,
+      )}
+    >
+      <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
+        {label}
+        <span aria-hidden className="text-primary [&_svg]:size-4 [&_svg]:shrink-0">
+          {icon}
+        </span>
+      </dt>
+      <dd className="text-2xl font-bold tracking-tight tabular-nums">
+        {value ?? <Skeleton className="h-8 w-24" />}
+      </dd>
+      {hint && <dd className="text-xs text-muted-foreground">{hint}</dd>}
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import { FileText, Globe, Newspaper, PenLine, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { ListLoading } from '@/components/list-states'
+import { SectionCard } from '@/components/section-card'
+import { StatCard } from '@/components/stat-card'
+import { Button } from '@/components/ui/button'
+import { useAllBlogPosts } from '../api/get-all-blog-posts'
+import { BlogPostFormDialog, type BlogPostDialogState } from './blog-post-form-dialog'
+import { BlogPostsTable } from './blog-posts-table'
+
+/** Content & SEO: post counts, the posts with their SEO scores, and the post dialog. */
+export function BlogCms() {
+  const posts = useAllBlogPosts()
+  const [dialog, setDialog] = useState<BlogPostDialogState>(null)
+  const countOf = (isPublished?: boolean) => {
+    if (posts.isError) return '–'
+    const matching = posts.data?.filter(
+      (post) => isPublished === undefined || post.published === isPublished,
+    )
+    return matching && String(matching.length)
+  }
+
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-4">
+        <StatCard label="Total" icon={<FileText />} value={countOf()} />
+        <StatCard label="Published" icon={<Globe />} value={countOf(true)} />
+        <StatCard label="Drafts" icon={<PenLine />} value={countOf(false)} />
+      </dl>
+      <SectionCard
+        title="Blog Posts"
+        icon={Newspaper}
+        description="Drafts stay private until they are published. The SEO score rates titles, descriptions, slug and length."
+        action={
+          <Button onClick={() => setDialog({ mode: 'create' })}>
+            <Plus aria-hidden />
+            New Post
+          </Button>
+        }
+      >
+        {posts.isPending ? (
+          <ListLoading label="Loading blog posts" />
+        ) : (
+          <BlogPostsTable
+            posts={posts.data ?? []}
+            isError={posts.isError}
+            onRetry={() => void posts.refetch()}
+            onEdit={(post) => setDialog({ mode: 'edit', post })}
+          />
+        )}
+      </SectionCard>
+      <BlogPostFormDialog state={dialog} onClose={() => setDialog(null)} />
+    </div>
+  )
+}

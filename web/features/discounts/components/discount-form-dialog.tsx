@@ -1,0 +1,76 @@
+import type { Discount, DiscountValues } from '@common/discounts'
+import { FormDialog } from '@/components/form-dialog'
+import { conflictMessageOf } from '@/lib/conflict-message'
+import { resultToasts } from '@/lib/result-toasts'
+import { useCreateDiscount } from '../api/create-discount'
+import { useUpdateDiscount } from '../api/update-discount'
+import { discountFormValues, newDiscountForm } from '../discount-form'
+import { DiscountForm } from './discount-form'
+
+/** Closed, creating a discount, or editing one. */
+export type DiscountDialogState = { mode: 'create' } | { mode: 'edit'; discount: Discount } | null
+
+type DiscountFormDialogProps = {
+  state: DiscountDialogState
+  planNames: string[] | undefined
+  onClose: () => void
+}
+
+const formId = 'discount-form'
+
+export function DiscountFormDialog({ state, planNames, onClose }: DiscountFormDialogProps) {
+  const createDiscount = useCreateDiscount()
+  const updateDiscount = useUpdateDiscount()
+  const isEditing = state?.mode === 'edit'
+
+  const handleSubmit = (input: DiscountValues, setCodeError: (message: string) => void) => {
+    const showConflict = (error: unknown) => {
+      const conflict = conflictMessageOf(error)
+      if (conflict) setCodeError(conflict)
+    }
+    if (state?.mode === 'edit') {
+      updateDiscount.mutate(
+        { id: state.discount.id, input },
+        resultToasts({
+          success: 'Discount updated successfully',
+          failure: 'Failed to update discount',
+          onSuccess: onClose,
+          onError: showConflict,
+        }),
+      )
+    } else {
+      createDiscount.mutate(
+        input,
+        resultToasts({
+          success: 'Discount created successfully',
+          failure: 'Failed to create discount',
+          onSuccess: onClose,
+          onError: showConflict,
+        }),
+      )
+    }
+  }
+
+  return (
+    <FormDialog
+      isOpen={state !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      title={isEditing ? 'Edit Discount' : 'Create Discount'}
+      description="A percentage, an amount or both; an empty field means none."
+      formId={formId}
+      submitLabel={isEditing ? 'Save Changes' : 'Create Discount'}
+      isPending={createDiscount.isPending || updateDiscount.isPending}
+    >
+      {state && (
+        <DiscountForm
+          formId={formId}
+          defaultValues={
+            state.mode === 'edit' ? discountFormValues(state.discount) : newDiscountForm()
+          }
+          planNames={planNames}
+          onSubmit={handleSubmit}
+        />
+      )}
+    </FormDialog>
+  )
+}

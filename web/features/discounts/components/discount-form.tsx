@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Controller, useForm } from 'react-hook-form'
+import { discountInput, type DiscountInput, type DiscountValues } from '@common/discounts'
+import { SwitchField } from '@/components/switch-field'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { ApplicablePlansField } from './applicable-plans-field'
+
+type DiscountFormProps = {
+  formId: string
+  defaultValues: DiscountInput
+  planNames: string[] | undefined
+  /** `setCodeError` shows the server's refusal of a duplicate code on the code field. */
+  onSubmit: (values: DiscountValues, setCodeError: (message: string) => void) => void
+}
+
+const amountProps = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const
+
+/** The discount dialog's fields, validated with discountInput (spec §5). */
+export function DiscountForm({ formId, defaultValues, planNames, onSubmit }: DiscountFormProps) {
+  const { register, handleSubmit, control, setError, formState } = useForm<
+    DiscountInput,
+    unknown,
+    DiscountValues
+  >({ resolver: zodResolver(discountInput), defaultValues })
+  const { errors } = formState
+
+  const handleSave = handleSubmit((values) =>
+    onSubmit(values, (message) => setError('code', { message }, { shouldFocus: true })),
+  )
+
+  return (
+    <form
+      id={formId}
+      onSubmit={handleSave}
+      noValidate
+      aria-label="Discount"
+      className="grid gap-4 sm:grid-cols-2"
+    >
+      <FormField id="discount-name" label="Name" error={errors.name?.message}>
+        {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
+      </FormField>
+      <FormField
+        id="discount-code"
+        label="Code (optional)"
+        hint="Letters, digits, - and _; saved in capitals."
+        error={errors.code?.message}
+      >
+        {(props) => (
+          <Input
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="uppercase"
+            {...props}
+            {...register('code')}
+          />
+        )}
+      </FormField>
+      <FormField id="discount-percentage" label="Percentage" error={errors.percentage?.message}>
+        {(props) => <Input {...amountProps} max="100" {...props} {...register('percentage')} />}
+      </FormField>
+      <FormField id="discount-amount" label="Amount" error={errors.amount?.message}>
+        {(props) => <Input {...amountProps} {...props} {...register('amount')} />}
+      </FormField>
+      <FormField id="discount-valid-from" label="Valid from" error={errors.validFrom?.message}>
+        {(props) => <Input type="date" required {...props} {...register('validFrom')} />}
+      </FormField>
+      <FormField id="discount-valid-to" label="Valid to (optional)" error={errors.validTo?.message}>
+        {(props) => <Input type="date" {...props} {...register('validTo')} />}
+      </FormField>
+      <Controller
+        control={control}
+        name="applicablePlans"
+        render={({ field }) => (
+          <ApplicablePlansField
+            planNames={planNames}
+            value={field.value ?? []}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="active"
+        render={({ field }) => (
+          <SwitchField
+            id="discount-active"
+            label="Active"
+            description="Switch off to pause the discount without deleting it."
+            checked={field.value ?? true}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
+    </form>
+  )
+}

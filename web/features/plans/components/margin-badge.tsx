@@ -1,0 +1,13 @@
+import { ToneBadge, type Tone } from '@/components/tone-badge'
+
+/** Spec §9: above 70 % green, above 50 % yellow, otherwise red. */
+function marginTone(margin: number): Tone {
+  if (margin > 70) return 'good'
+  if (margin > 50) return 'fair'
+  return 'poor'
+}
+
+/** A profit margin ("85.21") as a coloured percentage. */
+export function MarginBadge({ margin }: { margin: string }) {
+  return <ToneBadge tone={marginTone(Number(margin))}>{margin}%</ToneBadge>
+}

@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Save } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import {
+  maxStreamChoices,
+  platformSettings,
+  trialDurations,
+  type PlatformSettings,
+} from '@common/settings'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Spinner } from '@/components/ui/spinner'
+import { resultToasts } from '@/lib/result-toasts'
+import { useSavePlatformSettings } from '../api/save-platform-settings'
+
+const trialDurationLabels: Record<(typeof trialDurations)[number], string> = {
+  24: '24 hours',
+  48: '48 hours',
+  168: '7 days',
+}
+
+/** The two settings, saved together; the form follows what the server last answered. */
+export function PlatformConfigurationForm({ settings }: { settings: PlatformSettings }) {
+  const save = useSavePlatformSettings()
+  const { register, handleSubmit, formState } = useForm<PlatformSettings>({
+    resolver: zodResolver(platformSettings),
+    values: settings,
+  })
+  const { errors, isDirty } = formState
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(
+      values,
+      resultToasts({
+        success: 'Platform settings saved successfully',
+        failure: 'Failed to save platform settings',
+      }),
+    ),
+  )
+
+  return (
+    <form
+      onSubmit={handleSave}
+      noValidate
+      aria-label="Platform Configuration"
+      className="grid gap-4"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="trial-duration"
+          label="Trial duration"
+          error={errors.trialDurationHours?.message}
+        >
+          {(controlProps) => (
+            <NativeSelect
+              {...controlProps}
+              {...register('trialDurationHours', { valueAsNumber: true })}
+            >
+              {trialDurations.map((hours) => (
+                <option key={hours} value={hours}>
+                  {trialDurationLabels[hours]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField
+          id="max-concurrent-streams"
+          label="Max concurrent streams"
+          error={errors.maxConcurrentStreams?.message}
+        >
+          {(controlProps) => (
+            <NativeSelect
+              {...controlProps}
+              {...register('maxConcurrentStreams', { valueAsNumber: true })}
+            >
+              {maxStreamChoices.map((streams) => (
+                <option key={streams} value={streams}>
+                  {streams}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      </div>
+      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
+        {save.isPending ? <Spinner /> : <Save aria-hidden />}
+        Save settings
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import type { SubscriptionStatus, TrialRequest } from '@common/trial-requests'
+import { apiRequest } from '@/lib/api-client'
+
+/** Every query of this feature starts with it, so one invalidation refreshes list and stats. */
+export const trialRequestsQueryKey = ['trial-requests'] as const
+
+export type StatusFilter = 'all' | SubscriptionStatus
+
+export type ContactFilters = { q: string; status: StatusFilter }
+
+export type TrialRequestPage = { requests: TrialRequest[]; nextCursor: string | null }
+
+const pageSize = 20
+
+/** The filters as query parameters; an empty search and 'all' are left out. */
+export function contactFilterParams({ q, status }: ContactFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  if (q.trim()) params.set('q', q.trim())
+  if (status !== 'all') params.set('status', status)
+  return params
+}
+
+/** One page, newest first; a search goes to /search (spec §7). The next cursor is a header. */
+export async function getTrialRequests(
+  filters: ContactFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<TrialRequestPage> {
+  const params = contactFilterParams(filters)
+  params.set('limit', String(pageSize))
+  if (cursor) params.set('cursor', cursor)
+  const path = params.has('q') ? '/api/trial-requests/search' : '/api/trial-requests'
+  const response = await apiRequest('GET', `${path}?${params}`, undefined, signal)
+  return {
+    requests: (await response.json()) as TrialRequest[],
+    nextCursor: response.headers.get('x-next-cursor'),
+  }
+}
+
+/** Spec §9: the list refreshes every 5 s; a new filter keeps the old rows until it answers. */
+export function getTrialRequestsQueryOptions(filters: ContactFilters, cursor: string | undefined) {
+  return queryOptions({
+    queryKey: [...trialRequestsQueryKey, 'list', filters, cursor ?? null],
+    queryFn: ({ signal }) => getTrialRequests(filters, cursor, signal),
+    refetchInterval: 5_000,
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useTrialRequests(filters: ContactFilters, cursor: string | undefined) {
+  return useQuery(getTrialRequestsQueryOptions(filters, cursor))
+}

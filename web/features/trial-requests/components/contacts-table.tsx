@@ -1,0 +1,94 @@
+import { SearchX, Users } from 'lucide-react'
+import type { Plan } from '@common/plans'
+import type { TrialRequest } from '@common/trial-requests'
+import { ListLoadError } from '@/components/list-states'
+import { StatusMessage } from '@/components/status-message'
+import { Skeleton } from '@/components/ui/skeleton'
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
+import { cn } from '@/lib/utils'
+import { actionsColumnClassName, ContactRow } from './contact-row'
+
+const columns = [
+  'User',
+  'Subscription ID',
+  'Trial plan',
+  'Status',
+  'Paid plan',
+  'Subscription period',
+  'Contact',
+  'Admin notes',
+]
+
+type ContactsTableProps = {
+  requests: TrialRequest[] | undefined
+  isError: boolean
+  onRetry: () => void
+  /** Whether a search or status filter narrows the list, for the empty state's wording. */
+  isFiltered: boolean
+  plans: Plan[]
+}
+
+/** The contacts, one row each; scrolls sideways on narrow screens. */
+export function ContactsTable({
+  requests,
+  isError,
+  onRetry,
+  isFiltered,
+  plans,
+}: ContactsTableProps) {
+  if (isError && !requests) {
+    return <ListLoadError onRetry={onRetry} />
+  }
+  if (!requests) {
+    return (
+      <div className="grid gap-3" role="status" aria-label="Loading contacts">
+        {[0, 1, 2, 3, 4].map((row) => (
+          <Skeleton key={row} className="h-14 w-full" />
+        ))}
+      </div>
+    )
+  }
+  if (requests.length === 0) {
+    return isFiltered ? (
+      <StatusMessage icon={SearchX} title="No matching contacts">
+        No trial request matches this search and status. Try other words or another status.
+      </StatusMessage>
+    ) : (
+      <StatusMessage icon={Users} title="No trial requests yet">
+        Visitors who request a free trial appear here the moment they sign up.
+      </StatusMessage>
+    )
+  }
+  // Nine columns: the table reaches closer to the card's edges and its cells are padded less,
+  // so that a laptop screen shows them all.
+  return (
+    <div className="-mx-4 min-w-0">
+      <Table className="[&_td]:px-2 [&_th]:px-2">
+        <TableCaption className="sr-only">Trial requests and subscribers</TableCaption>
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              // Titles may wrap: the cells, not their titles, decide how wide a column is.
+              <TableHead key={column} className="whitespace-normal">
+                {column}
+              </TableHead>
+            ))}
+            <TableHead className={cn(actionsColumnClassName, 'text-right')}>Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {requests.map((request) => (
+            <ContactRow key={request.id} request={request} plans={plans} />
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  )
+}

@@ -1,0 +1,152 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { CreditCard } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { billingMonths } from '@common/plan-rules'
+import type { Plan } from '@common/plans'
+import {
+  convertToSubscriptionInput,
+  type ConvertToSubscriptionInput,
+  type TrialRequest,
+} from '@common/trial-requests'
+import { Button } from '@/components/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
+import { Spinner } from '@/components/ui/spinner'
+import { useConvertToSubscription, type SubscriptionValues } from '../api/convert-to-subscription'
+
+type ConvertSubscriptionDialogProps = {
+  request: TrialRequest
+  /** The plans on sale; choosing one fills in its months and price. */
+  plans: Plan[]
+}
+
+/** The plan named on the trial, when it is on sale, with its months and price. */
+function initialValues(request: TrialRequest, plans: Plan[]): ConvertToSubscriptionInput {
+  const plan = plans.find((candidate) => candidate.name === request.plan)
+  return plan
+    ? {
+        paidPlan: plan.name,
+        subscriptionMonths: String(billingMonths[plan.billingPeriod]),
+        subscriptionPrice: plan.price,
+      }
+    : { paidPlan: '', subscriptionMonths: '1', subscriptionPrice: '' }
+}
+
+/** 'Convert to paid': plan, months (1–12) and price, checked with the server's own rules. */
+export function ConvertSubscriptionDialog({ request, plans }: ConvertSubscriptionDialogProps) {
+  const [isOpen, setIsOpen] = useState(false)
+  const convert = useConvertToSubscription()
+  const { register, handleSubmit, setValue, reset, formState } = useForm<
+    ConvertToSubscriptionInput,
+    unknown,
+    SubscriptionValues
+  >({ resolver: zodResolver(convertToSubscriptionInput) })
+  const { errors } = formState
+  const idPrefix = `convert-${request.id}`
+
+  const handleOpenChange = (open: boolean) => {
+    if (open) reset(initialValues(request, plans))
+    setIsOpen(open)
+  }
+
+  const handlePlanChange = (name: string) => {
+    const plan = plans.find((candidate) => candidate.name === name)
+    if (!plan) return
+    setValue('subscriptionMonths', String(billingMonths[plan.billingPeriod]))
+    setValue('subscriptionPrice', plan.price)
+  }
+
+  const handleConvert = handleSubmit((values) =>
+    convert.mutate({ id: request.id, values }, { onSuccess: () => setIsOpen(false) }),
+  )
+
+  return (
+    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Convert ${request.name} to paid`}
+          title="Convert to paid"
+        >
+          <CreditCard aria-hidden />
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Convert to paid subscription</DialogTitle>
+          <DialogDescription>
+            {request.name} ({request.subscriptionId}) becomes an active subscriber from today.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={handleConvert} noValidate className="grid gap-4">
+          <FormField id={`${idPrefix}-plan`} label="Paid plan" error={errors.paidPlan?.message}>
+            {(controlProps) => (
+              <NativeSelect
+                {...controlProps}
+                {...register('paidPlan', {
+                  onChange: (event) => handlePlanChange(event.target.value),
+                })}
+              >
+                <option value="">Choose a plan</option>
+                {plans.map((plan) => (
+                  <option key={plan.id} value={plan.name}>
+                    {plan.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              id={`${idPrefix}-months`}
+              label="Duration (months)"
+              error={errors.subscriptionMonths?.message}
+            >
+              {(controlProps) => (
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={12}
+                  step={1}
+                  {...controlProps}
+                  {...register('subscriptionMonths')}
+                />
+              )}
+            </FormField>
+            <FormField
+              id={`${idPrefix}-price`}
+              label="Price"
+              error={errors.subscriptionPrice?.message}
+            >
+              {(controlProps) => (
+                <Input inputMode="decimal" {...controlProps} {...register('subscriptionPrice')} />
+              )}
+            </FormField>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={convert.isPending}>
+              {convert.isPending ? <Spinner /> : <CreditCard aria-hidden />}
+              Convert
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney } from './format'
+
+describe('formatMoney', () => {
+  it('groups thousands and always shows two decimals, from the text alone', () => {
+    expect(formatMoney('0.00')).toBe('$0.00')
+    expect(formatMoney('9.9')).toBe('$9.90')
+    expect(formatMoney('1234567.05')).toBe('$1,234,567.05')
+    expect(formatMoney('100')).toBe('$100.00')
+    expect(formatMoney('-12.30')).toBe('-$12.30')
+  })
+})
