@@ -1,9 +1,9 @@
-import { asc, count, eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { formatCents, toCents } from '../../../common/money'
 import { growthPercent, type RevenueAnalytics } from '../../../common/revenue'
 import type { Db } from '../../db/client'
 import { revenueMonths } from '../../db/schema/revenue-months'
-import { trialRequests } from '../../db/schema/trial-requests'
+import { subscriptionStatusCounts } from '../../db/schema/subscription-status-counts'
 
 type Family = 'Starter' | 'Family' | 'Household'
 
@@ -20,9 +20,9 @@ export async function revenueAnalytics(db: Db): Promise<RevenueAnalytics> {
       .from(revenueMonths)
       .orderBy(asc(revenueMonths.month)),
     db
-      .select({ count: count() })
-      .from(trialRequests)
-      .where(eq(trialRequests.subscriptionStatus, 'active')),
+      .select({ count: subscriptionStatusCounts.count })
+      .from(subscriptionStatusCounts)
+      .where(eq(subscriptionStatusCounts.status, 'active')),
   ])
 
   const months = new Map<string, Record<Family, number>>()

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   conversionRate,
@@ -10,6 +10,7 @@ import {
   type updateTrialRequestInput,
 } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
+import { subscriptionStatusCounts } from '../../db/schema/subscription-status-counts'
 import { searchText, trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
 import { keyset } from '../../lib/keyset'
@@ -84,10 +85,7 @@ export async function listTrialRequests(
 
 /** The four stat cards: totals by subscription status and the conversion rate. */
 export async function trialRequestStats(db: Db): Promise<TrialRequestStats> {
-  const rows = await db
-    .select({ status: trialRequests.subscriptionStatus, count: count() })
-    .from(trialRequests)
-    .groupBy(trialRequests.subscriptionStatus)
+  const rows = await db.select().from(subscriptionStatusCounts)
   const by = Object.fromEntries(subscriptionStatuses.map((status) => [status, 0])) as Record<
     (typeof subscriptionStatuses)[number],
     number

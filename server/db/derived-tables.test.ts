@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseKinds, startTestServer, type TestServer } from '../test/test-server'
+import { queryRows, type Db } from './client'
+
+/** The trigger-kept tables next to the same figures counted from trial_requests itself. */
+async function derivedAndRecounted(db: Db) {
+  const [statusCounts, statusRecount, revenue, revenueRecount] = await Promise.all([
+    queryRows(
+      db,
+      sql`select status, count from subscription_status_counts
+      where count <> 0 order by status`,
+    ),
+    queryRows(
+      db,
+      sql`select subscription_status as status, count(*)::int as count
+      from trial_requests group by 1 order by 1`,
+    ),
+    queryRows(
+      db,
+      sql`select month, family, amount, subscriptions from revenue_months
+      order by month, family`,
+    ),
+    queryRows(
+      db,
+      sql`select date_trunc('month', subscription_start_date, 'UTC') as month,
+        plan_family(paid_plan) as family, sum(subscription_price) as amount,
+        count(*)::int as subscriptions
+      from trial_requests
+      where subscription_price is not null and subscription_start_date is not null
+      group by 1, 2 order by 1, 2`,
+    ),
+  ])
+  return { statusCounts, statusRecount, revenue, revenueRecount }
+}
+
+describe.each(databaseKinds)('trigger-kept tables on %s', (kind) => {
+  let server: TestServer
+  let db: Db
+
+  const expectInStep = async () => {
+    const tables = await derivedAndRecounted(db)
+    expect(tables.statusCounts).toEqual(tables.statusRecount)
+    expect(tables.revenue).toEqual(tables.revenueRecount)
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+    db = server.app.db
+  })
+  afterAll(() => server.close())
+
+  it('match a recount after many-row inserts, updates and deletes', async () => {
+    await db.execute(sql`
+      insert into trial_requests (first_name, last_name, name, email, plan, subscription_id,
+        subscription_status, paid_plan, subscription_price, subscription_start_date)
+      select 'A', 'B', 'A B', 'a' || n || '@example.com', 'Starter',
+        'SUB-' || lpad(n::text, 8, '0'),
+        case when n % 3 = 0 then 'active' else 'trial' end,
+        case when n % 3 = 0 then (array['Starter', 'Family', 'Household Pro'])[n % 9 / 3 + 1] end,
+        case when n % 3 = 0 then 9.99 + n end,
+        case when n % 3 = 0 then timestamptz '2026-01-15' + n * interval '9 days' end
+      from generate_series(1, 60) as n`)
+    await expectInStep()
+
+    // The expiry job's shape: many rows change status in one statement.
+    await db.execute(sql`update trial_requests set subscription_status = 'expired'
+      where subscription_status = 'trial' and subscription_id < 'SUB-00000030'`)
+    await expectInStep()
+
+    // Notes change no status and no revenue.
+    await db.execute(sql`update trial_requests set admin_notes = 'called'`)
+    await expectInStep()
+
+    // A conversion moves revenue and a status; a price change moves only revenue.
+    await db.execute(sql`update trial_requests set subscription_status = 'active',
+      paid_plan = 'Family', subscription_price = 19.99, subscription_start_date = now()
+      where subscription_id = 'SUB-00000031'`)
+    await db.execute(sql`update trial_requests set subscription_price = subscription_price + 0.01
+      where paid_plan = 'Starter'`)
+    await expectInStep()
+
+    await db.execute(sql`delete from trial_requests where subscription_id between 'SUB-00000010'
+      and 'SUB-00000040'`)
+    await expectInStep()
+
+    await db.execute(sql`delete from trial_requests`)
+    const emptied = await derivedAndRecounted(db)
+    expect(emptied.statusCounts).toEqual([])
+    expect(emptied.revenue).toEqual([])
+  })
+})
