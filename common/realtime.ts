@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { notificationRoles, type Notification } from './notifications'
-import { sendChatMessageInput, type ChatMessage } from './support'
+import { sendChatMessageInput, type ChatMessage, type SupportTicket } from './support'
 
 /** Frames a client sends on /ws (spec §7). */
 export const clientFrame = z.discriminatedUnion('type', [
@@ -17,7 +17,10 @@ export type ClientFrameInput = z.input<typeof clientFrame>
 /** A frame as the server reads it, after validation. */
 export type ClientFrame = z.output<typeof clientFrame>
 
-/** Frames the server sends on /ws (spec §7, plus `error` for a frame it could not accept). */
+/**
+ * Frames the server sends on /ws: spec §7, plus `error` for a frame it could not accept and
+ * `ticket:updated` when staff change a ticket's status or assignee.
+ */
 export type ServerFrame =
   | { type: 'auth:verified'; role: 'admin' | 'customer' }
   | { type: 'auth:failed'; message: string }
@@ -26,6 +29,7 @@ export type ServerFrame =
   | { type: 'counter:update'; data: { unread: number } }
   | { type: 'new_message'; ticketId: string }
   | { type: 'chat:new_message'; ticketId: string; message: ChatMessage }
+  | { type: 'ticket:updated'; ticket: SupportTicket }
   | { type: 'error'; message: string }
 
 /** Spec §7: up to 5 attempts, 1 s doubling, at most 30 s; none after a normal (1000) close. */

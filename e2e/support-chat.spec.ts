@@ -97,6 +97,8 @@ describe('live support chat', () => {
     await admin.page.getByLabel('Status').selectOption('resolved')
     await admin.page.getByText('Ticket marked resolved').waitFor()
     await row.waitFor({ state: 'detached' })
+    // The visitor's ticket card follows at once, with no reload.
+    await page.getByText('Status: Resolved', { exact: true }).waitFor()
 
     expect(visitor.errors).toEqual([])
     expect(admin.errors).toEqual([])

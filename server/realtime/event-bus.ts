@@ -1,13 +1,15 @@
 import { EventEmitter } from 'node:events'
 import pg from 'pg'
 import type { Notification } from '../../common/notifications'
-import type { ChatMessage } from '../../common/support'
+import type { ChatMessage, SupportTicket } from '../../common/support'
 import type { Database } from '../db/client'
+import { createPayloadJoiner, toNotifyPayloads } from './notify-payloads'
 
 /** What happened, for every server process to tell its sockets. */
 export type BusEvent =
   | { kind: 'chat_message'; message: ChatMessage }
   | { kind: 'notification'; notification: Notification }
+  | { kind: 'ticket_updated'; ticket: SupportTicket }
 
 export type EventBus = {
   publish(event: BusEvent): Promise<void>
@@ -48,10 +50,12 @@ async function createPostgresBus(
 
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url })
+    const join = createPayloadJoiner()
     client.on('notification', (message) => {
       if (message.channel !== channel || !message.payload) return
       try {
-        void local.publish(JSON.parse(message.payload) as BusEvent)
+        const json = join(message.payload)
+        if (json) void local.publish(JSON.parse(json) as BusEvent)
       } catch (error) {
         onError(error)
       }
@@ -69,7 +73,12 @@ async function createPostgresBus(
 
   return {
     async publish(event) {
-      await pool.query('select pg_notify($1, $2)', [channel, JSON.stringify(event)])
+      const payloads = toNotifyPayloads(JSON.stringify(event))
+      // One statement, one transaction: every listener gets all the pieces at its commit.
+      await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+        channel,
+        payloads,
+      ])
     },
     subscribe: local.subscribe,
     async close() {

@@ -70,6 +70,21 @@ describe('two server processes on one PostgreSQL', () => {
     await customerOnB.waitFor(
       (f) => f.type === 'chat:new_message' && f.message.senderName === 'Support Agent',
     )
+
+    // Larger than a NOTIFY payload may be once in UTF-8: it travels in pieces.
+    const longReply = '😀'.repeat(2000)
+    await staffOnA.post('/api/chat-messages', {
+      ticketId: ticket.id,
+      senderType: 'admin',
+      message: longReply,
+    })
+    await customerOnB.waitFor(
+      (f) => f.type === 'chat:new_message' && f.message.message === longReply,
+    )
+
+    await staffOnA.patch(`/api/support-tickets/${ticket.id}`, { status: 'in_progress' })
+    const updated = await customerOnB.waitFor((f) => f.type === 'ticket:updated')
+    expect(updated).toMatchObject({ ticket: { id: ticket.id, status: 'in_progress' } })
     customerOnB.close()
     staffOnB.close()
   })

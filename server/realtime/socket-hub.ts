@@ -27,6 +27,14 @@ export function createSocketHub(db: Db, log: FastifyBaseLogger) {
   const connections = new Set<Connection>()
 
   async function deliver(event: BusEvent): Promise<void> {
+    if (event.kind === 'ticket_updated') {
+      const { ticket } = event
+      for (const connection of connections) {
+        if (connection.role === 'admin' || connection.tickets.has(ticket.id))
+          send(connection, { type: 'ticket:updated', ticket })
+      }
+      return
+    }
     if (event.kind === 'chat_message') {
       const { message } = event
       for (const connection of connections) {

@@ -98,6 +98,30 @@ describe.each(databaseKinds)('the live socket on %s', (kind) => {
     for (const socket of [mia, theo, staff]) socket.close()
   })
 
+  it("tells a ticket's customer and the admins when staff change its status, and no one else", async () => {
+    const mine = await openTicket('Nia')
+    const theirs = await openTicket('Olu')
+    const nia = await openSocket(server.baseUrl)
+    nia.send({ type: 'identify', role: 'customer', key: mine })
+    await nia.waitFor((f) => f.type === 'auth:verified')
+    const olu = await openSocket(server.baseUrl)
+    olu.send({ type: 'identify', role: 'customer', key: theirs })
+    await olu.waitFor((f) => f.type === 'auth:verified')
+    const staff = await openSocket(server.baseUrl, admin.cookie)
+    staff.send({ type: 'identify', role: 'admin', key: null })
+    await staff.waitFor((f) => f.type === 'auth:verified')
+
+    const response = await admin.patch(`/api/support-tickets/${mine}`, { status: 'resolved' })
+    expect(response.status).toBe(200)
+    for (const socket of [nia, staff]) {
+      const updated = await socket.waitFor((f) => f.type === 'ticket:updated')
+      expect(updated).toMatchObject({ ticket: { id: mine, status: 'resolved' } })
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(olu.frames.filter((f) => f.type !== 'auth:verified')).toEqual([])
+    for (const socket of [nia, olu, staff]) socket.close()
+  })
+
   it('answers malformed frames with an error and keeps the socket open', async () => {
     const socket = await openSocket(server.baseUrl)
     socket.send('not json')

@@ -40,6 +40,7 @@ export function createClient(baseUrl: string, extraHeaders: Record<string, strin
     get: <T = any>(path: string) => request<T>('GET', path),
     post: <T = any>(path: string, body?: unknown) => request<T>('POST', path, body),
     put: <T = any>(path: string, body?: unknown) => request<T>('PUT', path, body),
+    patch: <T = any>(path: string, body?: unknown) => request<T>('PATCH', path, body),
     delete: <T = any>(path: string) => request<T>('DELETE', path),
     async login(username: string, password: string) {
       const response = await request('POST', '/api/admin/login', { username, password })

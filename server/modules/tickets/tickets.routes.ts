@@ -70,7 +70,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
       config: { audit: { action: 'ticket.update', entity: 'support_ticket' } },
       schema: { params: idParams, body: updateTicketInput },
     },
-    async (request) => updateTicket(app.db, request.params.id, request.body, app.now()),
+    async (request) => updateTicket(app.db, app.bus, request.params.id, request.body, app.now()),
   )
 
   app.post(

@@ -92,8 +92,10 @@ export async function listTickets(
   }
 }
 
+/** Changes status or assignee; the ticket's customer and every admin see it at once. */
 export async function updateTicket(
   db: Db,
+  bus: EventBus,
   id: string,
   changes: z.output<typeof updateTicketInput>,
   now: Date,
@@ -104,7 +106,9 @@ export async function updateTicket(
     .where(eq(supportTickets.id, id))
     .returning()
   if (!row) throw notFound('Ticket not found')
-  return presentTicket(row)
+  const ticket = presentTicket(row)
+  await bus.publish({ kind: 'ticket_updated', ticket })
+  return ticket
 }
 
 /** Records that an admin has seen the chat: its customer messages stop counting as unread. */

@@ -29,6 +29,9 @@ export function useAdminLiveEvents() {
         return
       case 'new_message':
         return void queryClient.invalidateQueries({ queryKey: lobbyQueryKey })
+      case 'ticket:updated':
+        // Another agent's change: the chat may leave the lobby or move in it.
+        return refreshLobby()
       case 'auth:verified':
         // Whatever happened while the socket was down.
         refreshContacts()

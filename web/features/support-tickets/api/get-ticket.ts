@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SupportTicket } from '@common/support'
 import { apiJson } from '@/lib/api-client'
+import { useLiveSocketFrames } from '@/lib/live-socket-context'
 
 export const ticketQueryKey = (ticketId: string) => ['support-tickets', ticketId] as const
 
@@ -21,7 +22,13 @@ export function getTicketQueryOptions(ticketId: string) {
   })
 }
 
+/** A ticket, kept current by the socket: a change of status or assignee shows at once. */
 export function useTicket(ticketId: string) {
+  const queryClient = useQueryClient()
+  useLiveSocketFrames((frame) => {
+    if (frame.type === 'ticket:updated' && frame.ticket.id === ticketId)
+      queryClient.setQueryData(ticketQueryKey(ticketId), frame.ticket)
+  })
   return useQuery(getTicketQueryOptions(ticketId))
 }
 
