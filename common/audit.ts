@@ -1,3 +1,6 @@
+/** What an audit line adds: the names of the fields a change sent, never their values. */
+export type AuditDetails = { fields?: string[] }
+
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */
 export type AuditEntry = {
   id: string
@@ -7,7 +10,6 @@ export type AuditEntry = {
   action: string
   entityType: string
   entityId: string | null
-  /** The names of the fields a change sent, never their values. */
-  details: { fields?: string[] } | null
+  details: AuditDetails | null
   createdAt: string
 }

@@ -1,3 +1,4 @@
+import { Trash2, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import {
   AlertDialog,
@@ -10,6 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
 
 type ConfirmButtonProps = {
   /** The button that asks; it gets focus back when the dialog closes. */
@@ -42,5 +44,37 @@ export function ConfirmButton({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  )
+}
+
+type ConfirmIconButtonProps = Omit<ConfirmButtonProps, 'children'> & {
+  /** The button's accessible name, naming what it removes ("Delete Starter"). */
+  label: string
+  /** The tooltip; the confirm label when absent. */
+  tooltip?: string
+  icon?: LucideIcon
+  isPending: boolean
+}
+
+/** A red icon button (a bin by default) that removes something after confirmation. */
+export function ConfirmIconButton({
+  label,
+  tooltip,
+  icon: Icon = Trash2,
+  isPending,
+  ...confirm
+}: ConfirmIconButtonProps) {
+  return (
+    <ConfirmButton {...confirm}>
+      <Button
+        variant="ghost-destructive"
+        size="icon"
+        aria-label={label}
+        title={tooltip ?? confirm.confirmLabel}
+        disabled={isPending}
+      >
+        <Icon aria-hidden />
+      </Button>
+    </ConfirmButton>
   )
 }

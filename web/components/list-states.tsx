@@ -1,4 +1,6 @@
+import type { UseQueryResult } from '@tanstack/react-query'
 import { AlertTriangle, RotateCw } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 
@@ -30,4 +32,21 @@ export function ListLoadError({ onRetry }: { onRetry: () => void }) {
 /** A list with nothing in it yet. */
 export function ListEmpty({ children }: { children: string }) {
   return <p className="py-8 text-center text-sm text-muted-foreground">{children}</p>
+}
+
+type QueryStatesProps<T> = {
+  query: UseQueryResult<T>
+  /** The placeholder's accessible name ("Loading plans"). */
+  loadingLabel: string
+  children: (data: T) => ReactNode
+}
+
+/**
+ * What a query's data shows, once there is some (a failed background refetch keeps it on
+ * screen); until then its placeholder, or its error with a retry.
+ */
+export function QueryStates<T>({ query, loadingLabel, children }: QueryStatesProps<T>) {
+  if (query.data !== undefined) return children(query.data)
+  if (query.isError) return <ListLoadError onRetry={() => void query.refetch()} />
+  return <ListLoading label={loadingLabel} />
 }

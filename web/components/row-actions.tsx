@@ -1,6 +1,6 @@
-import { Pencil, Trash2 } from 'lucide-react'
+import { Pencil } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { ConfirmButton } from '@/components/confirm-button'
+import { ConfirmIconButton } from '@/components/confirm-button'
 import { Button } from '@/components/ui/button'
 
 type RowActionsProps = {
@@ -31,23 +31,14 @@ export function RowActions({
       <Button variant="ghost" size="icon" aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
         <Pencil aria-hidden />
       </Button>
-      <ConfirmButton
+      <ConfirmIconButton
+        label={`Delete ${name}`}
         title={deleteTitle}
         description={deleteDescription}
         confirmLabel="Delete"
         onConfirm={onDelete}
-      >
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          aria-label={`Delete ${name}`}
-          title="Delete"
-          disabled={isDeleting}
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      </ConfirmButton>
+        isPending={isDeleting}
+      />
     </div>
   )
 }

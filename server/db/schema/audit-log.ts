@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core'
+import type { AuditDetails } from '../../../common/audit'
 import { createdAt } from './columns'
 
 /** Every admin change: who, what, when, on which entity. Never holds secrets. */
@@ -12,7 +13,7 @@ export const auditLog = pgTable(
     action: varchar('action', { length: 64 }).notNull(),
     entityType: varchar('entity_type', { length: 40 }).notNull(),
     entityId: varchar('entity_id', { length: 255 }),
-    details: jsonb('details'),
+    details: jsonb('details').$type<AuditDetails>(),
     createdAt: createdAt(),
   },
   (t) => [

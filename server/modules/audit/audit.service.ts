@@ -1,17 +1,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm'
+import type { AuditDetails, AuditEntry } from '../../../common/audit'
 import type { Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit-log'
 import { keyset } from '../../lib/keyset'
-
-export type AuditEntry = {
-  id: string
-  actorUsername: string
-  action: string
-  entityType: string
-  entityId: string | null
-  details: unknown
-  createdAt: string
-}
 
 type Actor = { id: string; username: string }
 
@@ -22,7 +13,7 @@ export async function recordAudit(
     action: string
     entityType: string
     entityId: string | null
-    details?: object | null
+    details?: AuditDetails | null
     now: Date
   },
 ): Promise<void> {

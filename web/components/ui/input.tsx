@@ -13,3 +13,11 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
     />
   )
 }
+
+/** The attributes of an amount field: a keypad with a decimal point, cents at most, never below 0. */
+export const moneyInputProps = {
+  type: 'number',
+  step: '0.01',
+  min: '0',
+  inputMode: 'decimal',
+} as const

@@ -1,6 +1,6 @@
 import { FileText, Globe, Newspaper, PenLine, Plus } from 'lucide-react'
 import { useState } from 'react'
-import { ListLoading } from '@/components/list-states'
+import { QueryStates } from '@/components/list-states'
 import { SectionCard } from '@/components/section-card'
 import { StatCard } from '@/components/stat-card'
 import { Button } from '@/components/ui/button'
@@ -38,16 +38,11 @@ export function BlogCms() {
           </Button>
         }
       >
-        {posts.isPending ? (
-          <ListLoading label="Loading blog posts" />
-        ) : (
-          <BlogPostsTable
-            posts={posts.data ?? []}
-            isError={posts.isError}
-            onRetry={() => void posts.refetch()}
-            onEdit={(post) => setDialog({ mode: 'edit', post })}
-          />
-        )}
+        <QueryStates query={posts} loadingLabel="Loading blog posts">
+          {(data) => (
+            <BlogPostsTable posts={data} onEdit={(post) => setDialog({ mode: 'edit', post })} />
+          )}
+        </QueryStates>
       </SectionCard>
       <BlogPostFormDialog state={dialog} onClose={() => setDialog(null)} />
     </div>

@@ -1,7 +1,6 @@
 import type { BlogPost } from '@common/blog'
 import { FormDialog } from '@/components/form-dialog'
-import { conflictMessageOf } from '@/lib/conflict-message'
-import { resultToasts } from '@/lib/result-toasts'
+import { saveRecord } from '@/lib/save-record'
 import { useCreateBlogPost } from '../api/create-blog-post'
 import { useUpdateBlogPost } from '../api/update-blog-post'
 import { blogPostFormValues, newBlogPostForm, type BlogPostFormValues } from '../blog-post-form'
@@ -19,33 +18,22 @@ export function BlogPostFormDialog({ state, onClose }: BlogPostFormDialogProps) 
   const updatePost = useUpdateBlogPost()
   const isEditing = state?.mode === 'edit'
 
-  const handleSubmit = (input: BlogPostFormValues, setSlugError: (message: string) => void) => {
-    const showConflict = (error: unknown) => {
-      const conflict = conflictMessageOf(error)
-      if (conflict) setSlugError(conflict)
-    }
-    if (state?.mode === 'edit') {
-      updatePost.mutate(
-        { id: state.post.id, input },
-        resultToasts({
-          success: 'Blog post updated successfully!',
-          failure: 'Failed to update blog post',
-          onSuccess: onClose,
-          onError: showConflict,
-        }),
-      )
-    } else {
-      createPost.mutate(
-        input,
-        resultToasts({
-          success: 'Blog post created successfully!',
-          failure: 'Failed to create blog post',
-          onSuccess: onClose,
-          onError: showConflict,
-        }),
-      )
-    }
-  }
+  const handleSubmit = (input: BlogPostFormValues, setSlugError: (message: string) => void) =>
+    saveRecord(input, {
+      create: createPost,
+      update: updatePost,
+      id: state?.mode === 'edit' ? state.post.id : undefined,
+      created: {
+        success: 'Blog post created successfully!',
+        failure: 'Failed to create blog post',
+      },
+      updated: {
+        success: 'Blog post updated successfully!',
+        failure: 'Failed to update blog post',
+      },
+      onSaved: onClose,
+      onConflict: setSlugError,
+    })
 
   return (
     <FormDialog

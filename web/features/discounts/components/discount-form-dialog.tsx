@@ -1,7 +1,6 @@
 import type { Discount, DiscountValues } from '@common/discounts'
 import { FormDialog } from '@/components/form-dialog'
-import { conflictMessageOf } from '@/lib/conflict-message'
-import { resultToasts } from '@/lib/result-toasts'
+import { saveRecord } from '@/lib/save-record'
 import { useCreateDiscount } from '../api/create-discount'
 import { useUpdateDiscount } from '../api/update-discount'
 import { discountFormValues, newDiscountForm } from '../discount-form'
@@ -23,33 +22,16 @@ export function DiscountFormDialog({ state, planNames, onClose }: DiscountFormDi
   const updateDiscount = useUpdateDiscount()
   const isEditing = state?.mode === 'edit'
 
-  const handleSubmit = (input: DiscountValues, setCodeError: (message: string) => void) => {
-    const showConflict = (error: unknown) => {
-      const conflict = conflictMessageOf(error)
-      if (conflict) setCodeError(conflict)
-    }
-    if (state?.mode === 'edit') {
-      updateDiscount.mutate(
-        { id: state.discount.id, input },
-        resultToasts({
-          success: 'Discount updated successfully',
-          failure: 'Failed to update discount',
-          onSuccess: onClose,
-          onError: showConflict,
-        }),
-      )
-    } else {
-      createDiscount.mutate(
-        input,
-        resultToasts({
-          success: 'Discount created successfully',
-          failure: 'Failed to create discount',
-          onSuccess: onClose,
-          onError: showConflict,
-        }),
-      )
-    }
-  }
+  const handleSubmit = (input: DiscountValues, setCodeError: (message: string) => void) =>
+    saveRecord(input, {
+      create: createDiscount,
+      update: updateDiscount,
+      id: state?.mode === 'edit' ? state.discount.id : undefined,
+      created: { success: 'Discount created successfully', failure: 'Failed to create discount' },
+      updated: { success: 'Discount updated successfully', failure: 'Failed to update discount' },
+      onSaved: onClose,
+      onConflict: setCodeError,
+    })
 
   return (
     <FormDialog

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { discountInput, type DiscountInput, type DiscountValues } from '@common/discounts'
 import { SwitchField } from '@/components/switch-field'
 import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
+import { Input, moneyInputProps } from '@/components/ui/input'
 import { ApplicablePlansField } from './applicable-plans-field'
 
 type DiscountFormProps = {
@@ -13,8 +13,6 @@ type DiscountFormProps = {
   /** `setCodeError` shows the server's refusal of a duplicate code on the code field. */
   onSubmit: (values: DiscountValues, setCodeError: (message: string) => void) => void
 }
-
-const amountProps = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const
 
 /** The discount dialog's fields, validated with discountInput (spec §5). */
 export function DiscountForm({ formId, defaultValues, planNames, onSubmit }: DiscountFormProps) {
@@ -58,10 +56,10 @@ export function DiscountForm({ formId, defaultValues, planNames, onSubmit }: Dis
         )}
       </FormField>
       <FormField id="discount-percentage" label="Percentage" error={errors.percentage?.message}>
-        {(props) => <Input {...amountProps} max="100" {...props} {...register('percentage')} />}
+        {(props) => <Input {...moneyInputProps} max="100" {...props} {...register('percentage')} />}
       </FormField>
       <FormField id="discount-amount" label="Amount" error={errors.amount?.message}>
-        {(props) => <Input {...amountProps} {...props} {...register('amount')} />}
+        {(props) => <Input {...moneyInputProps} {...props} {...register('amount')} />}
       </FormField>
       <FormField id="discount-valid-from" label="Valid from" error={errors.validFrom?.message}>
         {(props) => <Input type="date" required {...props} {...register('validFrom')} />}

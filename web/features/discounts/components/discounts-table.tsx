@@ -1,43 +1,26 @@
 import type { Discount } from '@common/discounts'
-import { ListEmpty, ListLoadError, ListLoading } from '@/components/list-states'
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table'
+import { QueryStates } from '@/components/list-states'
+import { RecordTable } from '@/components/record-table'
 import { useDiscounts } from '../api/get-discounts'
 import { DiscountRow } from './discount-row'
 
-export function DiscountsTable({ onEdit }: { onEdit: (discount: Discount) => void }) {
-  const discounts = useDiscounts()
+const columns = ['Name', 'Code', 'Discount', 'Valid', 'Plans', 'Active']
 
-  if (discounts.isPending) return <ListLoading label="Loading discounts" />
-  if (discounts.isError) return <ListLoadError onRetry={() => void discounts.refetch()} />
-  if (discounts.data.length === 0) return <ListEmpty>No discounts yet.</ListEmpty>
+export function DiscountsTable({ onEdit }: { onEdit: (discount: Discount) => void }) {
   return (
-    <Table>
-      <TableCaption className="sr-only">Discounts</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Code</TableHead>
-          <TableHead>Discount</TableHead>
-          <TableHead>Valid</TableHead>
-          <TableHead>Plans</TableHead>
-          <TableHead>Active</TableHead>
-          <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {discounts.data.map((discount) => (
-          <DiscountRow key={discount.id} discount={discount} onEdit={() => onEdit(discount)} />
-        ))}
-      </TableBody>
-    </Table>
+    <QueryStates query={useDiscounts()} loadingLabel="Loading discounts">
+      {(discounts) => (
+        <RecordTable
+          caption="Discounts"
+          columns={columns}
+          records={discounts}
+          empty="No discounts yet."
+        >
+          {(discount) => (
+            <DiscountRow key={discount.id} discount={discount} onEdit={() => onEdit(discount)} />
+          )}
+        </RecordTable>
+      )}
+    </QueryStates>
   )
 }

@@ -1,6 +1,6 @@
 import { m3uSubscriptionLabels, type M3uLine, type M3uSubscriptionType } from '@common/m3u'
 import { CopyButton } from '@/components/copy-button'
-import { ListEmpty, ListLoadError, ListLoading } from '@/components/list-states'
+import { ListEmpty, QueryStates } from '@/components/list-states'
 import { Badge } from '@/components/ui/badge'
 import { formatDateTime } from '@/lib/format'
 import { useRecentM3uLines } from '../api/get-recent-m3u-lines'
@@ -43,15 +43,19 @@ function RecentLine({ line }: { line: M3uLine }) {
 
 /** The five newest lines bought from the supplier, each URL ready to copy. */
 export function RecentM3uLines() {
-  const lines = useRecentM3uLines()
-  if (lines.isPending) return <ListLoading label="Loading recent M3U lines" />
-  if (lines.isError) return <ListLoadError onRetry={() => void lines.refetch()} />
-  if (lines.data.length === 0) return <ListEmpty>No M3U lines yet.</ListEmpty>
   return (
-    <ul aria-label="Recent M3U lines" className="grid grid-cols-1 divide-y">
-      {lines.data.map((line) => (
-        <RecentLine key={line.id} line={line} />
-      ))}
-    </ul>
+    <QueryStates query={useRecentM3uLines()} loadingLabel="Loading recent M3U lines">
+      {(lines) =>
+        lines.length === 0 ? (
+          <ListEmpty>No M3U lines yet.</ListEmpty>
+        ) : (
+          <ul aria-label="Recent M3U lines" className="grid grid-cols-1 divide-y">
+            {lines.map((line) => (
+              <RecentLine key={line.id} line={line} />
+            ))}
+          </ul>
+        )
+      }
+    </QueryStates>
   )
 }

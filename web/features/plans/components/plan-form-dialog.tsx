@@ -1,6 +1,6 @@
 import type { Plan } from '@common/plans'
 import { FormDialog } from '@/components/form-dialog'
-import { resultToasts } from '@/lib/result-toasts'
+import { saveRecord } from '@/lib/save-record'
 import { useCreatePlan } from '../api/create-plan'
 import { useUpdatePlan } from '../api/update-plan'
 import { planFormValues, type PlanFormInput, type PlanFormValues } from '../plan-form'
@@ -19,27 +19,15 @@ export function PlanFormDialog({ state, onClose }: PlanFormDialogProps) {
   const updatePlan = useUpdatePlan()
   const isEditing = state?.mode === 'edit'
 
-  const handleSubmit = (input: PlanFormValues) => {
-    if (state?.mode === 'edit') {
-      updatePlan.mutate(
-        { id: state.plan.id, input },
-        resultToasts({
-          success: 'Plan updated successfully',
-          failure: 'Failed to update plan',
-          onSuccess: onClose,
-        }),
-      )
-    } else {
-      createPlan.mutate(
-        input,
-        resultToasts({
-          success: 'Plan created successfully',
-          failure: 'Failed to create plan',
-          onSuccess: onClose,
-        }),
-      )
-    }
-  }
+  const handleSubmit = (input: PlanFormValues) =>
+    saveRecord(input, {
+      create: createPlan,
+      update: updatePlan,
+      id: state?.mode === 'edit' ? state.plan.id : undefined,
+      created: { success: 'Plan created successfully', failure: 'Failed to create plan' },
+      updated: { success: 'Plan updated successfully', failure: 'Failed to update plan' },
+      onSaved: onClose,
+    })
 
   return (
     <FormDialog

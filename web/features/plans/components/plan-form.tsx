@@ -4,7 +4,7 @@ import { toCents } from '@common/money'
 import { billingPeriods, profitMargin } from '@common/plan-rules'
 import { SwitchField } from '@/components/switch-field'
 import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
+import { Input, moneyInputProps } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Textarea } from '@/components/ui/textarea'
@@ -75,28 +75,12 @@ export function PlanForm({ formId, defaultValues, onSubmit }: PlanFormProps) {
       </FormField>
       <FormField id="plan-price" label="Price" error={errors.price?.message}>
         {(props) => (
-          <Input
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            placeholder="9.99"
-            {...props}
-            {...register('price')}
-          />
+          <Input {...moneyInputProps} placeholder="9.99" {...props} {...register('price')} />
         )}
       </FormField>
       <FormField id="plan-cost" label="Cost per month" error={errors.costPerMonth?.message}>
         {(props) => (
-          <Input
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            placeholder="1.50"
-            {...props}
-            {...register('costPerMonth')}
-          />
+          <Input {...moneyInputProps} placeholder="1.50" {...props} {...register('costPerMonth')} />
         )}
       </FormField>
       <FormField id="plan-period" label="Billing period" error={errors.billingPeriod?.message}>

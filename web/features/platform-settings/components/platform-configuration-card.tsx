@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react'
-import { ListLoadError, ListLoading } from '@/components/list-states'
+import { QueryStates } from '@/components/list-states'
 import { SectionCard } from '@/components/section-card'
 import { usePlatformSettings } from '../api/get-platform-settings'
 import { PlatformConfigurationForm } from './platform-configuration-form'
@@ -13,13 +13,9 @@ export function PlatformConfigurationCard() {
       icon={SlidersHorizontal}
       description="Trials expire automatically after the trial duration. New M3U lines get the maximum number of concurrent streams unless chosen otherwise."
     >
-      {settings.data ? (
-        <PlatformConfigurationForm settings={settings.data} />
-      ) : settings.isError ? (
-        <ListLoadError onRetry={() => void settings.refetch()} />
-      ) : (
-        <ListLoading label="Loading platform settings" />
-      )}
+      <QueryStates query={settings} loadingLabel="Loading platform settings">
+        {(data) => <PlatformConfigurationForm settings={data} />}
+      </QueryStates>
     </SectionCard>
   )
 }

@@ -1,7 +1,6 @@
 import { CircleX } from 'lucide-react'
 import type { TrialRequest } from '@common/trial-requests'
-import { ConfirmButton } from '@/components/confirm-button'
-import { Button } from '@/components/ui/button'
+import { ConfirmIconButton } from '@/components/confirm-button'
 import { formatMoney } from '@/lib/format'
 import { useDeleteSubscription } from '../api/delete-subscription'
 
@@ -9,26 +8,17 @@ import { useDeleteSubscription } from '../api/delete-subscription'
 export function DeleteSubscriptionButton({ request }: { request: TrialRequest }) {
   const deleteSubscription = useDeleteSubscription()
 
-  const handleConfirm = () => deleteSubscription.mutate(request.id)
-
   const price = request.subscriptionPrice ? ` (${formatMoney(request.subscriptionPrice)})` : ''
   return (
-    <ConfirmButton
+    <ConfirmIconButton
+      label={`Delete subscription of ${request.name}`}
+      tooltip="Delete subscription"
+      icon={CircleX}
       title="Delete subscription?"
       description={`${request.name}'s ${request.paidPlan ?? 'paid'} subscription${price} is deleted and the request goes back to trial. Its revenue is removed from Financials.`}
       confirmLabel="Delete subscription"
-      onConfirm={handleConfirm}
-    >
-      <Button
-        variant="ghost"
-        size="icon"
-        className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-        aria-label={`Delete subscription of ${request.name}`}
-        title="Delete subscription"
-        disabled={deleteSubscription.isPending}
-      >
-        <CircleX aria-hidden />
-      </Button>
-    </ConfirmButton>
+      onConfirm={() => deleteSubscription.mutate(request.id)}
+      isPending={deleteSubscription.isPending}
+    />
   )
 }
