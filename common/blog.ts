@@ -31,7 +31,11 @@ export const blogListQuery = z.object({
     .min(1, 'limit must be between 1 and 100')
     .max(100, 'limit must be between 1 and 100')
     .optional(),
+  cursor: z.string().max(500).optional(),
 })
+
+/** The CMS's stat cards: every post, and how many are published or drafts. */
+export type BlogStats = { total: number; published: number; drafts: number }
 
 const optionalText = (max: number, label: string) =>
   z

@@ -63,6 +63,7 @@ try {
     ['search: common text', '/api/trial-requests/search?q=example', targets.list],
     ['search: 1 in 1000 (telegram)', '/api/trial-requests/search?q=%40tg4000', targets.list],
     ['filter: expired', '/api/trial-requests?status=expired&limit=50', targets.list],
+    ['stat cards', '/api/trial-requests/stats', targets.list],
     ['revenue analytics', '/api/revenue-analytics', targets.analytics],
   ]
   // A deep page: follow the cursor 99 times, then measure the 100th page.

@@ -31,37 +31,38 @@ export function olderThan(columns: Columns, position: { createdAt: Date; id: str
   )!
 }
 
+type Page<T> = { rows: T[]; nextCursor: string | null }
+
 /**
  * Keyset pagination, newest first: a page costs the same however deep it is, unlike OFFSET.
  * `after` filters to rows past the cursor; `page` trims the extra row fetched to learn whether
- * another page follows.
+ * another page follows. The time column is `createdAt` unless another is given (with the
+ * same column's value of a row for `page`).
  */
-export function keyset(
-  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
-  cursorText: string | undefined,
-  limit: number,
-) {
+export function keyset(columns: Columns, cursorText: string | undefined, limit: number) {
   const cursor = cursorText ? decodeCursor(cursorText) : null
   const after = cursor
     ? olderThan(columns, { createdAt: new Date(cursor.createdAt), id: cursor.id })
     : undefined
-  return {
-    after,
-    fetchSize: limit + 1,
-    page<T extends { createdAt: Date; id: string }>(
-      rows: T[],
-    ): { rows: T[]; nextCursor: string | null } {
-      const pageRows = rows.slice(0, limit)
-      const last = pageRows.at(-1)
-      const nextCursor =
-        rows.length > limit && last
-          ? Buffer.from(
-              JSON.stringify({ createdAt: last.createdAt.toISOString(), id: last.id }),
-            ).toString('base64url')
-          : null
-      return { rows: pageRows, nextCursor }
-    },
+
+  function page<T extends { createdAt: Date; id: string }>(rows: T[]): Page<T>
+  function page<T extends { id: string }>(rows: T[], timeOf: (row: T) => Date): Page<T>
+  function page(
+    rows: { id: string; createdAt?: Date }[],
+    timeOf = (row: { createdAt?: Date }) => row.createdAt!,
+  ): Page<{ id: string }> {
+    const pageRows = rows.slice(0, limit)
+    const last = pageRows.at(-1)
+    const nextCursor =
+      rows.length > limit && last
+        ? Buffer.from(
+            JSON.stringify({ createdAt: timeOf(last).toISOString(), id: last.id }),
+          ).toString('base64url')
+        : null
+    return { rows: pageRows, nextCursor }
   }
+
+  return { after, fetchSize: limit + 1, page }
 }
 
 /** Sets the pagination headers of the README's list convention. */

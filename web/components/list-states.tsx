@@ -1,4 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query'
 import { AlertTriangle, RotateCw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
@@ -35,7 +34,7 @@ export function ListEmpty({ children }: { children: string }) {
 }
 
 type QueryStatesProps<T> = {
-  query: UseQueryResult<T>
+  query: { data: T | undefined; isError: boolean; refetch: () => unknown }
   /** The placeholder's accessible name ("Loading plans"). */
   loadingLabel: string
   children: (data: T) => ReactNode

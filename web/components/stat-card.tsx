@@ -35,3 +35,12 @@ export function StatCard({ label, icon, value, hint, className }: StatCardProps)
     </div>
   )
 }
+
+/** A card's value from a query: none (a skeleton) while it loads, a dash when it failed. */
+export function statValue<T>(
+  query: { data: T | undefined; isError: boolean },
+  figure: (data: T) => string | number,
+): string | undefined {
+  if (query.data !== undefined) return String(figure(query.data))
+  return query.isError ? '–' : undefined
+}

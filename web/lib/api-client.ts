@@ -64,6 +64,18 @@ export async function apiJson<T>(
   return (await response.json()) as T
 }
 
+/** One page of a list endpoint: its items, and the cursor of the next page when there is one. */
+export type ApiPage<T> = { items: T[]; nextCursor: string | null }
+
+/** GETs one page of a list endpoint (the README's convention: the cursor is a header). */
+export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<ApiPage<T>> {
+  const response = await apiRequest('GET', url, undefined, signal)
+  return {
+    items: (await response.json()) as T[],
+    nextCursor: response.headers.get('x-next-cursor'),
+  }
+}
+
 type On401 = 'returnNull' | 'throw'
 
 /** A GET fetcher for query functions; with `on401: 'returnNull'` "not signed in" becomes null. */

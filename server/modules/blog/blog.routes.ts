@@ -4,7 +4,9 @@ import { z } from 'zod'
 import { blogListQuery, blogPostInput } from '../../../common/blog'
 import { idParams } from '../../../common/api'
 import { notFound } from '../../lib/http-error'
+import { setPageHeaders } from '../../lib/keyset'
 import {
+  blogStats,
   createBlogPost,
   deleteBlogPost,
   findBlogPostBySlug,
@@ -24,12 +26,18 @@ export async function blogRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/blog-posts',
     { config: { public: true }, schema: { querystring: blogListQuery } },
-    async (request) =>
-      listBlogPosts(app.db, {
+    async (request, reply) => {
+      const page = await listBlogPosts(app.db, {
         publishedOnly: request.query.published === true || request.admin === null,
         limit: request.query.limit ?? defaultLimit,
-      }),
+        cursor: request.query.cursor,
+      })
+      setPageHeaders(reply, page)
+      return page.posts
+    },
   )
+
+  app.get('/api/blog-posts/stats', async () => blogStats(app.db))
 
   app.get(
     '/api/blog-posts/slug/:slug',

@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
-import { slugify, type BlogPost, type BlogPostValues } from '../../../common/blog'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { slugify, type BlogPost, type BlogPostValues, type BlogStats } from '../../../common/blog'
 import type { Db } from '../../db/client'
 import { blogPosts } from '../../db/schema/blog-posts'
 import { withUniqueCheck } from '../../lib/database-errors'
 import { badRequest, notFound } from '../../lib/http-error'
+import { keyset } from '../../lib/keyset'
 
 type BlogPostRow = typeof blogPosts.$inferSelect
 
@@ -16,23 +17,40 @@ export function presentBlogPost(row: BlogPostRow): BlogPost {
   }
 }
 
-// Published posts newest first by publication; drafts (admin view) by creation.
-const newestFirst = [
-  desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`),
-  desc(blogPosts.id),
-]
+type ListOptions = { publishedOnly: boolean; limit: number; cursor?: string }
 
+/**
+ * Newest first, a page at a time: published posts by publication date (what readers see),
+ * every post by creation date (the CMS table).
+ */
 export async function listBlogPosts(
   db: Db,
-  { publishedOnly, limit }: { publishedOnly: boolean; limit: number },
-): Promise<BlogPost[]> {
+  { publishedOnly, limit, cursor }: ListOptions,
+): Promise<{ posts: BlogPost[]; nextCursor: string | null }> {
+  // A published post always has its publication date: publishing sets it.
+  const time = publishedOnly ? blogPosts.publishedAt : blogPosts.createdAt
+  const pages = keyset({ createdAt: time, id: blogPosts.id }, cursor, limit)
   const rows = await db
     .select()
     .from(blogPosts)
-    .where(publishedOnly ? eq(blogPosts.published, true) : undefined)
-    .orderBy(...newestFirst)
-    .limit(limit)
-  return rows.map(presentBlogPost)
+    .where(and(publishedOnly ? eq(blogPosts.published, true) : undefined, pages.after))
+    .orderBy(desc(time), desc(blogPosts.id))
+    .limit(pages.fetchSize)
+  const page = pages.page(rows, (row) => (publishedOnly ? row.publishedAt! : row.createdAt))
+  return { posts: page.rows.map(presentBlogPost), nextCursor: page.nextCursor }
+}
+
+/** The CMS's stat cards. */
+export async function blogStats(db: Db): Promise<BlogStats> {
+  const [row] = await db
+    .select({
+      total: count(),
+      published: count(sql`case when ${blogPosts.published} then 1 end`),
+    })
+    .from(blogPosts)
+  const total = row?.total ?? 0
+  const published = row?.published ?? 0
+  return { total, published, drafts: total - published }
 }
 
 export async function findBlogPostBySlug(

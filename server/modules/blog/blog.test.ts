@@ -26,6 +26,19 @@ describe.each(databaseKinds)('public blog API on %s', (kind) => {
     expect(latest.body.map((p: any) => p.title)).toEqual(['Third Post', 'Second Post'])
   })
 
+  it('pages published posts by publication date with the cursor header', async () => {
+    const reader = createClient(server.baseUrl)
+    const first = await reader.get('/api/blog-posts?published=true&limit=2')
+    const cursor = first.headers.get('x-next-cursor')
+    expect(cursor).toBeTruthy()
+    const second = await reader.get(`/api/blog-posts?published=true&limit=2&cursor=${cursor}`)
+    expect(second.body.map((p: any) => p.title)).toEqual(['First Post'])
+    expect(second.headers.get('x-next-cursor')).toBeNull()
+    const bad = await reader.get('/api/blog-posts?cursor=nonsense')
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('cursor is not valid')
+  })
+
   it('never shows a draft to the public, even when not asking for published posts', async () => {
     const { body } = await createClient(server.baseUrl).get('/api/blog-posts')
     expect(body.map((p: any) => p.title)).not.toContain('Secret Draft')
@@ -40,6 +53,12 @@ describe.each(databaseKinds)('public blog API on %s', (kind) => {
     const { body } = await admin.get('/api/blog-posts')
     expect(body.map((p: any) => p.title)).toContain('Secret Draft')
     expect((await admin.get('/api/blog-posts?published=true')).body).toHaveLength(3)
+    expect((await admin.get('/api/blog-posts/stats')).body).toEqual({
+      total: 4,
+      published: 3,
+      drafts: 1,
+    })
+    expect((await createClient(server.baseUrl).get('/api/blog-posts/stats')).status).toBe(401)
   })
 
   it('finds a published post by slug, with its line breaks intact', async () => {

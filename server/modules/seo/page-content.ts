@@ -120,7 +120,7 @@ async function blogPostPage(
 }
 
 async function blogListPage({ db, baseUrl, brandName }: Context): Promise<PageContent> {
-  const posts = await listBlogPosts(db, { publishedOnly: true, limit: 50 })
+  const { posts } = await listBlogPosts(db, { publishedOnly: true, limit: 50 })
   const description = `News, guides and streaming tips from the ${brandName} team.`
   const items = posts
     .map(

@@ -11,7 +11,8 @@ export function siteBaseUrl(app: FastifyInstance, request: FastifyRequest): stri
 const feedLimit = 1000
 
 export async function seoRoutes(app: FastifyInstance) {
-  const publishedPosts = () => listBlogPosts(app.db, { publishedOnly: true, limit: feedLimit })
+  const publishedPosts = async () =>
+    (await listBlogPosts(app.db, { publishedOnly: true, limit: feedLimit })).posts
 
   app.get('/sitemap.xml', async (request, reply) =>
     reply

@@ -57,7 +57,7 @@ export function SubscriptionIntegrationCard({ lines }: { lines: ParsedM3uUrl[] }
         <TrialRequestPicker
           search={search}
           onSearchChange={setSearch}
-          requests={requests.data?.requests}
+          requests={requests.data?.items}
           isError={requests.isError}
           onRetry={() => void requests.refetch()}
           selectedId={request?.id ?? null}

@@ -1,11 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { AuditEntry } from '@common/audit'
-import { apiRequest } from '@/lib/api-client'
+import { apiPage, type ApiPage } from '@/lib/api-client'
 
 /** Exact matches; an empty filter is left out. */
 export type AuditFilters = { action: string; actor: string; entityType: string }
-
-type AuditPage = { entries: AuditEntry[]; nextCursor: string | null }
 
 const pageSize = 25
 
@@ -13,17 +11,13 @@ export async function getAuditLog(
   filters: AuditFilters,
   cursor: string | undefined,
   signal?: AbortSignal,
-): Promise<AuditPage> {
+): Promise<ApiPage<AuditEntry>> {
   const params = new URLSearchParams({ limit: String(pageSize) })
   for (const [name, value] of Object.entries(filters)) {
     if (value.trim()) params.set(name, value.trim())
   }
   if (cursor) params.set('cursor', cursor)
-  const response = await apiRequest('GET', `/api/audit-log?${params}`, undefined, signal)
-  return {
-    entries: (await response.json()) as AuditEntry[],
-    nextCursor: response.headers.get('x-next-cursor'),
-  }
+  return apiPage<AuditEntry>(`/api/audit-log?${params}`, signal)
 }
 
 /** Newest first, a page at a time; read again whenever the view opens. New filters keep the old rows until they answer. */

@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { ListLoadError, ListLoading } from '@/components/list-states'
 import { SectionCard } from '@/components/section-card'
 import { StatusMessage } from '@/components/status-message'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
+import { LoadMoreButton } from '@/components/load-more-button'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { useAuditLog, type AuditFilters as Filters } from '../api/get-audit-log'
 import { AuditEntriesTable } from './audit-entries-table'
@@ -16,7 +15,7 @@ const noFilters: Filters = { action: '', actor: '', entityType: '' }
 export function ActivityCard() {
   const [filters, setFilters] = useState(noFilters)
   const log = useAuditLog(useDebouncedValue(filters))
-  const entries = log.data?.pages.flatMap((page) => page.entries)
+  const entries = log.data?.pages.flatMap((page) => page.items)
 
   return (
     <SectionCard
@@ -38,17 +37,7 @@ export function ActivityCard() {
       ) : (
         <ListLoading label="Loading activity" />
       )}
-      {log.hasNextPage && (
-        <Button
-          variant="outline"
-          className="w-fit justify-self-center"
-          onClick={() => void log.fetchNextPage()}
-          disabled={log.isFetchingNextPage}
-        >
-          {log.isFetchingNextPage && <Spinner />}
-          Load more
-        </Button>
-      )}
+      <LoadMoreButton query={log} />
     </SectionCard>
   )
 }

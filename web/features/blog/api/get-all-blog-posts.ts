@@ -1,23 +1,29 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import type { BlogPost } from '@common/blog'
-import { apiJson } from '@/lib/api-client'
+import { apiPage, type ApiPage } from '@/lib/api-client'
 import { blogPostsQueryKey } from './get-blog-posts'
 
-// The most the API gives in one answer; the blog list has no further pages.
-const limit = 100
+const pageSize = 25
 
-/** Drafts and published posts, newest first: what a signed-in admin is given. */
-export function getAllBlogPosts(signal?: AbortSignal): Promise<BlogPost[]> {
-  return apiJson<BlogPost[]>('GET', `/api/blog-posts?limit=${limit}`, undefined, signal)
+/** Drafts and published posts, newest first: what a signed-in admin is given, a page at a time. */
+export function getAllBlogPosts(
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<ApiPage<BlogPost>> {
+  const params = new URLSearchParams({ limit: String(pageSize) })
+  if (cursor) params.set('cursor', cursor)
+  return apiPage<BlogPost>(`/api/blog-posts?${params}`, signal)
 }
 
 export function getAllBlogPostsQueryOptions() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: [...blogPostsQueryKey, 'all'],
-    queryFn: ({ signal }) => getAllBlogPosts(signal),
+    queryFn: ({ pageParam, signal }) => getAllBlogPosts(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   })
 }
 
 export function useAllBlogPosts() {
-  return useQuery(getAllBlogPostsQueryOptions())
+  return useInfiniteQuery(getAllBlogPostsQueryOptions())
 }

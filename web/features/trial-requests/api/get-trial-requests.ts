@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { SubscriptionStatus, TrialRequest } from '@common/trial-requests'
-import { apiRequest } from '@/lib/api-client'
+import { apiPage, type ApiPage } from '@/lib/api-client'
 
 /** Every query of this feature starts with it, so one invalidation refreshes list and stats. */
 export const trialRequestsQueryKey = ['trial-requests'] as const
@@ -9,7 +9,7 @@ export type StatusFilter = 'all' | SubscriptionStatus
 
 export type ContactFilters = { q: string; status: StatusFilter }
 
-export type TrialRequestPage = { requests: TrialRequest[]; nextCursor: string | null }
+export type TrialRequestPage = ApiPage<TrialRequest>
 
 const pageSize = 20
 
@@ -31,11 +31,7 @@ export async function getTrialRequests(
   params.set('limit', String(pageSize))
   if (cursor) params.set('cursor', cursor)
   const path = params.has('q') ? '/api/trial-requests/search' : '/api/trial-requests'
-  const response = await apiRequest('GET', `${path}?${params}`, undefined, signal)
-  return {
-    requests: (await response.json()) as TrialRequest[],
-    nextCursor: response.headers.get('x-next-cursor'),
-  }
+  return apiPage<TrialRequest>(`${path}?${params}`, signal)
 }
 
 /** Spec §9: the list refreshes every 5 s; a new filter keeps the old rows until it answers. */

@@ -27,9 +27,7 @@ export function useTrialRequestMutation<Variables>(
           (page) =>
             page && {
               ...page,
-              requests: page.requests.map((request) =>
-                request.id === changed.id ? changed : request,
-              ),
+              items: page.items.map((request) => (request.id === changed.id ? changed : request)),
             },
         )
         void queryClient.invalidateQueries({ queryKey: trialRequestsQueryKey })

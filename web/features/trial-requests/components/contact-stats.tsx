@@ -1,14 +1,12 @@
 import { Percent, UserCheck, UserRound, Users } from 'lucide-react'
 import type { TrialRequestStats } from '@common/trial-requests'
-import { StatCard } from '@/components/stat-card'
+import { StatCard, statValue } from '@/components/stat-card'
 import { useTrialRequestStats } from '../api/get-trial-request-stats'
 
 /** Total Users, Active Subscribers, Trial Users and Conversion Rate (active ÷ total). */
 export function ContactStats() {
   const stats = useTrialRequestStats()
-  // A skeleton while loading, a dash when the figures could not be loaded.
-  const show = (figure: (data: TrialRequestStats) => string | number) =>
-    stats.data ? String(figure(stats.data)) : stats.isError ? '–' : undefined
+  const show = (figure: (data: TrialRequestStats) => string | number) => statValue(stats, figure)
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard label="Total Users" icon={<Users />} value={show((s) => s.total)} />

@@ -45,7 +45,7 @@ export function ContactsPanel({ plans }: { plans: Plan[] }) {
           appliedFilters={filters}
         />
         <ContactsTable
-          requests={list.data?.requests}
+          requests={list.data?.items}
           isError={list.isError}
           onRetry={() => void list.refetch()}
           isFiltered={filters.q !== '' || status !== 'all'}
