@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageQuery } from './api'
 
 // The pure post rules live in blog-rules.ts, which public pages import without zod.
 export { excerptOf, readTimeByLength, readTimeByWords, slugify } from './blog-rules'
@@ -20,18 +21,18 @@ export const blogPost = z.object({
 })
 export type BlogPost = z.infer<typeof blogPost>
 
-export const blogListQuery = z.object({
+/** The list convention of common/api.ts, with fewer posts a page: a post may be long. */
+export const blogListQuery = pageQuery.extend({
   published: z
     .enum(['true', 'false'], { error: 'published must be true or false' })
     .transform((v) => v === 'true')
     .optional(),
   limit: z.coerce
-    .number()
-    .int()
+    .number({ error: 'limit must be between 1 and 100' })
+    .int('limit must be between 1 and 100')
     .min(1, 'limit must be between 1 and 100')
     .max(100, 'limit must be between 1 and 100')
-    .optional(),
-  cursor: z.string().max(500).optional(),
+    .default(50),
 })
 
 /** The CMS's stat cards: every post, and how many are published or drafts. */

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BlogPost } from '../common/blog'
-import { createDraftPost, publishPost } from './admin-api'
+import { createDraftPost, createPublishedPost, publishPost } from './admin-api'
 import { baseUrl, launchBrowser, openPage } from './fixtures'
 
 const title = `Match day streaming checklist ${Date.now()}`
@@ -136,5 +136,28 @@ describe('blog', () => {
       .first()
       .waitFor()
     expect(await page.getByRole('link', { name: 'View All Posts' }).count()).toBe(0)
+  })
+
+  // Last in this file: the posts it adds push the others off the landing page.
+  it('lists older posts a page at a time with Load more', async () => {
+    const archived = await createPublishedPost({
+      title: `From the archive ${Date.now()}`,
+      content: 'An older article.',
+    })
+    for (let index = 0; index < 24; index++) {
+      await createPublishedPost({
+        title: `Weekly roundup ${index} ${Date.now()}`,
+        content: 'News.',
+      })
+    }
+    const { page, errors } = await openPage(browser, '/blog')
+    const loadMore = page.getByRole('button', { name: 'Load more' })
+    await loadMore.waitFor()
+    expect(await page.getByRole('article').count()).toBe(24)
+    expect(await page.getByRole('article').filter({ hasText: archived.title }).count()).toBe(0)
+
+    await loadMore.click()
+    await page.getByRole('article').filter({ hasText: archived.title }).waitFor()
+    expect(errors).toEqual([])
   })
 })

@@ -15,7 +15,6 @@ import {
   updateBlogPost,
 } from './blog.service'
 
-const defaultLimit = 50
 const audit = (verb: string) => ({ audit: { action: `blog_post.${verb}`, entity: 'blog_post' } })
 const slugParams = z.object({ slug: z.string().min(1).max(200) })
 
@@ -29,7 +28,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const page = await listBlogPosts(app.db, {
         publishedOnly: request.query.published === true || request.admin === null,
-        limit: request.query.limit ?? defaultLimit,
+        limit: request.query.limit,
         cursor: request.query.cursor,
       })
       setPageHeaders(reply, page)

@@ -2,14 +2,14 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'wouter'
 import { SectionHeading } from '@/components/section-heading'
 import { Button } from '@/components/ui/button'
-import { useBlogPosts } from '../api/get-blog-posts'
+import { useLatestBlogPosts } from '../api/get-blog-posts'
 import { BlogPostCard } from './blog-post-card'
 
 const latestCount = 3
 
 /** The landing's three latest posts; the section is left out while there are none. */
 export function LatestPostsSection() {
-  const posts = useBlogPosts(latestCount)
+  const posts = useLatestBlogPosts(latestCount)
   if (!posts.data?.length) return null
   return (
     <section aria-labelledby="blog-heading" className="border-t bg-muted/30">
