@@ -1,3 +1,4 @@
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form'
 import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 
@@ -36,5 +37,30 @@ export function SwitchField({
         )}
       </div>
     </div>
+  )
+}
+
+type FormSwitchFieldProps<T extends FieldValues, TOutput> = Omit<
+  SwitchFieldProps,
+  'checked' | 'onCheckedChange'
+> & {
+  control: Control<T, unknown, TOutput>
+  name: FieldPathByValue<T, boolean | undefined>
+}
+
+/** A SwitchField bound to a react-hook-form field; unset reads as on, the schemas' default. */
+export function FormSwitchField<T extends FieldValues, TOutput>({
+  control,
+  name,
+  ...field
+}: FormSwitchFieldProps<T, TOutput>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { value, onChange } }) => (
+        <SwitchField {...field} checked={value ?? true} onCheckedChange={onChange} />
+      )}
+    />
   )
 }

@@ -16,6 +16,11 @@ const entityTypes = [
   'maintenance',
 ]
 
+const textFilters = [
+  { name: 'action', label: 'Action', placeholder: 'e.g. trial_request.convert' },
+  { name: 'actor', label: 'Who', placeholder: 'Username, or system' },
+] as const
+
 type AuditFiltersProps = { filters: Filters; onChange: (filters: Filters) => void }
 
 /** Action, actor and entity type; each matches exactly. */
@@ -23,28 +28,19 @@ export function AuditFilters({ filters, onChange }: AuditFiltersProps) {
   const set = (name: keyof Filters) => (value: string) => onChange({ ...filters, [name]: value })
   return (
     <div className="grid gap-3 sm:grid-cols-3">
-      <div className="grid gap-2">
-        <Label htmlFor="audit-action">Action</Label>
-        <Input
-          id="audit-action"
-          placeholder="e.g. trial_request.convert"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={filters.action}
-          onChange={(event) => set('action')(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="audit-actor">Who</Label>
-        <Input
-          id="audit-actor"
-          placeholder="Username, or system"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={filters.actor}
-          onChange={(event) => set('actor')(event.target.value)}
-        />
-      </div>
+      {textFilters.map(({ name, label, placeholder }) => (
+        <div key={name} className="grid gap-2">
+          <Label htmlFor={`audit-${name}`}>{label}</Label>
+          <Input
+            id={`audit-${name}`}
+            placeholder={placeholder}
+            autoCapitalize="none"
+            spellCheck={false}
+            value={filters[name]}
+            onChange={(event) => set(name)(event.target.value)}
+          />
+        </div>
+      ))}
       <div className="grid gap-2">
         <Label htmlFor="audit-entity-type">Entity type</Label>
         <NativeSelect

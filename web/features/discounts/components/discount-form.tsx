@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Controller, useForm } from 'react-hook-form'
 import { discountInput, type DiscountInput, type DiscountValues } from '@common/discounts'
-import { SwitchField } from '@/components/switch-field'
+import { FormSwitchField } from '@/components/switch-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input, moneyInputProps } from '@/components/ui/input'
 import { ApplicablePlansField } from './applicable-plans-field'
@@ -78,18 +78,12 @@ export function DiscountForm({ formId, defaultValues, planNames, onSubmit }: Dis
           />
         )}
       />
-      <Controller
+      <FormSwitchField
         control={control}
         name="active"
-        render={({ field }) => (
-          <SwitchField
-            id="discount-active"
-            label="Active"
-            description="Switch off to pause the discount without deleting it."
-            checked={field.value ?? true}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        id="discount-active"
+        label="Active"
+        description="Switch off to pause the discount without deleting it."
       />
     </form>
   )

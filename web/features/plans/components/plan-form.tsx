@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form'
+import { useForm, useWatch, type Control } from 'react-hook-form'
 import { toCents } from '@common/money'
 import { billingPeriods, profitMargin } from '@common/plan-rules'
-import { SwitchField } from '@/components/switch-field'
+import { FormSwitchField } from '@/components/switch-field'
 import { FormField } from '@/components/ui/form-field'
 import { Input, moneyInputProps } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -128,18 +128,12 @@ export function PlanForm({ formId, defaultValues, onSubmit }: PlanFormProps) {
       >
         {(props) => <Textarea rows={4} {...props} {...register('features')} />}
       </FormField>
-      <Controller
+      <FormSwitchField
         control={control}
         name="active"
-        render={({ field }) => (
-          <SwitchField
-            id="plan-active"
-            label="Active"
-            description="Active plans are offered on the public site."
-            checked={field.value ?? true}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        id="plan-active"
+        label="Active"
+        description="Active plans are offered on the public site."
       />
     </form>
   )
