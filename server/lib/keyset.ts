@@ -36,8 +36,8 @@ type Page<T> = { rows: T[]; nextCursor: string | null }
 /**
  * Keyset pagination, newest first: a page costs the same however deep it is, unlike OFFSET.
  * `after` filters to rows past the cursor; `page` trims the extra row fetched to learn whether
- * another page follows. The time column is `createdAt` unless another is given (with the
- * same column's value of a row for `page`).
+ * another page follows. `columns.createdAt` may be any time column (published posts page by
+ * publication date); `page` then reads it from a row with `timeOf`.
  */
 export function keyset(columns: Columns, cursorText: string | undefined, limit: number) {
   const cursor = cursorText ? decodeCursor(cursorText) : null

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
+import { boolean, check, index, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
 import { createdAt, timestamptz, updatedAt } from './columns'
 
 export const blogPosts = pgTable(
@@ -22,5 +22,9 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
+  (t) => [
+    index('blog_posts_published_idx').on(t.published, t.publishedAt),
+    // Readers' lists page by publication date, so a published post must have one.
+    check('blog_posts_published_at_check', sql`not ${t.published} or ${t.publishedAt} is not null`),
+  ],
 )
