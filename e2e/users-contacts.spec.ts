@@ -4,7 +4,8 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
 import { convertToPaid, requestTrial } from './admin-api'
-import { launchBrowser } from './fixtures'
+import { axeViolations } from './axe'
+import { baseUrl, launchBrowser, loginAs } from './fixtures'
 import { loggedInToastGone } from './toasts'
 
 // Names and e-mails unique to this run: the server is shared by every spec file.
@@ -209,6 +210,39 @@ describe('Business Center: users and contacts', () => {
     const adaRow = rows.find((cells) => cells[3] === ada.email)!
     expect(adaRow[header!.indexOf('Notes')]).toBe("'=Call back on Monday")
     expect(adaRow[header!.indexOf('Telegram')]).toBe(`'${ada.telegram}`)
+  })
+
+  it('shows each contact as a card on a phone, with notes editable in place', async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+    })
+    const page = await context.newPage()
+    await loginAs(page)
+    const cards = page.getByRole('list', { name: 'Trial requests and subscribers' })
+    await loggedInToastGone(page, cards)
+    await search(page, tag)
+    const graceCard = cards.getByRole('listitem', { name: fullName(grace) })
+    await graceCard
+      .getByRole('button', { name: `Copy subscription ID ${graceSubscriptionId}` })
+      .waitFor()
+    expect(await page.getByRole('table', { name: 'Trial requests and subscribers' }).count()).toBe(
+      0,
+    )
+    expect(await cards.getByRole('listitem').filter({ hasText: tag }).count()).toBe(3)
+
+    const notesLabel = `Admin notes for ${fullName(grace)}`
+    await graceCard.getByRole('button', { name: new RegExp(notesLabel) }).click()
+    await page.getByRole('textbox', { name: notesLabel }).fill('Prefers WhatsApp')
+    await page.keyboard.press('Enter')
+    await graceCard.getByText('Prefers WhatsApp').waitFor()
+    // Sonner's light success toast falls short on contrast: scan once it has gone.
+    const updated = page.getByText('Trial request updated successfully')
+    await updated.waitFor()
+    await updated.waitFor({ state: 'hidden' })
+    expect(await axeViolations(page)).toEqual([])
+    await context.close()
   })
 
   it('has no axe violations on Users & Contacts', async () => {

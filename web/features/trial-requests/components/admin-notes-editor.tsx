@@ -2,13 +2,21 @@ import { Pencil } from 'lucide-react'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { TrialRequest } from '@common/trial-requests'
 import { Textarea } from '@/components/ui/textarea'
+import { cn } from '@/lib/utils'
 import { useUpdateTrialRequest } from '../api/update-trial-request'
 
 /**
  * The admin notes, edited in place: a click opens a text box; Enter or leaving it saves,
  * Shift+Enter starts a new line, Escape puts the notes back as they were.
  */
-export function AdminNotesEditor({ request }: { request: TrialRequest }) {
+export function AdminNotesEditor({
+  request,
+  className,
+}: {
+  request: TrialRequest
+  /** Sizes the notes and their text box (a narrow table column by default). */
+  className?: string
+}) {
   const update = useUpdateTrialRequest()
   const [draft, setDraft] = useState<string | null>(null)
   // Guards against a second save from the blur that removing the focused text box can fire.
@@ -61,7 +69,7 @@ export function AdminNotesEditor({ request }: { request: TrialRequest }) {
         onChange={(event) => setDraft(event.target.value)}
         onBlur={() => finish(true, false)}
         onKeyDown={handleKeyDown}
-        className="min-h-16 w-36 py-1.5 text-sm"
+        className={cn('min-h-16 w-36 py-1.5 text-sm', className)}
       />
     )
   }
@@ -72,7 +80,10 @@ export function AdminNotesEditor({ request }: { request: TrialRequest }) {
       type="button"
       onClick={startEditing}
       title={shownNotes || undefined}
-      className="group flex w-36 cursor-text items-start gap-2 rounded-md border border-transparent px-2 py-1.5 text-left text-sm whitespace-pre-wrap outline-none hover:border-input focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      className={cn(
+        'group flex w-36 cursor-text items-start gap-2 rounded-md border border-transparent px-2 py-1.5 text-left text-sm whitespace-pre-wrap outline-none hover:border-input focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        className,
+      )}
     >
       <span className={shownNotes ? 'line-clamp-3 break-words' : 'text-muted-foreground italic'}>
         <span className="sr-only">{label}: </span>

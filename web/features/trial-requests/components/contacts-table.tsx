@@ -12,8 +12,13 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { cn } from '@/lib/utils'
+import { ContactCard } from './contact-card'
 import { actionsColumnClassName, ContactRow } from './contact-row'
+
+// Tailwind's md: below it, nine columns would leave a phone showing two at a time.
+const wideQuery = '(min-width: 48rem)'
 
 const columns = [
   'User',
@@ -35,7 +40,7 @@ type ContactsTableProps = {
   plans: Plan[]
 }
 
-/** The contacts, one row each; scrolls sideways on narrow screens. */
+/** The contacts: a table from tablet width (scrolling sideways if need be), cards on a phone. */
 export function ContactsTable({
   requests,
   isError,
@@ -43,6 +48,7 @@ export function ContactsTable({
   isFiltered,
   plans,
 }: ContactsTableProps) {
+  const isWide = useMediaQuery(wideQuery)
   if (isError && !requests) {
     return <ListLoadError onRetry={onRetry} />
   }
@@ -64,6 +70,15 @@ export function ContactsTable({
       <StatusMessage icon={Users} title="No trial requests yet">
         Visitors who request a free trial appear here the moment they sign up.
       </StatusMessage>
+    )
+  }
+  if (!isWide) {
+    return (
+      <ul aria-label="Trial requests and subscribers" className="grid gap-3">
+        {requests.map((request) => (
+          <ContactCard key={request.id} request={request} plans={plans} />
+        ))}
+      </ul>
     )
   }
   // Nine columns: the table reaches closer to the card's edges and its cells are padded less,

@@ -22,7 +22,7 @@ export function TrialPlanSelect({ request }: { request: TrialRequest }) {
       value={plan}
       disabled={update.isPending}
       onChange={(event) => isTrialPlan(event.target.value) && handleChange(event.target.value)}
-      className="h-9 w-32"
+      className="h-10 w-32 md:h-9"
     >
       {choices.map((choice) => (
         <option key={choice} value={choice} disabled={!isTrialPlan(choice)}>

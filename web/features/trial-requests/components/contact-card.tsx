@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react'
+import type { Plan } from '@common/plans'
+import type { TrialRequest } from '@common/trial-requests'
+import { cn } from '@/lib/utils'
+import { AdminNotesEditor } from './admin-notes-editor'
+import { ContactActions } from './contact-actions'
+import {
+  ContactHandles,
+  ContactIdentity,
+  ContactStatus,
+  PaidPlan,
+  SubscriptionPeriod,
+} from './contact-fields'
+import { SubscriptionIdButton } from './subscription-id-button'
+import { TrialPlanSelect } from './trial-plan-select'
+
+type FieldProps = { label: string; className?: string; children: ReactNode }
+
+function Field({ label, className, children }: FieldProps) {
+  return (
+    <div className={cn('grid content-start gap-1', className)}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/** A contact on a phone: the table row's fields stacked in a card, actions along the bottom. */
+export function ContactCard({ request, plans }: { request: TrialRequest; plans: Plan[] }) {
+  return (
+    <li className="grid gap-3 rounded-lg border p-3" aria-label={request.name}>
+      <div className="flex items-start justify-between gap-3">
+        <ContactIdentity request={request} />
+        <ContactStatus request={request} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        <Field label="Subscription ID">
+          <SubscriptionIdButton subscriptionId={request.subscriptionId} />
+        </Field>
+        <Field label="Trial plan">
+          <TrialPlanSelect request={request} />
+        </Field>
+        <Field label="Paid plan">
+          <PaidPlan request={request} />
+        </Field>
+        <Field label="Subscription period">
+          <SubscriptionPeriod request={request} />
+        </Field>
+        <Field label="Contact">
+          <ContactHandles request={request} />
+        </Field>
+        <Field label="Admin notes" className="col-span-2">
+          <AdminNotesEditor request={request} className="w-full" />
+        </Field>
+      </dl>
+      <div className="border-t pt-2">
+        <ContactActions request={request} plans={plans} />
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,77 @@
+import type { TrialRequest } from '@common/trial-requests'
+import { formatMoney, formatShortDate } from '@/lib/format'
+import { ContactChannels } from './contact-channels'
+import { SubscriptionStatusBadge } from './subscription-status-badge'
+
+/** A dash for sighted readers, "None" for screen readers. */
+function NoValue() {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden>—</span>
+      <span className="sr-only">None</span>
+    </span>
+  )
+}
+
+type FieldProps = { request: TrialRequest }
+
+/** Name, e-mail and when the request came in. */
+export function ContactIdentity({ request }: FieldProps) {
+  return (
+    <div className="min-w-0">
+      <div className="font-medium">{request.name}</div>
+      <div className="max-w-56 truncate text-xs text-muted-foreground" title={request.email}>
+        {request.email}
+      </div>
+      <div className="text-xs text-muted-foreground">
+        Requested {formatShortDate(request.createdAt)}
+      </div>
+    </div>
+  )
+}
+
+/** The subscription status, with the follow-up status once an admin has set one. */
+export function ContactStatus({ request }: FieldProps) {
+  return (
+    <div className="grid justify-items-start gap-1">
+      <SubscriptionStatusBadge status={request.subscriptionStatus} />
+      {request.status !== 'Pending' && (
+        <span className="text-xs text-muted-foreground">
+          <span className="sr-only">Follow-up: </span>
+          {request.status}
+        </span>
+      )}
+    </div>
+  )
+}
+
+export function PaidPlan({ request }: FieldProps) {
+  if (!request.paidPlan) return <NoValue />
+  return (
+    <>
+      <div className="font-medium">{request.paidPlan}</div>
+      {request.subscriptionPrice && (
+        <div className="text-xs text-muted-foreground tabular-nums">
+          {formatMoney(request.subscriptionPrice)}
+        </div>
+      )}
+    </>
+  )
+}
+
+export function SubscriptionPeriod({ request }: FieldProps) {
+  const { subscriptionStartDate: start, subscriptionEndDate: end } = request
+  if (!start || !end) return <NoValue />
+  return (
+    <>
+      <div>{formatShortDate(start)}</div>
+      <div className="text-xs text-muted-foreground">to {formatShortDate(end)}</div>
+    </>
+  )
+}
+
+/** Telegram and WhatsApp links, or a dash. */
+export function ContactHandles({ request }: FieldProps) {
+  if (!request.telegram && !request.whatsapp) return <NoValue />
+  return <ContactChannels telegram={request.telegram} whatsapp={request.whatsapp} />
+}
