@@ -10,6 +10,11 @@ declare module 'fastify' {
   }
 }
 
+/** Route config recording `{entity}.{verb}` on `entity`: `auditAs('plan')('create')`. */
+export const auditAs = (entity: string) => (verb: string) => ({
+  audit: { action: `${entity}.${verb}`, entity },
+})
+
 function createdId(payload: unknown): string | undefined {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined
   try {

@@ -5,6 +5,8 @@ import { blogListQuery, blogPostInput } from '../../../common/blog'
 import { idParams } from '../../../common/api'
 import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
+import { recordRoutes } from '../../lib/record-routes'
+import { auditAs } from '../../plugins/audit'
 import {
   blogStats,
   createBlogPost,
@@ -15,7 +17,7 @@ import {
   updateBlogPost,
 } from './blog.service'
 
-const audit = (verb: string) => ({ audit: { action: `blog_post.${verb}`, entity: 'blog_post' } })
+const audit = auditAs('blog_post')
 const slugParams = z.object({ slug: z.string().min(1).max(200) })
 
 export async function blogRoutes(fastify: FastifyInstance) {
@@ -50,31 +52,18 @@ export async function blogRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.post(
-    '/api/blog-posts',
-    { config: audit('create'), schema: { body: blogPostInput } },
-    async (request, reply) =>
-      reply.code(201).send(await createBlogPost(app.db, request.body, app.now())),
-  )
-
-  app.put(
-    '/api/blog-posts/:id',
-    { config: audit('update'), schema: { params: idParams, body: blogPostInput } },
-    async (request) => updateBlogPost(app.db, request.params.id, request.body, app.now()),
-  )
+  recordRoutes(app, {
+    path: '/api/blog-posts',
+    entity: 'blog_post',
+    input: blogPostInput,
+    create: createBlogPost,
+    update: updateBlogPost,
+    remove: deleteBlogPost,
+  })
 
   app.put(
     '/api/blog-posts/:id/publish',
     { config: audit('publish'), schema: { params: idParams } },
     async (request) => publishBlogPost(app.db, request.params.id, app.now()),
-  )
-
-  app.delete(
-    '/api/blog-posts/:id',
-    { config: audit('delete'), schema: { params: idParams } },
-    async (request, reply) => {
-      await deleteBlogPost(app.db, request.params.id)
-      return reply.code(204).send()
-    },
   )
 }

@@ -8,6 +8,7 @@ import {
   updateTrialRequestInput,
 } from '../../../common/trial-requests'
 import { setPageHeaders } from '../../lib/keyset'
+import { auditAs } from '../../plugins/audit'
 import { contactsCsv, contactsFileName } from './contacts-csv'
 import { convertToSubscription, deleteSubscription } from './subscriptions.service'
 import {
@@ -19,9 +20,7 @@ import {
   updateTrialRequest,
 } from './trial-requests-admin.service'
 
-const audit = (action: string) => ({
-  audit: { action: `trial_request.${action}`, entity: 'trial_request' },
-})
+const audit = auditAs('trial_request')
 
 /** The Business Center's Users & Contacts: every route here needs an admin session. */
 export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { z } from 'zod'
+import { idParams } from '../../common/api'
+import type { Db } from '../db/client'
+import { auditAs } from '../plugins/audit'
+
+type RecordRoutesOptions<Input extends z.ZodType> = {
+  /** The collection, e.g. /api/plans; one record lives at {path}/:id. */
+  path: string
+  /** The audit trail's entity; the actions are {entity}.create, .update and .delete. */
+  entity: string
+  input: Input
+  create(db: Db, values: z.output<Input>, now: Date): Promise<unknown>
+  update(db: Db, id: string, values: z.output<Input>, now: Date): Promise<unknown>
+  remove(db: Db, id: string): Promise<void>
+}
+
+/**
+ * An admin collection's writes: POST answers 201 with the record, PUT {id} the record,
+ * DELETE {id} 204; each validated by `input` and recorded in the audit trail.
+ */
+export function recordRoutes<Input extends z.ZodType>(
+  fastify: FastifyInstance,
+  { path, entity, input, create, update, remove }: RecordRoutesOptions<Input>,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const audit = auditAs(entity)
+  // The type provider cannot resolve a generic schema's output; `input` has validated the body.
+  const valuesOf = (body: unknown) => body as z.output<Input>
+
+  app.post(path, { config: audit('create'), schema: { body: input } }, async (request, reply) =>
+    reply.code(201).send(await create(app.db, valuesOf(request.body), app.now())),
+  )
+
+  app.put(
+    `${path}/:id`,
+    { config: audit('update'), schema: { params: idParams, body: input } },
+    async (request) => update(app.db, request.params.id, valuesOf(request.body), app.now()),
+  )
+
+  app.delete(
+    `${path}/:id`,
+    { config: audit('delete'), schema: { params: idParams } },
+    async (request, reply) => {
+      await remove(app.db, request.params.id)
+      return reply.code(204).send()
+    },
+  )
+}
