@@ -10,6 +10,8 @@ export type BusEvent =
   | { kind: 'chat_message'; message: ChatMessage }
   | { kind: 'notification'; notification: Notification }
   | { kind: 'ticket_updated'; ticket: SupportTicket }
+  /** An admin's sessions ended (logout, password change, deletion): `null` means all of them. */
+  | { kind: 'admin_sessions_ended'; userId: string; sessionIds: string[] | null }
 
 export type EventBus = {
   publish(event: BusEvent): Promise<void>

@@ -47,6 +47,7 @@ export function createSocketHub(db: Db, log: FastifyBaseLogger) {
       }
       return
     }
+    if (event.kind === 'admin_sessions_ended') return
     const { notification } = event
     const isFor = (connection: Connection) =>
       notification.recipientRole === 'admin'

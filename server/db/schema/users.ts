@@ -1,19 +1,42 @@
-import { boolean, check, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { adminRoles } from '../../../common/admin-users'
 import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
 
-/** Business Center accounts. `password` holds only the scrypt hash. */
+/**
+ * Business Center accounts. `password` holds only the scrypt hash. Usernames are unique whatever
+ * their case, by the index, so two concurrent creates of `ada` and `ADA` cannot both succeed.
+ */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    username: varchar('username', { length: 64 }).notNull().unique(),
+    username: varchar('username', { length: 64 }).notNull(),
     password: text('password').notNull(),
     role: varchar('role', { length: 20, enum: adminRoles }).notNull().default('admin'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamptz('last_login_at'),
+    passwordChangedAt: timestamptz('password_changed_at'),
+    /** The TOTP secret (base32) once two-factor sign-in is on; null while it is off. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered by setup, kept until the admin proves their app holds it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: a code works once (RFC 6238 §5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
-  (t) => [check('users_role_check', isOneOf(t.role, adminRoles))],
+  (t) => [
+    check('users_role_check', isOneOf(t.role, adminRoles)),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+  ],
 )

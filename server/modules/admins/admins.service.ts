@@ -57,7 +57,7 @@ export async function createAdminUser(
     const [row] = await tx
       .insert(users)
       .values({ username, password: passwordHash, role })
-      .onConflictDoNothing({ target: users.username })
+      .onConflictDoNothing()
       .returning(publicColumns)
     if (!row) throw usernameTaken()
     return presentAdminUser(row)

@@ -25,7 +25,7 @@ export async function bootstrapAdmin(
     .insert(users)
     .values({ username, password: await hashPassword(password), role: 'super_admin' })
     // Another process starting at the same moment may have won the race: then it reports.
-    .onConflictDoNothing({ target: users.username })
+    .onConflictDoNothing()
     .returning({ id: users.id })
   if (!inserted.length) return
   if (config.bootstrapAdmin) {

@@ -16,8 +16,14 @@ import { users } from '../../db/schema/users'
 
 const batchSize = 1000
 
-// Password hashes, sessions and rate-limit windows are deliberately not part of a backup.
-const { password: _password, ...userColumns } = getTableColumns(users)
+// Password hashes, two-factor secrets, sessions and rate-limit windows are deliberately not part
+// of a backup.
+const {
+  password: _password,
+  totpSecret: _totpSecret,
+  totpPendingSecret: _totpPendingSecret,
+  ...userColumns
+} = getTableColumns(users)
 
 const tables: { name: string; table: PgTable; id: PgColumn; columns?: Record<string, PgColumn> }[] =
   [
