@@ -6,28 +6,30 @@ const messages = (input: unknown) =>
 
 describe('createAdminUserInput', () => {
   it('accepts a valid admin and defaults the role to admin', () => {
-    expect(createAdminUserInput.parse({ username: 'jane', password: 'longenough' })).toEqual({
-      username: 'jane',
-      password: 'longenough',
-      role: 'admin',
-    })
+    expect(createAdminUserInput.parse({ username: 'jane', password: 'violet-harbour-42' })).toEqual(
+      {
+        username: 'jane',
+        password: 'violet-harbour-42',
+        role: 'admin',
+      },
+    )
   })
 
-  it("uses the spec's messages for short usernames and passwords", () => {
+  it('refuses a short username, and a password under 12 characters', () => {
     expect(messages({ username: 'jo', password: 'short' })).toEqual([
       'Username must be at least 3 characters',
-      'Password must be at least 8 characters',
+      'Password must be at least 12 characters',
     ])
   })
 
   it('trims the username before measuring it', () => {
-    expect(messages({ username: '  ab  ', password: 'longenough' })).toEqual([
+    expect(messages({ username: '  ab  ', password: 'violet-harbour-42' })).toEqual([
       'Username must be at least 3 characters',
     ])
   })
 
   it('refuses a role other than admin or super_admin', () => {
-    expect(messages({ username: 'jane', password: 'longenough', role: 'root' })).toEqual([
+    expect(messages({ username: 'jane', password: 'violet-harbour-42', role: 'root' })).toEqual([
       'Role must be admin or super_admin',
     ])
   })

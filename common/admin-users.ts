@@ -11,6 +11,7 @@ export const adminUser = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   lastLoginAt: z.iso.datetime().nullable(),
+  twoFactorEnabled: z.boolean(),
 })
 export type AdminUser = z.infer<typeof adminUser>
 
@@ -21,24 +22,83 @@ const username = z
   .max(64, 'Username must be at most 64 characters')
   .regex(/^[\w.@-]+$/, 'Username may only contain letters, digits and . _ @ -')
 
-const password = z
+/** A new password; the server also refuses common ones (a list too large to ship to browsers). */
+export const newPassword = z
   .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
+  .min(12, 'Password must be at least 12 characters')
   .max(256, 'Password must be at most 256 characters')
 
 export const createAdminUserInput = z.object({
   username,
-  password,
+  password: newPassword,
   role: z.enum(adminRoles, { error: 'Role must be admin or super_admin' }).default('admin'),
 })
 export type CreateAdminUserInput = z.input<typeof createAdminUserInput>
 export type CreateAdminUser = z.output<typeof createAdminUserInput>
 
-export const adminLoginInput = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
-})
-export type AdminLoginInput = z.infer<typeof adminLoginInput>
+const currentPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(256, 'Password must be at most 256 characters')
 
-export const adminSession = z.object({ user: adminUser })
+/** A 6-digit code from an authenticator app, or a recovery code (dashes and spaces ignored). */
+export const twoFactorCode = z
+  .string({ error: 'Enter the code from your authenticator app' })
+  .trim()
+  .min(1, 'Enter the code from your authenticator app')
+  .max(32, 'That code is not valid')
+
+export const adminLoginInput = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(64, 'Username must be at most 64 characters'),
+  password: currentPassword,
+  /** Only for accounts with two-factor sign-in; asked for after the password is accepted. */
+  code: twoFactorCode.optional(),
+})
+export type AdminLoginInput = z.input<typeof adminLoginInput>
+
+/** The 401 answer to a right password on an account that needs its second factor. */
+export const twoFactorChallenge = z.object({
+  message: z.string(),
+  twoFactorRequired: z.literal(true),
+})
+
+export const adminSession = z.object({
+  user: adminUser,
+  /** Settings require this super admin to turn on two-factor sign-in before anything else. */
+  mustSetUpTwoFactor: z.boolean(),
+})
 export type AdminSession = z.infer<typeof adminSession>
+
+export const changePasswordInput = z.object({
+  currentPassword,
+  newPassword,
+})
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>
+
+/** Sensitive account changes ask for the password again. */
+export const confirmPasswordInput = z.object({ password: currentPassword })
+export type ConfirmPasswordInput = z.infer<typeof confirmPasswordInput>
+
+export const twoFactorSetup = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as an SVG QR code. */
+  qrCodeSvg: z.string(),
+})
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>
+
+export const enableTwoFactorInput = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+})
+export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorInput>
+
+export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) })
+export type RecoveryCodes = z.infer<typeof recoveryCodes>

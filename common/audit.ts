@@ -1,5 +1,9 @@
-/** What an audit line adds: the names of the fields a change sent, never their values. */
-export type AuditDetails = { fields?: string[] }
+/**
+ * What an audit line adds: the names of the fields a change sent, never their values, and how it
+ * ended where that is not plain success (`skipped`: another runner held the job; `replayed`: a
+ * retried order that bought nothing new).
+ */
+export type AuditDetails = { fields?: string[]; outcome?: 'completed' | 'skipped' | 'replayed' }
 
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */
 export type AuditEntry = {

@@ -94,4 +94,34 @@ describe('blogPostInput', () => {
       published: false,
     })
   })
+  const withImage = (featuredImage: unknown) =>
+    blogPostInput.safeParse({ title: 'T', content: 'C', featuredImage })
+
+  it.each(['https://cdn.example.com/a.png', 'http://localhost:3000/a.png', ' HTTPS://X.COM/a '])(
+    'accepts the featured image %j',
+    (url) => expect(withImage(url).data?.featuredImage).toBe(url.trim()),
+  )
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '/images/a.png',
+    '//evil.example/a.png',
+    'ftp://example.com/a.png',
+    'https:example.com/a.png',
+    'https://',
+    'https://example.com/a b.png',
+    'https://example.com/\u0000.png',
+    `https://example.com/${'a'.repeat(2048)}`,
+    42,
+  ])('refuses the featured image %j, naming the field', (url) => {
+    const issues = withImage(url).error?.issues ?? []
+    expect(issues.map((issue) => issue.path)).toEqual([['featuredImage']])
+    expect(issues[0]?.message).toMatch(/^Featured image must be /)
+  })
+
+  it.each([null, undefined, ''])('stores no featured image for %j', (url) => {
+    expect(withImage(url).data?.featuredImage).toBeNull()
+  })
 })

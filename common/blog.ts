@@ -46,6 +46,19 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((value) => value || null)
 
+const featuredImageMessage =
+  'Featured image must be a web address starting with http:// or https://'
+
+/** An absolute http(s) address: never `javascript:`, `data:`, a relative path or spaces. */
+function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\/[^\s\p{Cc}]+$/iu.test(text)) return false
+  try {
+    return new URL(text).hostname !== ''
+  } catch {
+    return false
+  }
+}
+
 /** The CMS form, in the browser and on the server. An empty slug is made from the title. */
 export const blogPostInput = z.object({
   title: z
@@ -74,7 +87,10 @@ export const blogPostInput = z.object({
     .default([])
     .transform((tags) => [...new Set(tags.filter(Boolean))]),
   featuredImage: z
-    .union([z.url({ error: 'Featured image must be a URL' }), z.literal('')])
+    .string({ error: featuredImageMessage })
+    .trim()
+    .max(2048, 'Featured image must be at most 2048 characters')
+    .refine((value) => value === '' || isWebAddress(value), featuredImageMessage)
     .nullish()
     .transform((value) => value || null),
   published: z.boolean().default(false),

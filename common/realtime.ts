@@ -18,8 +18,9 @@ export type ClientFrameInput = z.input<typeof clientFrame>
 export type ClientFrame = z.output<typeof clientFrame>
 
 /**
- * Frames the server sends on /ws: spec §7, plus `error` for a frame it could not accept and
- * `ticket:updated` when staff change a ticket's status or assignee.
+ * Frames the server sends on /ws: spec §7, plus `error` for a frame it could not accept,
+ * `ticket:updated` when staff change a ticket's status or assignee, and `resync` when the server
+ * may have missed events (its database connection was lost): refetch whatever is shown.
  */
 export type ServerFrame =
   | { type: 'auth:verified'; role: 'admin' | 'customer' }
@@ -31,6 +32,18 @@ export type ServerFrame =
   | { type: 'chat:new_message'; ticketId: string; message: ChatMessage }
   | { type: 'ticket:updated'; ticket: SupportTicket }
   | { type: 'error'; message: string }
+  | { type: 'resync' }
+
+/**
+ * Why the server closes a socket, besides 1001 at shutdown. Each close follows a frame saying why
+ * (`auth:failed` or `error`).
+ */
+export const socketCloseCodes = {
+  /** The admin session behind the socket ended (logout, expiry, revocation, deletion). */
+  sessionEnded: 4401,
+  /** Far over the frame rate limit, or over the cap of sockets per address. */
+  policyViolation: 1008,
+} as const
 
 /** Spec §7: up to 5 attempts, 1 s doubling, at most 30 s; none after a normal (1000) close. */
 export const reconnectPolicy = { maxAttempts: 5, initialDelayMs: 1000, maxDelayMs: 30_000 }

@@ -24,3 +24,55 @@ export const defaultPlatformSettings: PlatformSettings = {
   trialDurationHours: 24,
   maxConcurrentStreams: 2,
 }
+
+/** Admin sign-in rules (super_admin only): session lifetimes and whether super admins need 2FA. */
+export const securitySettings = z.object({
+  sessionIdleMinutes: z
+    .number({ error: 'Idle timeout must be a number of minutes' })
+    .int('Idle timeout must be a whole number of minutes')
+    .min(5, 'Idle timeout must be between 5 minutes and 24 hours')
+    .max(24 * 60, 'Idle timeout must be between 5 minutes and 24 hours'),
+  sessionAbsoluteDays: z
+    .number({ error: 'Session lifetime must be a number of days' })
+    .int('Session lifetime must be a whole number of days')
+    .min(1, 'Session lifetime must be between 1 and 30 days')
+    .max(30, 'Session lifetime must be between 1 and 30 days'),
+  requireTwoFactorForSuperAdmins: z.boolean({
+    error: 'Require two-factor sign-in must be true or false',
+  }),
+})
+export type SecuritySettings = z.infer<typeof securitySettings>
+
+export const defaultSecuritySettings: SecuritySettings = {
+  sessionIdleMinutes: 120,
+  sessionAbsoluteDays: 7,
+  requireTwoFactorForSuperAdmins: false,
+}
+
+/** Business Settings for the trust assessment of trial requests (common/trial-trust.ts). */
+export const trialTrustSettings = z.object({
+  checksDisposableEmail: z.boolean({ error: 'Disposable e-mail check must be on or off' }),
+  checksNetwork: z.boolean({ error: 'Network check must be on or off' }),
+  networkRequestsPerDay: z
+    .number({ error: 'Requests per network must be a number' })
+    .int('Requests per network must be a whole number')
+    .min(1, 'Requests per network must be between 1 and 1000')
+    .max(1000, 'Requests per network must be between 1 and 1000'),
+  checksEarlierTrial: z.boolean({ error: 'Earlier trial check must be on or off' }),
+  checksGeneratedLooking: z.boolean({ error: 'Generated-looking check must be on or off' }),
+  flagBelowScore: z
+    .number({ error: 'Flag threshold must be a number' })
+    .int('Flag threshold must be a whole number')
+    .min(0, 'Flag threshold must be between 0 and 100')
+    .max(100, 'Flag threshold must be between 0 and 100'),
+})
+export type TrialTrustSettings = z.infer<typeof trialTrustSettings>
+
+export const defaultTrialTrustSettings: TrialTrustSettings = {
+  checksDisposableEmail: true,
+  checksNetwork: true,
+  networkRequestsPerDay: 3,
+  checksEarlierTrial: true,
+  checksGeneratedLooking: true,
+  flagBelowScore: 60,
+}

@@ -43,8 +43,34 @@ export const trialRequestInput = z.object({
 })
 export type TrialRequestInput = z.input<typeof trialRequestInput>
 
+/**
+ * The answer to the public form: the new request (201, or 200 for a retry of the same
+ * submission), or that this person already has an open request (200). The latter names none of
+ * the earlier request's ids: whoever types someone's e-mail must learn nothing about them.
+ */
+export const trialRequestReceipt = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('received'),
+    id: z.uuid(),
+    subscriptionId: z.string(),
+    status: z.string(),
+    createdAt: z.iso.datetime(),
+  }),
+  z.object({ outcome: z.literal('already_requested') }),
+])
+export type TrialRequestReceipt = z.infer<typeof trialRequestReceipt>
+
 /** Follow-up stages of a request; an admin moves it along (spec §7 status call). */
 export const trialRequestStages = ['Pending', 'Contacted', 'Processed', 'Rejected'] as const
+
+/** How far an admin may trust a request: 100 = nothing suspicious (common/trial-trust.ts). */
+export const trialTrust = z.object({
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(z.string()),
+  /** Below the Business Settings' threshold when the request came in. */
+  isFlagged: z.boolean(),
+})
+export type TrialTrust = z.infer<typeof trialTrust>
 
 export const trialRequest = z.object({
   id: z.uuid(),
@@ -68,6 +94,11 @@ export const trialRequest = z.object({
   adminNotes: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** Null for requests stored before trust was assessed. */
+  trust: trialTrust.nullable(),
+  /** How often the same person asked again while this request was open. */
+  askedAgainCount: z.number().int(),
+  lastAskedAt: z.iso.datetime().nullable(),
 })
 export type TrialRequest = z.infer<typeof trialRequest>
 

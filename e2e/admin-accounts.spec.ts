@@ -45,7 +45,7 @@ describe('Business Center: admin accounts', () => {
     await form.getByLabel('Password').fill('short')
     await form.getByRole('button', { name: 'Add Admin' }).click()
     await form.getByText('Username must be at least 3 characters').waitFor()
-    await form.getByText('Password must be at least 8 characters').waitFor()
+    await form.getByText('Password must be at least 12 characters').waitFor()
 
     await form.getByLabel('Username').fill('night.shift')
     await form.getByLabel('Password').fill('night-shift-password')

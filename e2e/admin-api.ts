@@ -1,3 +1,4 @@
+import type { AdminUser, CreateAdminUser } from '../common/admin-users'
 import type { BlogPost, BlogPostInput } from '../common/blog'
 import type {
   ConvertToSubscriptionInput,
@@ -87,4 +88,9 @@ export function convertToPaid(
     `/api/trial-requests/${id}/convert-to-subscription`,
     values,
   )
+}
+
+/** Adds an admin account through the Business Center's API, for specs that change their own. */
+export function createAdminUser(input: CreateAdminUser): Promise<AdminUser> {
+  return adminCall<AdminUser>('POST', '/api/admin/users', input)
 }

@@ -1,2 +1,2 @@
 /** The super_admin the end-to-end server is started with. */
-export const owner = { username: 'owner', password: 'owner-password-1' }
+export const owner = { username: 'owner', password: 'lantern-harbour-7781' }

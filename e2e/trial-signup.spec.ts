@@ -5,12 +5,15 @@ import { launchBrowser, openPage } from './fixtures'
 const isTrialPost = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === '/api/trial-requests'
 
+/** Each e-mail brings its own Telegram handle: one free trial per person, known by either. */
 async function fillTrialForm(page: Page, email: string) {
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('First Name').fill('Ada')
   await dialog.getByLabel('Last Name').fill('Lovelace')
   await dialog.getByLabel('Email').fill(email)
-  await dialog.getByLabel('Telegram (optional)').fill('@ada')
+  await dialog
+    .getByLabel('Telegram (optional)')
+    .fill(`@${email.split('@')[0]!.replace(/\W/g, '_')}`)
 }
 
 const pendingRequests = (page: Page) =>
@@ -55,7 +58,7 @@ describe('trial signup', () => {
       lastName: 'Lovelace',
       email: 'ada.lovelace@example.com',
       plan: 'Family Plus',
-      telegram: '@ada',
+      telegram: '@ada_lovelace',
       whatsapp: null,
     })
     expect(sent.clientRequestId).toMatch(/^[0-9a-f-]{36}$/)
@@ -81,6 +84,42 @@ describe('trial signup', () => {
 
     await page.getByRole('button', { name: 'START TRIAL' }).click()
     expect(await page.getByRole('dialog').getByLabel('First Name').inputValue()).toBe('')
+    expect(errors).toEqual([])
+  })
+
+  it('tells a visitor who asks again that the first request is on its way, naming no ids', async () => {
+    const { page, errors } = await openPage(browser, '/plans')
+    const ask = async (email: string) => {
+      await page
+        .getByRole('article', { name: 'Starter', exact: true })
+        .getByRole('button', { name: /Start Free Trial/ })
+        .click()
+      const dialog = page.getByRole('dialog', { name: 'Start Your Free Trial' })
+      await dialog.waitFor()
+      await fillTrialForm(page, email)
+      const [response] = await Promise.all([
+        page.waitForResponse((response) => isTrialPost(response.request())),
+        dialog.getByRole('button', { name: 'Request Free Trial' }).click(),
+      ])
+      return response
+    }
+
+    const first = await ask('grace.asks@gmail.com')
+    expect(first.status()).toBe(201)
+    const { subscriptionId } = (await first.json()) as { subscriptionId: string }
+    const submitted = page.getByRole('dialog', { name: 'Trial Request Submitted!' })
+    await submitted.getByRole('button', { name: 'Get Started' }).click()
+    await submitted.waitFor({ state: 'detached' })
+
+    // The same Gmail mailbox in another spelling is the same person.
+    const again = await ask('GraceAsks+tv@googlemail.com')
+    expect(again.status()).toBe(200)
+    expect(await again.json()).toEqual({ outcome: 'already_requested' })
+    const already = page.getByRole('dialog', { name: 'You Have Already Asked for a Trial' })
+    await already.getByText("We'll be in touch shortly").waitFor()
+    expect(await already.innerText()).not.toContain(subscriptionId)
+    await already.getByRole('button', { name: 'Got It' }).click()
+    await already.waitFor({ state: 'detached' })
     expect(errors).toEqual([])
   })
 

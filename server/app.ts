@@ -5,11 +5,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { createRateLimiter } from './lib/rate-limiter'
+import { fastifyTrustProxy } from './lib/trust-proxy'
 import { createEventBus } from './realtime/event-bus'
 import { registerSocket } from './realtime/socket.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
@@ -30,6 +32,7 @@ import { registerAudit } from './plugins/audit'
 import { registerAuthGuard } from './plugins/auth-guard'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerJsonBody } from './plugins/json-body'
+import { registerRouteList } from './plugins/route-list'
 import { registerSecurity } from './plugins/security'
 
 export type BuildAppOptions = {
@@ -39,6 +42,10 @@ export type BuildAppOptions = {
   now?: () => Date
   /** Where log lines go instead of stdout (tests read them to prove secrets stay out). */
   logStream?: { write(line: string): void }
+  /** How often admin sockets are checked for an expired session (default 30 s). */
+  sessionSweepMs?: number
+  /** The web app's HTML shell, for tests that render pages without a build. */
+  pageTemplate?: string
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
@@ -47,6 +54,8 @@ export async function buildApp({
   database,
   now,
   logStream,
+  sessionSweepMs,
+  pageTemplate,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -54,13 +63,24 @@ export async function buildApp({
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Clients on slow links get a while, but a stalled one must not hold a socket forever.
     requestTimeout: 30_000,
+    // Longer than load balancers' idle timeout (60 s on AWS), so they close idle sockets first.
+    keepAliveTimeout: 72_000,
+    http: {
+      // Node's default (60 s) lets slow-header clients hold sockets cheaply. It is enforced by a
+      // sweep every connectionsCheckingInterval (30 s by default), so that is shortened too.
+      headersTimeout: 10_000,
+      connectionsCheckingInterval: 1_000,
+    },
   })
+  for (const warning of config.warnings) app.log.warn(warning)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // First, so that the access tests see every route that any plugin or module adds.
+  registerRouteList(app)
 
   app.decorate('config', config)
   app.decorate('db', database.db)
@@ -85,6 +105,7 @@ export async function buildApp({
 
   await app.register(healthRoutes)
   await app.register(authRoutes)
+  await app.register(twoFactorRoutes)
   await app.register(adminsRoutes)
   await app.register(plansRoutes)
   await app.register(discountsRoutes)
@@ -101,8 +122,8 @@ export async function buildApp({
   await app.register(settingsRoutes)
   await app.register(maintenanceRoutes)
   await app.register(m3uRoutes)
-  await registerSocket(app)
-  await registerPages(app)
+  await registerSocket(app, { sessionSweepMs })
+  await registerPages(app, { template: pageTemplate })
 
   return app
 }

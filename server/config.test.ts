@@ -27,7 +27,15 @@ describe('loadConfig', () => {
     ],
     [
       { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' },
-      'Invalid configuration: ADMIN_PASSWORD must be at least 8 characters',
+      'Invalid configuration: ADMIN_PASSWORD: Password must be at least 12 characters',
+    ],
+    [
+      { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'password1234' },
+      'Invalid configuration: ADMIN_PASSWORD: This password is too common. Choose one that is hard to guess.',
+    ],
+    [
+      { TRUST_PROXY: 'yes' },
+      'Invalid configuration: TRUST_PROXY must be false, a number of proxy hops (1 = one reverse proxy), or a comma-separated list of proxy addresses or CIDR ranges',
     ],
     [
       { PUBLIC_URL: 'example.com' },
@@ -36,6 +44,10 @@ describe('loadConfig', () => {
     [
       { LOG_LEVEL: 'loud' },
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    ],
+    [
+      { MAX_CONNECTIONS_PER_IP: '-1' },
+      'Invalid configuration: MAX_CONNECTIONS_PER_IP must be 0 (no cap) or more',
     ],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)

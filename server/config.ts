@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { defaultSiteConfig } from '../common/site-config'
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy'
+import { passwordProblem } from './modules/auth/password-policy'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
@@ -23,7 +25,12 @@ const environment = z
         .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
     ),
     ADMIN_USERNAME: optional(z.string().min(3, 'ADMIN_USERNAME must be at least 3 characters')),
-    ADMIN_PASSWORD: optional(z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters')),
+    ADMIN_PASSWORD: optional(
+      z.string().superRefine((password, context) => {
+        const problem = passwordProblem(password)
+        if (problem) context.addIssue({ code: 'custom', message: `ADMIN_PASSWORD: ${problem}` })
+      }),
+    ),
     PUBLIC_URL: optional(url('PUBLIC_URL')),
     SUPPORT_EMAIL: z
       .email({ error: 'SUPPORT_EMAIL must be an e-mail address' })
@@ -36,14 +43,33 @@ const environment = z
       .int()
       .min(100, 'SUPPLIER_TIMEOUT_MS must be at least 100')
       .default(15_000),
+    MAX_CONNECTIONS_PER_IP: z.coerce
+      .number({ error: 'MAX_CONNECTIONS_PER_IP must be a number' })
+      .int('MAX_CONNECTIONS_PER_IP must be a whole number')
+      .min(0, 'MAX_CONNECTIONS_PER_IP must be 0 (no cap) or more')
+      // Browsers hold up to six connections each, and an office shares one address.
+      .default(256),
+    WS_MAX_SOCKETS_PER_IP: z.coerce
+      .number({ error: 'WS_MAX_SOCKETS_PER_IP must be a number' })
+      .int('WS_MAX_SOCKETS_PER_IP must be a whole number')
+      .min(0, 'WS_MAX_SOCKETS_PER_IP must be 0 (no cap) or more')
+      .default(20),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
     TRUST_PROXY: z
-      .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
-      .default('false'),
+      .string()
+      .optional()
+      .transform((raw, context) => {
+        const parsed = parseTrustProxy(raw)
+        if ('error' in parsed) {
+          context.addIssue({ code: 'custom', message: parsed.error })
+          return z.NEVER
+        }
+        return parsed
+      }),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -65,8 +91,14 @@ export type Config = {
   sportsApiBase: string
   supplierApiUrl: string | null
   supplierTimeoutMs: number
+  /** Concurrent TCP connections from one direct peer address; 0 means no cap. */
+  maxConnectionsPerIp: number
+  /** Live sockets (/ws) one client address may hold at once in one process; 0 means no cap. */
+  wsMaxSocketsPerIp: number
   logLevel: string
-  trustProxy: boolean
+  trustProxy: TrustProxy
+  /** Settings that work but deserve a word at start-up. */
+  warnings: string[]
 }
 
 export class ConfigError extends Error {}
@@ -95,7 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sportsApiBase: e.SPORTS_API_BASE.replace(/\/$/, ''),
     supplierApiUrl: e.SUPPLIER_API_URL ?? null,
     supplierTimeoutMs: e.SUPPLIER_TIMEOUT_MS,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    wsMaxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY.value,
+    warnings: e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [],
   }
 }

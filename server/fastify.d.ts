@@ -22,8 +22,13 @@ declare module 'fastify' {
   }
 
   interface FastifyContextConfig {
-    /** Reachable without an admin session. Every other /api route answers 401 to anonymous callers. */
+    /** Reachable without an admin session. Every other route answers 401 to anonymous callers. */
     public?: boolean
+    /**
+     * Reachable by a super admin whom settings require to turn on two-factor sign-in first
+     * (their session, logout, password and two-factor setup); every other route answers 403.
+     */
+    beforeTwoFactorSetup?: boolean
     /** Narrower than any admin: only this role may call the route (others get 403). */
     role?: 'super_admin'
     /**

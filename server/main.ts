@@ -3,9 +3,14 @@ import { ConfigError, loadConfig, type Config } from './config'
 import { openDatabase, type Database } from './db/client'
 import { DataDirLockedError } from './db/data-dir-lock'
 import { scheduleJobs } from './jobs/schedule'
+import { trackConnections } from './lib/connections'
+import { closeWithin } from './lib/graceful-shutdown'
 import { planTemplates } from '../common/plans'
 import { bootstrapAdmin } from './modules/admins/bootstrap-admin'
 import { seedPlanTemplates } from './modules/plans/plans.service'
+
+/** How long requests in flight may take to finish once a stop signal arrives (DESIGN §2). */
+const shutdownGraceMs = 10_000
 
 /** Configuration and start-up problems end the process with one readable line. */
 function exitWith(message: string): never {
@@ -37,16 +42,20 @@ async function main() {
   await bootstrapAdmin(app.db, config, app.log)
   await seedPlanTemplates(app.db, planTemplates)
   const stopJobs = scheduleJobs(app)
+  const connections = trackConnections(app.server, config.maxConnectionsPerIp)
 
   let isShuttingDown = false
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (isShuttingDown) return
     isShuttingDown = true
+    const startedAt = Date.now()
     app.log.info({ signal }, 'Shutting down')
+    // Should something still hang once every connection is cut (an unreachable database), stop.
+    setTimeout(() => exitWith('Shutdown did not finish in time'), shutdownGraceMs + 5_000).unref()
     stopJobs()
-    // Stops accepting, lets requests in flight finish, then runs onClose hooks.
-    await app.close()
+    const cutConnections = await closeWithin(app, connections, shutdownGraceMs)
     await database.close()
+    app.log.info({ cutConnections, durationMs: Date.now() - startedAt }, 'Shut down')
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))

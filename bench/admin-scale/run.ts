@@ -18,7 +18,7 @@ import { seedTrialRequests } from './seed'
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const targets = { list: 50, analytics: 100 }
-const owner = { username: 'bench', password: 'bench-password' }
+const owner = { username: 'bench', password: 'measured-quietly-2026' }
 
 const cluster = process.env.BENCH_DATABASE_URL ? null : await startPostgresCluster()
 const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.adminUrl

@@ -19,7 +19,7 @@ import {
 import { openSocket, type TestSocket } from '../../server/test/socket-client'
 import { measure, ms, printTable } from '../lib/measure'
 
-const owner = { username: 'bench', password: 'bench-password' }
+const owner = { username: 'bench', password: 'measured-quietly-2026' }
 const targets = { p99Ms: 25, bytesPerSocket: 20 * 1024 }
 
 const rssBytes = (pid: number) =>
@@ -38,6 +38,9 @@ const server = startServerProcess({
   ADMIN_USERNAME: owner.username,
   ADMIN_PASSWORD: owner.password,
   LOG_LEVEL: 'error',
+  // Every socket comes from 127.0.0.1.
+  MAX_CONNECTIONS_PER_IP: '0',
+  WS_MAX_SOCKETS_PER_IP: '0',
 })
 const sockets: TestSocket[] = []
 

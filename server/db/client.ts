@@ -52,9 +52,12 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
-  // An idle client losing its server must not crash the process; the next query reconnects.
+  // While the server is unreachable a request waits at most this long for a connection.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
+  // A client losing its server must not crash the process, idle (the pool's 'error') or checked
+  // out between two queries of a transaction (its own); the pool drops it and reconnects later.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   try {
     const db = drizzlePostgres(pool) as unknown as Db
     // Several processes may start at once: one migrates, the others wait for it.

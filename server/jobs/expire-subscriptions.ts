@@ -5,14 +5,15 @@ import { recordSystemAudit } from '../modules/audit/audit.service'
 import { getPlatformSettings } from '../modules/settings/settings.service'
 
 // Any constant: the same in every process, so only one of them runs the job at a time.
-const expiryLockId = 7_340_212
+export const expiryLockId = 7_340_212
 
 export type ExpiryResult = { trialsExpired: number; subscriptionsExpired: number; skipped: boolean }
 
 /**
  * Expires trials older than the configured trial duration and paid subscriptions past their end
- * date, recording each in the audit trail. Idempotent (only rows still trial/active change), and
- * one process at a time holds a transaction-scoped advisory lock; the others skip.
+ * date, recording each in the audit trail in the same transaction. Idempotent (only rows still
+ * trial/active change), and one process at a time holds a transaction-scoped advisory lock; the
+ * others skip. Handed a transaction, it runs inside it and the lock lasts until that commits.
  */
 export async function expireSubscriptions(db: Db, now: Date): Promise<ExpiryResult> {
   const { trialDurationHours } = await getPlatformSettings(db)

@@ -5,12 +5,17 @@ export class HttpError extends Error {
     message: string,
     /** Headers the answer carries, such as Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** The fields at fault, as in a validation answer. */
+    readonly issues?: { path: string; message: string }[],
   ) {
     super(message)
   }
 }
 
 export const badRequest = (message: string) => new HttpError(400, message)
+/** 400 naming the field, shaped like a schema validation answer. */
+export const invalidField = (path: string, message: string) =>
+  new HttpError(400, message, {}, [{ path, message }])
 export const forbidden = (message: string) => new HttpError(403, message)
 export const notFound = (message: string) => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)

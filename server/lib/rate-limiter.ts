@@ -25,11 +25,12 @@ export function createRateLimiter(db: Db) {
       return row!
     },
 
-    /** The current window's count without adding to it (0 once the window has passed). */
-    async peek(key: string, now: Date): Promise<Window> {
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key))
-      if (!row || row.resetAt <= now) return { count: 0, resetAt: now }
-      return { count: row.count, resetAt: row.resetAt }
+    /** Takes back one hit (never below zero), for an attempt that turned out not to count. */
+    async undo(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key))
     },
 
     async reset(key: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { z } from 'zod'
 import { idParams } from '../../common/api'
 import type { Db } from '../db/client'
-import { auditAs } from '../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../plugins/audit'
 
 type RecordRoutesOptions<Input extends z.ZodType> = {
   /** The collection, e.g. /api/plans; one record lives at {path}/:id. */
@@ -18,7 +18,7 @@ type RecordRoutesOptions<Input extends z.ZodType> = {
 
 /**
  * An admin collection's writes: POST answers 201 with the record, PUT {id} the record,
- * DELETE {id} 204; each validated by `input` and recorded in the audit trail.
+ * DELETE {id} 204; each validated by `input` and recorded in the audit trail in its transaction.
  */
 export function recordRoutes<Input extends z.ZodType>(
   fastify: FastifyInstance,
@@ -29,21 +29,26 @@ export function recordRoutes<Input extends z.ZodType>(
   // The type provider cannot resolve a generic schema's output; `input` has validated the body.
   const valuesOf = (body: unknown) => body as z.output<Input>
 
-  app.post(path, { config: audit('create'), schema: { body: input } }, async (request, reply) =>
-    reply.code(201).send(await create(app.db, valuesOf(request.body), app.now())),
-  )
+  app.post(path, { config: audit('create'), schema: { body: input } }, async (request, reply) => {
+    const values = valuesOf(request.body)
+    const record = await inAuditedTransaction(request, (tx) => create(tx, values, app.now()))
+    return reply.code(201).send(record)
+  })
 
   app.put(
     `${path}/:id`,
     { config: audit('update'), schema: { params: idParams, body: input } },
-    async (request) => update(app.db, request.params.id, valuesOf(request.body), app.now()),
+    async (request) => {
+      const values = valuesOf(request.body)
+      return inAuditedTransaction(request, (tx) => update(tx, request.params.id, values, app.now()))
+    },
   )
 
   app.delete(
     `${path}/:id`,
     { config: audit('delete'), schema: { params: idParams } },
     async (request, reply) => {
-      await remove(app.db, request.params.id)
+      await inAuditedTransaction(request, (tx) => remove(tx, request.params.id))
       return reply.code(204).send()
     },
   )

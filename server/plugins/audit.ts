@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AuditDetails } from '../../common/audit'
+import type { Db } from '../db/client'
+import { HttpError } from '../lib/http-error'
 import { recordAudit } from '../modules/audit/audit.service'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+// Tests turn a forgotten entry into a failure; production logs it and still answers.
+const isTestRun = process.env.NODE_ENV === 'test' || Boolean(process.env.VITEST)
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The id of the entity a create answered with, for the audit trail. */
-    auditEntityId?: string
+    /** The route's audit entry has committed together with its change. */
+    isAudited: boolean
   }
 }
 
@@ -15,56 +21,93 @@ export const auditAs = (entity: string) => (verb: string) => ({
   audit: { action: `${entity}.${verb}`, entity },
 })
 
-function createdId(payload: unknown): string | undefined {
-  if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined
-  try {
-    const id = (JSON.parse(payload) as { id?: unknown }).id
-    return typeof id === 'string' ? id : undefined
-  } catch {
-    return undefined
-  }
+export type AuditOptions<T> = {
+  /** The entity changed; by default the `:id` parameter, else the result's `id`. */
+  entityId?: string | null | ((result: T) => string | null)
+  /** By default (or when it gives undefined) the body's field names, never values (passwords). */
+  details?: AuditDetails | ((result: T) => AuditDetails | undefined)
+}
+
+function idOf(result: unknown): string | null {
+  const id = result && typeof result === 'object' ? (result as { id?: unknown }).id : undefined
+  return typeof id === 'string' ? id : null
+}
+
+function entityIdOf<T>(request: FastifyRequest, result: T, option: AuditOptions<T>['entityId']) {
+  if (typeof option === 'function') return option(result)
+  if (option !== undefined) return option
+  return (request.params as { id?: string } | undefined)?.id ?? idOf(result)
+}
+
+function detailsOf<T>(request: FastifyRequest, result: T, option: AuditOptions<T>['details']) {
+  const chosen = typeof option === 'function' ? option(result) : option
+  if (chosen) return chosen
+  const { body } = request
+  return body && typeof body === 'object' ? { fields: Object.keys(body) } : null
 }
 
 /**
- * Records every successful admin change (who, what, when, which entity). Field names are kept,
- * never values: bodies can hold passwords and API keys. A route that changes data without
- * declaring its audit action stops the server at start-up, so none is forgotten.
+ * Runs an admin's change and writes the route's audit entry (`config.audit`) in one transaction:
+ * both commit or neither does. `change` must query only the `tx` it is given (on PGlite the
+ * global handle deadlocks inside a transaction), and events for the bus are published by the
+ * caller once this returns, after the commit.
+ */
+export async function inAuditedTransaction<T>(
+  request: FastifyRequest,
+  change: (tx: Db) => Promise<T>,
+  options: AuditOptions<T> = {},
+): Promise<T> {
+  const audit = request.routeOptions.config.audit
+  if (!audit) throw new Error(`${request.routeOptions.url} declares no audit action`)
+  if (request.isAudited) throw new Error(`${request.routeOptions.url} is already audited`)
+  const actor = request.admin
+  if (!actor) throw new HttpError(401, 'Authentication required')
+  const server = request.server
+  const result = await server.db.transaction(async (tx) => {
+    const result = await change(tx)
+    try {
+      await recordAudit(tx, {
+        actor,
+        action: audit.action,
+        entityType: audit.entity,
+        entityId: entityIdOf(request, result, options.entityId),
+        details: detailsOf(request, result, options.details),
+        now: server.now(),
+      })
+    } catch (error) {
+      request.log.error({ err: error }, 'Could not record the audit entry; the change is undone')
+      throw new HttpError(503, 'The change could not be recorded, so it was not saved. Try again.')
+    }
+    return result
+  })
+  request.isAudited = true
+  return result
+}
+
+/**
+ * Every admin change is recorded (who, what, when, which entity) by `inAuditedTransaction`. A
+ * route that changes data without declaring its audit action stops the server at start-up, and
+ * an audited route that succeeds without having recorded its entry is reported.
  */
 export function registerAudit(app: FastifyInstance) {
+  app.decorateRequest('isAudited', false)
+
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat()
     const isMutation = methods.some((method) => unsafeMethods.has(method))
-    if (
-      isMutation &&
-      route.url.startsWith('/api/') &&
-      !route.config?.public &&
-      route.config?.audit === undefined
-    ) {
+    // Every admin-only route counts, whatever its path: access is not decided by URL either.
+    if (isMutation && !route.config?.public && route.config?.audit === undefined) {
       throw new Error(`${methods.join(',')} ${route.url} changes data but declares no audit action`)
     }
   })
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.routeOptions.config.audit) request.auditEntityId = createdId(payload)
+  app.addHook('onSend', async (request, reply, payload) => {
+    const isSuccess = reply.statusCode >= 200 && reply.statusCode < 300
+    if (!request.routeOptions.config?.audit || request.isAudited || !isSuccess) return payload
+    const route = `${request.method} ${request.routeOptions.url}`
+    const problem = `${route} answered ${reply.statusCode} without recording its audit entry`
+    request.log.error(problem)
+    if (isTestRun) throw new Error(problem)
     return payload
-  })
-
-  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
-    const audit = request.routeOptions.config.audit
-    if (!audit || !request.admin || reply.statusCode >= 400) return
-    const params = request.params as { id?: string } | undefined
-    const body = request.body
-    try {
-      await recordAudit(app.db, {
-        actor: request.admin,
-        action: audit.action,
-        entityType: audit.entity,
-        entityId: params?.id ?? request.auditEntityId ?? null,
-        details: body && typeof body === 'object' ? { fields: Object.keys(body) } : null,
-        now: app.now(),
-      })
-    } catch (error) {
-      request.log.error({ err: error }, 'Could not record the audit entry')
-    }
   })
 }

@@ -1,23 +1,30 @@
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../lib/http-error'
-import { resolveSession, sessionCookieName } from '../modules/auth/sessions.service'
+import { sessionCookieName } from '../modules/auth/session-cookie'
+import { resolveSession } from '../modules/auth/sessions.service'
 
 /**
- * The one place /api access is decided. Routes are admin-only unless their config says
- * `public: true`; a route may further require `role: 'super_admin'`.
+ * The one place access is decided, on the route that matched and never on the URL, so every
+ * spelling of a path (`/%61pi/…`) meets the same rule. Every route is admin-only unless its
+ * config says `public: true`; a route may further require `role: 'super_admin'`, and a super
+ * admin whom settings require to set up two-factor sign-in reaches only the routes marked
+ * `beforeTwoFactorSetup` until they have. Unknown
+ * paths reach no route: the not-found handler answers them without data.
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('admin', null)
 
   app.addHook('onRequest', async (request) => {
-    const isApi = request.url.startsWith('/api/')
-    // Static files and pages need no session lookup; the socket identifies itself later.
-    if (!isApi && !request.url.startsWith('/ws')) return
-    const token = request.cookies[sessionCookieName]
+    const token = request.cookies[sessionCookieName(app.config)]
     if (token) request.admin = await resolveSession(app.db, token, app.now())
 
-    if (!isApi || request.is404) return
-    const { public: isPublic, role } = request.routeOptions.config
+    if (request.is404) return
+    const { public: isPublic, role, beforeTwoFactorSetup } = request.routeOptions.config
+    if (request.admin?.mustSetUpTwoFactor && !beforeTwoFactorSetup) {
+      // Until the required second factor is set up, the session is worth no more than a visitor.
+      if (!isPublic) throw new HttpError(403, 'Turn on two-factor sign-in to continue')
+      request.admin = null
+    }
     if (isPublic) return
     if (!request.admin) throw new HttpError(401, 'Authentication required')
     if (role && request.admin.role !== role) {

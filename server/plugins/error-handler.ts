@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import type { ApiErrorBody } from '../../common/api'
-import { databaseErrorCode } from '../lib/database-errors'
+import {
+  databaseErrorCode,
+  databaseUnavailable,
+  isDatabaseUnavailable,
+} from '../lib/database-errors'
 import { HttpError } from '../lib/http-error'
 
 type Issue = { path: string; message: string }
@@ -38,8 +42,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         .code(400)
         .send(toBody(error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }))))
     }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message })
+    const sendHttpError = ({ statusCode, headers, message, issues }: HttpError) =>
+      reply
+        .code(statusCode)
+        .headers(headers)
+        .send(issues ? { message, issues } : { message })
+    if (error instanceof HttpError) return sendHttpError(error)
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the caller is told to come back, and the server recovers alone.
+      request.log.warn({ err: error }, 'Database unreachable')
+      return sendHttpError(databaseUnavailable())
     }
     const databaseCode = databaseErrorCode(error)
     const clientError = databaseCode ? clientDatabaseErrors[databaseCode] : undefined

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { forbidden } from '../lib/http-error'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -10,6 +10,20 @@ function originHost(origin: string): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * Whether a request comes from another site: its Origin's host is neither the request's host
+ * nor PUBLIC_URL's. Non-browser clients send no Origin; a browser that sends none still says
+ * where it comes from in Sec-Fetch-Site.
+ */
+export function isCrossSiteRequest(request: FastifyRequest): boolean {
+  const origin = request.headers.origin
+  if (origin === undefined) return request.headers['sec-fetch-site'] === 'cross-site'
+  const host = originHost(origin)
+  if (host === null) return true
+  const { publicUrl } = request.server.config
+  return host !== request.host && host !== (publicUrl ? originHost(publicUrl) : null)
 }
 
 /** Security headers, and a CSRF check on every state-changing request. */
@@ -35,21 +49,10 @@ export async function registerSecurity(app: FastifyInstance) {
     crossOriginEmbedderPolicy: false,
   })
 
-  const publicHost = app.config.publicUrl ? originHost(app.config.publicUrl) : null
-
   // The session cookie is SameSite=Lax; checking Origin as well refuses cross-site writes
-  // from browsers that do not honour SameSite. Non-browser clients send no Origin.
+  // from browsers that do not honour SameSite. The /ws handshake applies the same rule.
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method)) return
-    const origin = request.headers.origin
-    if (origin === undefined) {
-      if (request.headers['sec-fetch-site'] === 'cross-site') {
-        throw forbidden('Cross-site request refused')
-      }
-      return
-    }
-    const host = originHost(origin)
-    if (host === null || (host !== request.host && host !== publicHost)) {
+    if (unsafeMethods.has(request.method) && isCrossSiteRequest(request)) {
       throw forbidden('Cross-site request refused')
     }
   })

@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events'
-import pg from 'pg'
+import type pg from 'pg'
 import type { Notification } from '../../common/notifications'
 import type { ChatMessage, SupportTicket } from '../../common/support'
 import type { Database } from '../db/client'
 import { createPayloadJoiner, toNotifyPayloads } from './notify-payloads'
+import { startPostgresListener, type ListenerState } from './postgres-listener'
 
 /** What happened, for every server process to tell its sockets. */
 export type BusEvent =
@@ -16,6 +17,10 @@ export type BusEvent =
 export type EventBus = {
   publish(event: BusEvent): Promise<void>
   subscribe(handler: (event: BusEvent) => void): () => void
+  /** Whether events from other processes arrive now; PGlite's in-process bus always listens. */
+  state(): ListenerState
+  /** Called after a gap in which events were missed, once they arrive again. */
+  onResync(handler: () => void): () => void
   close(): Promise<void>
 }
 
@@ -31,6 +36,9 @@ function createLocalBus(): EventBus {
       emitter.on(channel, handler)
       return () => emitter.off(channel, handler)
     },
+    state: () => 'listening',
+    // In one process nothing is ever missed.
+    onResync: () => () => {},
     async close() {
       emitter.removeAllListeners()
     },
@@ -38,8 +46,9 @@ function createLocalBus(): EventBus {
 }
 
 /**
- * Fans events out to every process through PostgreSQL LISTEN/NOTIFY. One dedicated connection
- * listens (and reconnects if it drops); publishing uses the pool.
+ * Fans events out to every process through PostgreSQL LISTEN/NOTIFY: one dedicated connection
+ * listens, reconnecting for as long as it takes, and publishing uses the pool. Publishing while
+ * the database is down fails, as did the write it announces, so the caller answers 503.
  */
 async function createPostgresBus(
   pool: pg.Pool,
@@ -47,31 +56,22 @@ async function createPostgresBus(
   onError: (error: unknown) => void,
 ): Promise<EventBus> {
   const local = createLocalBus()
-  let listener: pg.Client | null = null
-  let isClosed = false
-
-  const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString: url })
-    const join = createPayloadJoiner()
-    client.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return
-      try {
-        const json = join(message.payload)
-        if (json) void local.publish(JSON.parse(json) as BusEvent)
-      } catch (error) {
-        onError(error)
-      }
-    })
-    client.on('error', (error) => {
-      onError(error)
-      client.end().catch(() => {})
-      if (!isClosed) setTimeout(() => void connect().catch(onError), 1000)
-    })
-    await client.connect()
-    await client.query(`listen ${channel}`)
-    listener = client
-  }
-  await connect()
+  const resyncHandlers = new Set<() => void>()
+  let join = createPayloadJoiner()
+  const listener = await startPostgresListener({
+    url,
+    channel,
+    onError,
+    onNotification(payload) {
+      const json = join(payload)
+      if (json) void local.publish(JSON.parse(json) as BusEvent)
+    },
+    onResubscribed() {
+      // Pieces of an event cut off with the old connection will never be completed.
+      join = createPayloadJoiner()
+      for (const handler of resyncHandlers) handler()
+    },
+  })
 
   return {
     async publish(event) {
@@ -83,10 +83,14 @@ async function createPostgresBus(
       ])
     },
     subscribe: local.subscribe,
+    state: listener.state,
+    onResync(handler) {
+      resyncHandlers.add(handler)
+      return () => resyncHandlers.delete(handler)
+    },
     async close() {
-      isClosed = true
       await local.close()
-      await listener?.end().catch(() => {})
+      await listener.close()
     },
   }
 }

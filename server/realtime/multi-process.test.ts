@@ -7,7 +7,8 @@ import {
   waitForHealth,
   type ServerProcess,
 } from '../test/server-process'
-import { openSocket } from '../test/socket-client'
+import { socketCloseCodes } from '../../common/realtime'
+import { openAdminSocket, openSocket } from '../test/socket-client'
 import { createPostgresDatabase, owner } from '../test/test-server'
 
 describe('two server processes on one PostgreSQL', () => {
@@ -87,5 +88,15 @@ describe('two server processes on one PostgreSQL', () => {
     expect(updated).toMatchObject({ ticket: { id: ticket.id, status: 'in_progress' } })
     customerOnB.close()
     staffOnB.close()
+  })
+
+  it("closes an admin's socket on one process when they log out on the other", async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]]
+    const admin = createClient(a.url)
+    await admin.login(owner.username, owner.password)
+    const staffOnB = await openAdminSocket(b.url, admin.cookie)
+    expect((await admin.post('/api/admin/logout')).status).toBe(204)
+    await staffOnB.waitFor((f) => f.type === 'auth:failed')
+    expect(await staffOnB.closed).toMatchObject({ code: socketCloseCodes.sessionEnded })
   })
 })

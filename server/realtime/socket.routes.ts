@@ -1,15 +1,25 @@
 import websocket from '@fastify/websocket'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RawData } from 'ws'
-import { clientFrame, type ClientFrame } from '../../common/realtime'
-import { HttpError } from '../lib/http-error'
+import { clientFrame, socketCloseCodes, type ClientFrame } from '../../common/realtime'
+import { databaseUnavailableMessage, isDatabaseUnavailable } from '../lib/database-errors'
+import { forbidden, HttpError } from '../lib/http-error'
 import { enforceLimit, publicWriteLimits } from '../plugins/rate-limit'
+import { isCrossSiteRequest } from '../plugins/security'
+import { findLiveSessionIds } from '../modules/auth/sessions.service'
 import { sendChatMessage } from '../modules/chat/chat.service'
+import { countUnread } from '../modules/notifications/notifications.service'
 import { findTicket } from '../modules/tickets/tickets.service'
-import { createSocketHub, send, type Connection } from './socket-hub'
+import { createFrameBucket, defaultFrameLimit } from './frame-bucket'
+import { createSocketHub, endAdminSocket, send, type Connection } from './socket-hub'
 
 const heartbeatMs = 30_000
 const maxFrameBytes = 16 * 1024
+
+export type SocketOptions = {
+  /** How often admin sockets are checked for a session that expired; tests shorten it. */
+  sessionSweepMs?: number
+}
 
 function parseFrame(data: RawData): ClientFrame | string {
   try {
@@ -21,14 +31,24 @@ function parseFrame(data: RawData): ClientFrame | string {
 }
 
 /** The live socket at /ws (spec §7). Registered on the root instance: it owns shutdown. */
-export async function registerSocket(app: FastifyInstance) {
-  const hub = createSocketHub(app.db, app.log)
+export async function registerSocket(app: FastifyInstance, options: SocketOptions = {}) {
+  const hub = createSocketHub({
+    log: app.log,
+    countUnread: (scope) => countUnread(app.db, scope),
+    findLiveSessionIds: (sessionIds) => findLiveSessionIds(app.db, sessionIds, app.now()),
+    maxSocketsPerIp: app.config.wsMaxSocketsPerIp,
+  })
   const unsubscribe = app.bus.subscribe(hub.handle)
+  const stopResync = app.bus.onResync(() => {
+    app.log.info('Live events are back after a gap; sockets are told to refetch')
+    hub.resync()
+  })
 
   await app.register(websocket, {
     options: { maxPayload: maxFrameBytes },
     preClose(done) {
       unsubscribe()
+      stopResync()
       hub.closeAll()
       app.websocketServer.close(() => done())
     },
@@ -46,14 +66,37 @@ export async function registerSocket(app: FastifyInstance) {
     }
   }, heartbeatMs)
   heartbeat.unref()
-  app.addHook('onClose', async () => clearInterval(heartbeat))
+  // Logout, deletion and revocation close admin sockets at once through the bus; expiry has no
+  // event, so it is looked for.
+  const sweep = setInterval(() => {
+    hub.sweepAdminSessions().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'Admin socket sweep failed')
+    })
+  }, options.sessionSweepMs ?? heartbeatMs)
+  sweep.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat)
+    clearInterval(sweep)
+  })
+
+  async function hasLiveAdminSession(connection: Connection): Promise<boolean> {
+    const { admin } = connection
+    if (!admin) return false
+    const live = await findLiveSessionIds(app.db, [admin.sessionId], app.now())
+    // The bus may have ended the session while the database answered.
+    return live.has(admin.sessionId) && connection.admin === admin
+  }
 
   async function handleFrame(connection: Connection, frame: ClientFrame): Promise<void> {
+    // The handshake's session may have ended since: every admin frame checks it again.
+    if (connection.role === 'admin' || (frame.type === 'identify' && frame.role === 'admin')) {
+      if (!connection.admin)
+        return send(connection, { type: 'auth:failed', message: 'Admin session required' })
+      if (!(await hasLiveAdminSession(connection))) return endAdminSocket(connection)
+    }
     switch (frame.type) {
       case 'identify': {
         if (frame.role === 'admin') {
-          if (!connection.sessionAdminId)
-            return send(connection, { type: 'auth:failed', message: 'Admin session required' })
           connection.role = 'admin'
           connection.key = null
           return send(connection, { type: 'auth:verified', role: 'admin' })
@@ -90,33 +133,65 @@ export async function registerSocket(app: FastifyInstance) {
     }
   }
 
-  app.get('/ws', { websocket: true, config: { public: true } }, (socket, request) => {
-    const connection: Connection = {
-      socket,
-      sessionAdminId: request.admin?.id ?? null,
-      ip: request.ip,
-      role: null,
-      key: null,
-      tickets: new Set(),
-    }
-    hub.add(connection)
-    alive.add(socket)
-    socket.on('pong', () => alive.add(socket))
-    // Frames are handled one after another, in order: a message sent right after identify
-    // must not overtake the identify's ticket lookup.
-    let queue = Promise.resolve()
-    socket.on('message', (data) => {
-      const frame = parseFrame(data)
-      queue = queue.then(async () => {
-        if (typeof frame === 'string') return send(connection, { type: 'error', message: frame })
-        try {
-          await handleFrame(connection, frame)
-        } catch (error) {
-          const message = error instanceof HttpError ? error.message : 'Could not handle the frame'
-          if (!(error instanceof HttpError)) app.log.warn({ err: error }, 'Socket frame failed')
+  // Browsers send the session cookie with a handshake from any site: other sites are refused
+  // before the upgrade, by the rule that guards cookie-authenticated writes.
+  async function refuseCrossSite(request: FastifyRequest) {
+    if (isCrossSiteRequest(request)) throw forbidden('Cross-site request refused')
+  }
+
+  app.get(
+    '/ws',
+    { websocket: true, config: { public: true }, onRequest: refuseCrossSite },
+    (socket, request) => {
+      const connection: Connection = {
+        socket,
+        admin: request.admin ? { id: request.admin.id, sessionId: request.admin.sessionId } : null,
+        ip: request.ip,
+        role: null,
+        key: null,
+        tickets: new Set(),
+      }
+      // Refused after the upgrade, not before: a browser shows a script no handshake status,
+      // but it does show a frame and a close reason.
+      if (!hub.add(connection)) {
+        const message = 'Too many live connections from your address'
+        send(connection, { type: 'error', message })
+        return socket.close(socketCloseCodes.policyViolation, message)
+      }
+      alive.add(socket)
+      socket.on('pong', () => alive.add(socket))
+      const bucket = createFrameBucket(defaultFrameLimit, app.now().getTime())
+      const isOpen = () => socket.readyState === socket.OPEN
+      // Frames are handled one after another, in order: a message sent right after identify
+      // must not overtake the identify's ticket lookup.
+      let queue = Promise.resolve()
+      socket.on('message', (data) => {
+        if (!isOpen()) return
+        const verdict = bucket.take(app.now().getTime())
+        if (verdict !== 'accept') {
+          const message = 'Too many messages; slow down'
           send(connection, { type: 'error', message })
+          if (verdict === 'close') socket.close(socketCloseCodes.policyViolation, message)
+          return
         }
+        const frame = parseFrame(data)
+        queue = queue.then(async () => {
+          if (!isOpen()) return
+          if (typeof frame === 'string') return send(connection, { type: 'error', message: frame })
+          try {
+            await handleFrame(connection, frame)
+          } catch (error) {
+            if (!(error instanceof HttpError)) app.log.warn({ err: error }, 'Socket frame failed')
+            const message =
+              error instanceof HttpError
+                ? error.message
+                : isDatabaseUnavailable(error)
+                  ? databaseUnavailableMessage
+                  : 'Could not handle the frame'
+            send(connection, { type: 'error', message })
+          }
+        })
       })
-    })
-  })
+    },
+  )
 }

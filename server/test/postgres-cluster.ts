@@ -5,7 +5,15 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { freePort } from './free-port'
 
-export type PostgresCluster = { adminUrl: string; stop(): Promise<void> }
+export type PostgresCluster = {
+  adminUrl: string
+  /** Fast shutdown (what `pg_ctl stop -m fast` does): clients are cut off, the data is kept. */
+  down(): Promise<void>
+  /** Starts PostgreSQL again on the same data directory and port, once it accepts connections. */
+  up(): Promise<void>
+  /** Shuts down and removes the cluster. */
+  stop(): Promise<void>
+}
 
 function findBinDir(): string {
   const root = '/usr/lib/postgresql'
@@ -92,17 +100,33 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     '-c',
     'max_connections=300',
   ])
-  const child = spawn(postgres, postgresArgs, { stdio: 'ignore' })
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`
-  await waitUntilReady(adminUrl, child, Date.now() + 30_000)
+  let child: ChildProcess | null = null
 
+  async function up() {
+    if (child) return
+    const started = spawn(postgres, postgresArgs, { stdio: 'ignore' })
+    child = started
+    await waitUntilReady(adminUrl, started, Date.now() + 30_000)
+  }
+  async function down() {
+    const running = child
+    if (!running) return
+    child = null
+    if (running.exitCode !== null) return
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    // SIGINT is PostgreSQL's "fast shutdown" (setpriv execs, so the child is postgres itself).
+    running.kill('SIGINT')
+    await exited
+  }
+
+  await up()
   return {
     adminUrl,
+    down,
+    up,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      // SIGINT is PostgreSQL's "fast shutdown" (setpriv execs, so the child is postgres itself).
-      child.kill('SIGINT')
-      await exited
+      await down()
       rmSync(dir, { recursive: true, force: true })
     },
   }

@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePort } from './free-port'
 
 export type ServerProcess = {
   child: ChildProcess
@@ -46,4 +50,21 @@ export async function stopServerProcess(server: ServerProcess): Promise<number |
   if (server.child.exitCode !== null) return server.child.exitCode
   server.child.kill('SIGTERM')
   return server.exited
+}
+
+/** The TypeScript server on a free port and a fresh PGlite data directory, once healthy. */
+export async function startServerOnTempData(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-process-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, ...env })
+  const stop = async () => {
+    await stopServerProcess(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  await waitForHealth(url, server).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  return { ...server, port, url, stop }
 }

@@ -1,10 +1,17 @@
 import WebSocket from 'ws'
 import type { ClientFrameInput, ServerFrame } from '../../common/realtime'
 
-/** A /ws client that records every frame and can wait for one. */
-export async function openSocket(baseUrl: string, cookie?: string | null) {
+/**
+ * A /ws client that records every frame and can wait for one. It sends no Origin unless told
+ * (as a non-browser client would); `headers` can add one.
+ */
+export async function openSocket(
+  baseUrl: string,
+  cookie?: string | null,
+  headers: Record<string, string> = {},
+) {
   const socket = new WebSocket(baseUrl.replace(/^http/, 'ws') + '/ws', {
-    headers: cookie ? { cookie } : {},
+    headers: cookie ? { ...headers, cookie } : headers,
   })
   const frames: ServerFrame[] = []
   const waiters = new Set<() => void>()
@@ -12,8 +19,8 @@ export async function openSocket(baseUrl: string, cookie?: string | null) {
     frames.push(JSON.parse(data.toString()) as ServerFrame)
     for (const wake of waiters) wake()
   })
-  const closed = new Promise<{ code: number }>((resolve) =>
-    socket.once('close', (code) => resolve({ code })),
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
   )
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve())
@@ -57,3 +64,15 @@ export async function openSocket(baseUrl: string, cookie?: string | null) {
 }
 
 export type TestSocket = Awaited<ReturnType<typeof openSocket>>
+
+/** A socket that has identified as admin with the session cookie `cookie`. */
+export async function openAdminSocket(
+  baseUrl: string,
+  cookie: string | null,
+  headers: Record<string, string> = {},
+) {
+  const socket = await openSocket(baseUrl, cookie, headers)
+  socket.send({ type: 'identify', role: 'admin', key: null })
+  await socket.waitFor((f) => f.type === 'auth:verified')
+  return socket
+}

@@ -11,7 +11,7 @@ import { createClient } from './http-client'
 export const databaseKinds = ['pglite', 'postgres'] as const
 export type DatabaseKind = (typeof databaseKinds)[number]
 
-export const owner = { username: 'owner', password: 'owner-password-1' }
+export const owner = { username: 'owner', password: 'lantern-harbour-7781' }
 
 export type TestServer = {
   app: FastifyInstance
@@ -45,14 +45,20 @@ type Options = {
   env?: Record<string, string>
   now?: () => Date
   logStream?: (line: string) => void
+  sessionSweepMs?: number
+  pageTemplate?: string
 }
 
-/** The real app over HTTP on a random port, on a new database, with `owner` as super_admin. */
+/**
+ * The real app over HTTP on a random port, on a new database (or `env.DATABASE_URL`'s), with
+ * `owner` as super_admin.
+ */
 export async function startTestServer(
   kind: DatabaseKind,
   options: Options = {},
 ): Promise<TestServer> {
-  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null
+  const hasOwnDatabase = kind === 'postgres' && !options.env?.DATABASE_URL
+  const postgres = hasOwnDatabase ? await createPostgresDatabase() : null
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     ADMIN_USERNAME: owner.username,
@@ -63,7 +69,14 @@ export async function startTestServer(
   })
   const database = await openDatabase(config.database)
   const logStream = options.logStream ? { write: options.logStream } : undefined
-  const app = await buildApp({ config, database, now: options.now, logStream })
+  const app = await buildApp({
+    config,
+    database,
+    now: options.now,
+    logStream,
+    sessionSweepMs: options.sessionSweepMs,
+    pageTemplate: options.pageTemplate,
+  })
   await bootstrapAdmin(app.db, config, app.log)
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {

@@ -1,9 +1,10 @@
+import { personKeys } from '../../common/trial-identity'
 import { trialRequests } from '../db/schema/trial-requests'
 import type { Db } from '../db/client'
 
 let sequence = 0
 
-/** Writes a trial request straight to the database, with overridable fields. */
+/** Writes a trial request straight to the database (no trust assessed), with overridable fields. */
 export async function insertTrialRequest(
   db: Db,
   fields: Partial<typeof trialRequests.$inferInsert> = {},
@@ -11,15 +12,20 @@ export async function insertTrialRequest(
   sequence += 1
   const firstName = fields.firstName ?? `First${sequence}`
   const lastName = fields.lastName ?? `Last${sequence}`
+  const email = fields.email ?? `person${sequence}@example.com`
+  const keys = personKeys({ email, telegram: fields.telegram, whatsapp: fields.whatsapp })
   const [row] = await db
     .insert(trialRequests)
     .values({
       firstName,
       lastName,
       name: `${firstName} ${lastName}`,
-      email: `person${sequence}@example.com`,
+      email,
       plan: 'Starter',
       subscriptionId: `SUB-${String(sequence).padStart(8, '0')}`,
+      emailKey: keys.email,
+      telegramKey: keys.telegram,
+      whatsappKey: keys.whatsapp,
       ...fields,
     })
     .returning()

@@ -6,21 +6,31 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export class ApiError extends Error {
   override readonly name = 'ApiError'
 
+  /** The server's own `message` field, safe to show the user. */
+  readonly serverMessage: string | undefined
+  /** The fields the server found at fault (a 400), each with its message. */
+  readonly issues: FieldIssue[]
+  /** The parsed JSON answer, for fields beyond the error contract; undefined when not JSON. */
+  readonly body: unknown
+
   constructor(
     readonly status: number,
     bodyText: string,
     statusText: string,
-    /** The server's own `message` field, safe to show the user. */
-    readonly serverMessage: string | undefined,
   ) {
     super(`${status}: ${bodyText || statusText}`)
+    this.body = parseJson(bodyText)
+    const { message, issues } = (this.body ?? {}) as Partial<ApiErrorBody>
+    this.serverMessage = typeof message === 'string' ? message : undefined
+    this.issues = Array.isArray(issues) ? issues : []
   }
 }
 
-function parseServerMessage(bodyText: string): string | undefined {
+type FieldIssue = NonNullable<ApiErrorBody['issues']>[number]
+
+function parseJson(text: string): unknown {
   try {
-    const { message } = JSON.parse(bodyText) as Partial<ApiErrorBody>
-    return typeof message === 'string' ? message : undefined
+    return JSON.parse(text)
   } catch {
     return undefined
   }
@@ -28,8 +38,7 @@ function parseServerMessage(bodyText: string): string | undefined {
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return
-  const bodyText = await response.text()
-  throw new ApiError(response.status, bodyText, response.statusText, parseServerMessage(bodyText))
+  throw new ApiError(response.status, await response.text(), response.statusText)
 }
 
 /**
@@ -99,6 +108,20 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }) {
 /** The server's message for an error, when it sent one; for toast descriptions. */
 export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined
+}
+
+/** The server's messages for the named fields of a 400 answer, first one per field. */
+export function fieldIssuesOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {}
+  if (!(error instanceof ApiError)) return found
+  for (const { path, message } of error.issues) {
+    const field = fields.find((name) => name === path)
+    if (field && found[field] === undefined) found[field] = message
+  }
+  return found
 }
 
 /** True when the request never reached the server (offline, DNS, refused connection). */

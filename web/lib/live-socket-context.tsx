@@ -9,7 +9,7 @@ import {
 } from 'react'
 import type { NotificationRole } from '@common/notifications'
 import type { ServerFrame } from '@common/realtime'
-import { LiveSocket, type LiveSocketStatus } from './live-socket'
+import { asksToRefetch, LiveSocket, type LiveSocketStatus } from './live-socket'
 import { showToast } from './toast'
 
 const LiveSocketContext = createContext<LiveSocket | null>(null)
@@ -58,6 +58,13 @@ export function useLiveSocketFrames(handler: (frame: ServerFrame) => void): void
   const socket = useLiveSocket()
   const onFrame = useEffectEvent(handler)
   useEffect(() => socket.subscribe((frame) => onFrame(frame)), [socket])
+}
+
+/** Calls `handler` whenever what the page shows may be stale (see `asksToRefetch`). */
+export function useLiveSocketResync(handler: () => void): void {
+  useLiveSocketFrames((frame) => {
+    if (asksToRefetch(frame)) handler()
+  })
 }
 
 /** Follows a ticket's chat on the socket while the caller is mounted. */

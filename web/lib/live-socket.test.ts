@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LiveSocket } from './live-socket'
+import type { ServerFrame } from '../../common/realtime'
+import { asksToRefetch, LiveSocket } from './live-socket'
 
 /** A stand-in for the browser's WebSocket that the test opens, closes and feeds by hand. */
 class FakeWebSocket {
@@ -116,6 +117,18 @@ describe('LiveSocket', () => {
     expect(socket.status).toBe('disconnected')
   })
 
+  it('does not reconnect once the server says the admin session ended', () => {
+    const onGiveUp = vi.fn()
+    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp })
+    socket.start()
+    latest().open()
+    latest().serverClose(4401)
+    vi.advanceTimersByTime(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(1)
+    expect(socket.status).toBe('disconnected')
+    expect(onGiveUp).not.toHaveBeenCalled()
+  })
+
   it('hands frames to subscribers and only logs one it cannot parse', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
     const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp: vi.fn() })
@@ -128,5 +141,18 @@ describe('LiveSocket', () => {
     expect(frames).toEqual([{ type: 'new_message', ticketId: 't' }])
     expect(error).toHaveBeenCalledTimes(1)
     expect(socket.status).toBe('connected')
+  })
+
+  it('hands a resync frame to subscribers as a request to refetch, like a reconnect', () => {
+    const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
+    const frames: ServerFrame[] = []
+    socket.subscribe((frame) => frames.push(frame))
+    socket.start()
+    latest().open()
+    latest().receive(JSON.stringify({ type: 'auth:verified', role: 'customer' }))
+    latest().receive(JSON.stringify({ type: 'new_message', ticketId: 'ticket-1' }))
+    latest().receive(JSON.stringify({ type: 'resync' }))
+    expect(frames.at(-1)).toEqual({ type: 'resync' })
+    expect(frames.map(asksToRefetch)).toEqual([true, false, true])
   })
 })

@@ -3,11 +3,19 @@ import type { NotificationRole } from '@common/notifications'
 import {
   reconnectDelay,
   reconnectPolicy,
+  socketCloseCodes,
   type ClientFrameInput,
   type ServerFrame,
 } from '../../common/realtime'
 
 export type LiveSocketStatus = 'connecting' | 'connected' | 'disconnected'
+
+/**
+ * Whether what the page shows may be stale: the socket was (re)verified after a time without it,
+ * or the server says it missed events (`resync`, after its database connection came back).
+ */
+export const asksToRefetch = (frame: ServerFrame): boolean =>
+  frame.type === 'auth:verified' || frame.type === 'resync'
 
 type LiveSocketOptions = {
   role: NotificationRole
@@ -26,7 +34,7 @@ function socketUrl(): string {
 
 /**
  * The live socket of spec §7: identifies itself on every (re)connect, re-joins its tickets, and
- * reconnects with backoff unless it was closed normally. Frames and status changes reach
+ * reconnects with backoff unless it was closed normally or its admin session ended. Frames and status changes reach
  * subscribers; nothing here knows React.
  */
 export class LiveSocket {
@@ -94,7 +102,9 @@ export class LiveSocket {
       if (this.socket !== socket) return
       this.socket = null
       this.setStatus('disconnected')
-      if (!this.isStopped && event.code !== normalClosure) this.scheduleReconnect()
+      // A session that ended stays ended: reconnecting would only be refused again.
+      const isFinal = event.code === normalClosure || event.code === socketCloseCodes.sessionEnded
+      if (!this.isStopped && !isFinal) this.scheduleReconnect()
     })
   }
 

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
+  cidr,
   index,
+  integer,
   numeric,
+  smallint,
   pgTable,
   text,
   uuid,
@@ -50,6 +54,24 @@ export const trialRequests = pgTable(
     updatedAt: updatedAt(),
     // The browser's id for one submission: a retried submit finds the row it already made.
     clientRequestId: uuid('client_request_id').unique(),
+    // One free trial per person (common/trial-identity.ts): the contacts as compared. Null where
+    // none can be derived, or for a row written outside the app.
+    emailKey: varchar('email_key', { length: 254 }),
+    telegramKey: varchar('telegram_key', { length: 100 }),
+    whatsappKey: varchar('whatsapp_key', { length: 16 }),
+    // The sender's /24 (IPv4) or /64 (IPv6): one household or office, for the network rule.
+    network: cidr('network'),
+    askedAgainCount: integer('asked_again_count').notNull().default(0),
+    lastAskedAt: timestamptz('last_asked_at'),
+    // The submission that last asked again, so that its retries are not counted twice.
+    lastAskedClientRequestId: uuid('last_asked_client_request_id'),
+    // Assessed once, when the request came in: the list then reads it like any other column.
+    trustScore: smallint('trust_score'),
+    trustReasons: text('trust_reasons')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    isTrustFlagged: boolean('is_trust_flagged').notNull().default(false),
   },
   (t) => [
     check(
@@ -58,11 +80,22 @@ export const trialRequests = pgTable(
     ),
     check('trial_requests_subscription_id_check', sql`${t.subscriptionId} ~ '^SUB-[A-Z0-9]{8}$'`),
     check('trial_requests_subscription_price_check', sql`${t.subscriptionPrice} > 0`),
+    check('trial_requests_trust_score_check', sql`${t.trustScore} between 0 and 100`),
     // Ascending on purpose: scanned backward, it serves ORDER BY created_at DESC, id DESC. (Drizzle's
     // .desc() makes DESC NULLS LAST, which that ORDER BY cannot use.)
     index('trial_requests_created_idx').on(t.createdAt, t.id),
     index('trial_requests_status_created_idx').on(t.subscriptionStatus, t.createdAt, t.id),
     index('trial_requests_email_idx').on(sql`lower(${t.email})`),
+    index('trial_requests_email_key_idx').on(t.emailKey),
+    index('trial_requests_telegram_key_idx')
+      .on(t.telegramKey)
+      .where(sql`${t.telegramKey} is not null`),
+    index('trial_requests_whatsapp_key_idx')
+      .on(t.whatsappKey)
+      .where(sql`${t.whatsappKey} is not null`),
+    index('trial_requests_network_created_idx')
+      .on(t.network, t.createdAt)
+      .where(sql`${t.network} is not null`),
     // Substring search over the contact fields (pg_trgm); the expression must match searchText.
     index('trial_requests_search_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
   ],

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createAdminUserInput } from '../../../common/admin-users'
 import { idParams } from '../../../common/api'
+import { invalidField } from '../../lib/http-error'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { passwordProblem } from '../auth/password-policy'
+import { hashPassword } from '../auth/passwords'
 import { createAdminUser, deleteAdminUser, listAdminUsers } from './admins.service'
+
+const audit = auditAs('admin_user')
 
 export async function adminsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -12,20 +18,29 @@ export async function adminsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/users',
     {
-      config: { role: 'super_admin', audit: { action: 'admin_user.create', entity: 'admin_user' } },
+      config: { role: 'super_admin', ...audit('create') },
       schema: { body: createAdminUserInput },
     },
-    async (request, reply) => reply.code(201).send(await createAdminUser(app.db, request.body)),
+    async (request, reply) => {
+      const { username, password, role } = request.body
+      const problem = passwordProblem(password, username)
+      if (problem) throw invalidField('password', problem)
+      const passwordHash = await hashPassword(password)
+      const user = await inAuditedTransaction(request, (tx) =>
+        createAdminUser(tx, { username, passwordHash, role }),
+      )
+      return reply.code(201).send(user)
+    },
   )
 
   app.delete(
     '/api/admin/users/:id',
-    {
-      config: { role: 'super_admin', audit: { action: 'admin_user.delete', entity: 'admin_user' } },
-      schema: { params: idParams },
-    },
+    { config: { role: 'super_admin', ...audit('delete') }, schema: { params: idParams } },
     async (request, reply) => {
-      await deleteAdminUser(app.db, request.params.id, request.admin!.id)
+      const { id } = request.params
+      await inAuditedTransaction(request, (tx) => deleteAdminUser(tx, id, request.admin!.id))
+      // Their sessions went with the account (cascade); their open sockets are told after commit.
+      await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
       return reply.code(204).send()
     },
   )

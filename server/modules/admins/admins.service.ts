@@ -1,9 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import type { AdminUser, CreateAdminUser } from '../../../common/admin-users'
+import type { AdminRole, AdminUser } from '../../../common/admin-users'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
 import { badRequest, conflict, notFound } from '../../lib/http-error'
-import { hashPassword } from '../auth/passwords'
 
 // Every query names its columns: the password hash never leaves this module.
 const publicColumns = {
@@ -14,9 +13,14 @@ const publicColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
   lastLoginAt: users.lastLoginAt,
+  twoFactorEnabled: sql<boolean>`${users.totpSecret} is not null`,
 }
 
-type AdminRow = { [K in keyof typeof publicColumns]: (typeof users.$inferSelect)[K] }
+type AdminRow = Omit<AdminUser, 'createdAt' | 'updatedAt' | 'lastLoginAt'> & {
+  createdAt: Date
+  updatedAt: Date
+  lastLoginAt: Date | null
+}
 
 export function presentAdminUser(row: AdminRow): AdminUser {
   return {
@@ -40,28 +44,21 @@ export async function getAdminUser(db: Db, id: string): Promise<AdminUser | null
   return row ? presentAdminUser(row) : null
 }
 
-const usernameTaken = () => conflict('Username already exists')
-
-/** Creates an admin; 409 when the username (case-insensitively) is taken. */
+/**
+ * Creates an admin from an already hashed password (hashing is slow: never inside a transaction).
+ * The unique index on lower(username) decides between concurrent creates: 409 for the losers.
+ */
 export async function createAdminUser(
   db: Db,
-  { username, password, role }: CreateAdminUser,
+  { username, passwordHash, role }: { username: string; passwordHash: string; role: AdminRole },
 ): Promise<AdminUser> {
-  const passwordHash = await hashPassword(password)
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${username})`)
-    if (existing) throw usernameTaken()
-    const [row] = await tx
-      .insert(users)
-      .values({ username, password: passwordHash, role })
-      .onConflictDoNothing()
-      .returning(publicColumns)
-    if (!row) throw usernameTaken()
-    return presentAdminUser(row)
-  })
+  const [row] = await db
+    .insert(users)
+    .values({ username, password: passwordHash, role })
+    .onConflictDoNothing()
+    .returning(publicColumns)
+  if (!row) throw conflict('Username already exists')
+  return presentAdminUser(row)
 }
 
 /** Deletes an admin; nobody deletes themselves or the last super_admin. */
@@ -85,7 +82,7 @@ export async function deleteAdminUser(db: Db, id: string, actorId: string): Prom
 
 export async function findLoginCandidate(db: Db, username: string) {
   const [row] = await db
-    .select({ ...publicColumns, password: users.password })
+    .select({ ...publicColumns, password: users.password, totpSecret: users.totpSecret })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
   return row ?? null

@@ -45,18 +45,18 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
 
   it.each([
     [
-      { username: 'ab', password: 'long-enough' },
+      { username: 'ab', password: 'long-enough-pass' },
       'username',
       'Username must be at least 3 characters',
     ],
     [
       { username: 'valid', password: 'short' },
       'password',
-      'Password must be at least 8 characters',
+      'Password must be at least 12 characters',
     ],
-    [{ password: 'long-enough' }, 'username', 'Username is required'],
+    [{ password: 'long-enough-pass' }, 'username', 'Username is required'],
     [
-      { username: 'valid', password: 'long-enough', role: 'root' },
+      { username: 'valid', password: 'long-enough-pass', role: 'root' },
       'role',
       'Role must be admin or super_admin',
     ],
@@ -68,23 +68,23 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
   })
 
   it('answers 409 when the username is taken, whatever its case', async () => {
-    await ownerClient.post('/api/admin/users', { username: 'taken', password: 'password-1' })
+    await ownerClient.post('/api/admin/users', { username: 'taken', password: 'violet-harbour-1' })
     const again = await ownerClient.post('/api/admin/users', {
       username: 'TAKEN',
-      password: 'password-2',
+      password: 'violet-harbour-2',
     })
     expect(again.status).toBe(409)
     expect(again.body).toEqual({ message: 'Username already exists' })
   })
 
   it('lets only a super_admin create or delete admins', async () => {
-    await ownerClient.post('/api/admin/users', { username: 'plain', password: 'plain-password' })
+    await ownerClient.post('/api/admin/users', { username: 'plain', password: 'quiet-meadow-7731' })
     const plain = createClient(server.baseUrl)
-    await plain.login('plain', 'plain-password')
+    await plain.login('plain', 'quiet-meadow-7731')
     expect((await plain.get('/api/admin/users')).status).toBe(200)
     const create = await plain.post('/api/admin/users', {
       username: 'sneaky',
-      password: 'sneaky-password',
+      password: 'hidden-orchard-4410',
     })
     expect(create.status).toBe(403)
     const ownerId = (await plain.get('/api/admin/users')).body.find(
@@ -96,10 +96,10 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
   it('deletes an admin, whose sessions end with the account', async () => {
     const { body: doomed } = await ownerClient.post('/api/admin/users', {
       username: 'doomed',
-      password: 'doomed-password',
+      password: 'amber-lantern-5523',
     })
     const doomedClient = createClient(server.baseUrl)
-    await doomedClient.login('doomed', 'doomed-password')
+    await doomedClient.login('doomed', 'amber-lantern-5523')
     expect((await ownerClient.delete(`/api/admin/users/${doomed.id}`)).status).toBe(204)
     expect((await doomedClient.get('/api/admin/session')).status).toBe(401)
     expect((await ownerClient.delete(`/api/admin/users/${doomed.id}`)).status).toBe(404)
@@ -131,11 +131,11 @@ describe.each(databaseKinds)('the last super_admin on %s', (kind) => {
     await ownerClient.login(owner.username, owner.password)
     const { body: deputy } = await ownerClient.post('/api/admin/users', {
       username: 'deputy',
-      password: 'deputy-password',
+      password: 'copper-kettle-9912',
       role: 'super_admin',
     })
     const deputyClient = createClient(server.baseUrl)
-    await deputyClient.login('deputy', 'deputy-password')
+    await deputyClient.login('deputy', 'copper-kettle-9912')
     const ownerId = (await ownerClient.get('/api/admin/session')).body.user.id
 
     const results = await Promise.all([

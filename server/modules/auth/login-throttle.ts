@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../../lib/rate-limiter'
+import type { RateLimiter, Window } from '../../lib/rate-limiter'
 
 // DESIGN.md §3: 5 failures per IP in 5 minutes, 10 per username in 15 minutes.
 const perIp = { limit: 5, windowMs: 5 * 60 * 1000 }
@@ -7,29 +7,36 @@ const perUsername = { limit: 10, windowMs: 15 * 60 * 1000 }
 const ipKey = (ip: string) => `login:ip:${ip}`
 const usernameKey = (username: string) => `login:user:${username.toLowerCase()}`
 
-/** Counts failed logins; a success clears the username's count (not the IP's). */
+const lockOf = (window: Window, limit: number) => (window.count > limit ? window.resetAt : null)
+
+/**
+ * Counts sign-in attempts. Each attempt is counted atomically BEFORE its password is checked, so
+ * forty guesses sent at once see forty different counts and only those under the limit are
+ * checked; reading the count first and writing it after the check would let them all through.
+ */
 export function createLoginThrottle(limiter: RateLimiter) {
   return {
-    /** When the caller is locked out, the time the lock lifts; otherwise null. */
-    async lockedUntil(ip: string, username: string, now: Date): Promise<Date | null> {
+    /** Counts one attempt; when the caller is over a limit, the time the lock lifts. */
+    async attempt(ip: string, username: string, now: Date): Promise<Date | null> {
       const [byIp, byUsername] = await Promise.all([
-        limiter.peek(ipKey(ip), now),
-        limiter.peek(usernameKey(username), now),
+        limiter.hit(ipKey(ip), perIp.windowMs, now),
+        limiter.hit(usernameKey(username), perUsername.windowMs, now),
       ])
-      const locks = [
-        byIp.count >= perIp.limit ? byIp.resetAt : null,
-        byUsername.count >= perUsername.limit ? byUsername.resetAt : null,
-      ].filter((lock) => lock !== null)
+      const locks = [lockOf(byIp, perIp.limit), lockOf(byUsername, perUsername.limit)].filter(
+        (lock) => lock !== null,
+      )
       return locks.length ? new Date(Math.max(...locks.map((lock) => lock.getTime()))) : null
     },
-
-    async recordFailure(ip: string, username: string, now: Date): Promise<void> {
-      await limiter.hit(ipKey(ip), perIp.windowMs, now)
-      await limiter.hit(usernameKey(username), perUsername.windowMs, now)
+    /**
+     * The password was right but a second factor is still due: the IP gets its attempt back, the
+     * username's count stands, so codes guessed after it still count against the account.
+     */
+    async passwordAccepted(ip: string): Promise<void> {
+      await limiter.undo(ipKey(ip))
     },
-
-    async recordSuccess(username: string): Promise<void> {
-      await limiter.reset(usernameKey(username))
+    /** A success is not a failure: the username starts again and the IP gets its attempt back. */
+    async succeeded(ip: string, username: string): Promise<void> {
+      await Promise.all([limiter.undo(ipKey(ip)), limiter.reset(usernameKey(username))])
     },
   }
 }

@@ -1,15 +1,36 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import PQueue from 'p-queue'
+import { HttpError } from '../../lib/http-error'
 
 // OWASP's scrypt parameters: N=2^17, r=8, p=1. It needs 128 MiB, above Node's 32 MiB default.
 const params = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }
 const keyLength = 32
 
+// Each hash takes ~128 MiB and a libuv thread for a few hundred ms. Two at a time leaves threads
+// for file and DNS work; a short waiting line means a burst is refused at once (503) instead of
+// making every later sign-in wait behind it.
+const hashing = new PQueue({ concurrency: 2 })
+const maxWaiting = 16
+
+export const hashingBusy = () =>
+  new HttpError(503, 'Too many sign-in attempts at once. Try again in a few seconds.', {
+    'retry-after': '5',
+  })
+
+function queued<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing.size >= maxWaiting) return Promise.reject(hashingBusy())
+  return hashing.add(work) as Promise<T>
+}
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   // The callback form runs on libuv's thread pool, keeping the event loop free.
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return queued(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   )
 }
 

@@ -1,31 +1,60 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { eq, lt, or } from 'drizzle-orm'
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm'
 import type { AdminRole } from '../../../common/admin-users'
+import type { SecuritySettings } from '../../../common/settings'
 import type { Db } from '../../db/client'
 import { adminSessions } from '../../db/schema/admin-sessions'
+import { settings } from '../../db/schema/settings'
 import { users } from '../../db/schema/users'
+import { getSecuritySettings, securityGroup } from '../settings/settings.service'
 
-export const sessionCookieName = 'sid'
-export const sessionIdleMs = 12 * 60 * 60 * 1000
-export const sessionAbsoluteMs = 7 * 24 * 60 * 60 * 1000
 // Recording activity on every request would be a write per call; once a minute is enough.
 const touchIntervalMs = 60 * 1000
+const minuteMs = 60 * 1000
+const dayMs = 24 * 60 * minuteMs
 
-export type AdminIdentity = { id: string; username: string; role: AdminRole; sessionId: string }
+export type AdminIdentity = {
+  id: string
+  username: string
+  role: AdminRole
+  sessionId: string
+  /** Settings require this admin to turn on two-factor sign-in before doing anything else. */
+  mustSetUpTwoFactor: boolean
+}
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** Starts a session and returns the token for the cookie; only its hash is stored. */
-export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
+const idleMs = (rules: SecuritySettings) => rules.sessionIdleMinutes * minuteMs
+const absoluteMs = (rules: SecuritySettings) => rules.sessionAbsoluteDays * dayMs
+
+/** Whether a session has passed its idle or absolute limit under the current rules. */
+export function isSessionExpired(
+  session: { createdAt: Date; lastSeenAt: Date },
+  rules: SecuritySettings,
+  now: Date,
+): boolean {
+  return (
+    session.createdAt.getTime() + absoluteMs(rules) <= now.getTime() ||
+    session.lastSeenAt.getTime() + idleMs(rules) <= now.getTime()
+  )
+}
+
+/** Starts a session and returns its token for the cookie (only its hash is stored) and lifetime. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; maxAgeSeconds: number }> {
+  const rules = await getSecuritySettings(db)
   const token = randomBytes(32).toString('base64url')
   await db.insert(adminSessions).values({
     id: hashToken(token),
     userId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + sessionAbsoluteMs),
+    expiresAt: new Date(now.getTime() + absoluteMs(rules)),
   })
-  return token
+  return { token, maxAgeSeconds: absoluteMs(rules) / 1000 }
 }
 
 /** The active admin behind a session token, or null when it is unknown, expired or disabled. */
@@ -35,40 +64,98 @@ export async function resolveSession(
   now: Date,
 ): Promise<AdminIdentity | null> {
   const id = hashToken(token)
+  // The rules come in the same round trip: an admin lowering the idle timeout takes effect at once.
   const [row] = await db
     .select({
+      createdAt: adminSessions.createdAt,
       lastSeenAt: adminSessions.lastSeenAt,
-      expiresAt: adminSessions.expiresAt,
-      user: { id: users.id, username: users.username, role: users.role, active: users.active },
+      user: {
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        active: users.active,
+        hasTwoFactor: sql<boolean>`${users.totpSecret} is not null`,
+      },
+      rules: settings.value,
     })
     .from(adminSessions)
     .innerJoin(users, eq(users.id, adminSessions.userId))
+    .leftJoin(settings, eq(settings.key, securityGroup.key))
     .where(eq(adminSessions.id, id))
   if (!row) return null
-  const isExpired =
-    row.expiresAt <= now || row.lastSeenAt.getTime() + sessionIdleMs <= now.getTime()
-  if (isExpired || !row.user.active) {
+  const rules = securityGroup.parse(row.rules)
+  if (isSessionExpired(row, rules, now) || !row.user.active) {
     await db.delete(adminSessions).where(eq(adminSessions.id, id))
     return null
   }
   if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
     await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, id))
   }
-  return { id: row.user.id, username: row.user.username, role: row.user.role, sessionId: id }
+  return {
+    id: row.user.id,
+    username: row.user.username,
+    role: row.user.role,
+    sessionId: id,
+    mustSetUpTwoFactor:
+      rules.requireTwoFactorForSuperAdmins &&
+      row.user.role === 'super_admin' &&
+      !row.user.hasTwoFactor,
+  }
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.id, sessionId))
 }
 
+/** Ends every session of `userId` but `keepSessionId`; answers the ids it ended. */
+export async function deleteOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .delete(adminSessions)
+    .where(
+      and(
+        eq(adminSessions.userId, userId),
+        keepSessionId ? ne(adminSessions.id, keepSessionId) : undefined,
+      ),
+    )
+    .returning({ id: adminSessions.id })
+  return rows.map((row) => row.id)
+}
+
 /** Removes sessions past their idle or absolute expiry. */
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  const rules = await getSecuritySettings(db)
   await db
     .delete(adminSessions)
     .where(
       or(
-        lt(adminSessions.expiresAt, now),
-        lt(adminSessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs)),
+        lt(adminSessions.createdAt, new Date(now.getTime() - absoluteMs(rules))),
+        lt(adminSessions.lastSeenAt, new Date(now.getTime() - idleMs(rules))),
       ),
     )
+}
+
+/** Of `sessionIds`, those that are still live (unexpired, admin active). */
+export async function findLiveSessionIds(
+  db: Db,
+  sessionIds: string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (!sessionIds.length) return new Set()
+  const [rules, rows] = await Promise.all([
+    getSecuritySettings(db),
+    db
+      .select({
+        id: adminSessions.id,
+        createdAt: adminSessions.createdAt,
+        lastSeenAt: adminSessions.lastSeenAt,
+      })
+      .from(adminSessions)
+      .innerJoin(users, eq(users.id, adminSessions.userId))
+      .where(and(inArray(adminSessions.id, sessionIds), eq(users.active, true))),
+  ])
+  return new Set(rows.filter((row) => !isSessionExpired(row, rules, now)).map((row) => row.id))
 }

@@ -46,6 +46,21 @@ describe.each(databaseKinds)('blog CMS API on %s', (kind) => {
     ])
   })
 
+  it('refuses a featured image that is not an http(s) address, naming the field', async () => {
+    const answer = await admin.post('/api/blog-posts', {
+      title: 'Image trick',
+      content: 'x',
+      featuredImage: 'javascript:alert(document.cookie)',
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.issues).toEqual([
+      {
+        path: 'featuredImage',
+        message: 'Featured image must be a web address starting with http:// or https://',
+      },
+    ])
+  })
+
   it('publishes a post, keeping its first publication date, and the public can read it', async () => {
     const { body: post } = await admin.post('/api/blog-posts', {
       title: 'Launch Day',

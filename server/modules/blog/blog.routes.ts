@@ -6,7 +6,7 @@ import { idParams } from '../../../common/api'
 import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
 import { recordRoutes } from '../../lib/record-routes'
-import { auditAs } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import {
   blogStats,
   createBlogPost,
@@ -64,6 +64,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/blog-posts/:id/publish',
     { config: audit('publish'), schema: { params: idParams } },
-    async (request) => publishBlogPost(app.db, request.params.id, app.now()),
+    async (request) =>
+      inAuditedTransaction(request, (tx) => publishBlogPost(tx, request.params.id, app.now())),
   )
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { pageQuery } from '../../../common/api'
 import { createM3uLineInput } from '../../../common/m3u'
 import { setPageHeaders } from '../../lib/keyset'
+import { inAuditedTransaction } from '../../plugins/audit'
 import { createM3uLine, listM3uLines } from './m3u.service'
 import type { SupplierAdapter } from './supplier'
 import { createXuiSupplier } from './xui-supplier'
@@ -32,6 +33,11 @@ export async function m3uRoutes(fastify: FastifyInstance) {
         request.body,
         request.admin!.username,
         app.now(),
+        (write) =>
+          inAuditedTransaction(request, write, {
+            entityId: ({ line }) => line.id,
+            details: ({ isNew }) => (isNew ? undefined : { outcome: 'replayed' }),
+          }),
       )
       return reply.code(isNew ? 201 : 200).send(line)
     },

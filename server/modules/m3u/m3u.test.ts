@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { auditLog } from '../../db/schema/audit-log'
+import { withNewEntries } from '../../test/audit-trail'
 import { startFakeSupplier } from '../../test/fake-supplier'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
@@ -70,20 +71,54 @@ describe.each(databaseKinds)('M3U lines on %s', (kind) => {
     expect(supplier.calls.filter((c) => c.form.get('reference') === requestId)).toHaveLength(1)
   })
 
+  it('records the purchase once, with the line, and a retried order as replayed', async () => {
+    const requestId = randomUUID()
+    const bought = await withNewEntries(server.app.db, () =>
+      admin.post('/api/m3u-lines', order({ requestId })),
+    )
+    const again = await withNewEntries(server.app.db, () =>
+      admin.post('/api/m3u-lines', order({ requestId })),
+    )
+    expect(bought.entries).toEqual([
+      expect.objectContaining({
+        action: 'm3u_line.create',
+        entityId: requestId,
+        details: { fields: expect.arrayContaining(['packageId', 'apiKey']) },
+      }),
+    ])
+    expect(again.entries).toEqual([
+      expect.objectContaining({ entityId: requestId, details: { outcome: 'replayed' } }),
+    ])
+  })
+
+  it('holds no transaction while the panel thinks', async () => {
+    supplier.setMode('hang')
+    let isAnswered = false
+    const pending = admin.post('/api/m3u-lines', order()).finally(() => (isAnswered = true))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    // On PGlite an open transaction would hold its one connection: this read would wait for it.
+    expect((await admin.get('/api/m3u-lines')).status).toBe(200)
+    expect(isAnswered).toBe(false)
+    expect((await pending).status).toBe(502)
+  })
+
   it.each([
     ['no-credits', 'Not enough credits'],
     ['hang', 'The supplier panel did not answer in time. Please try again.'],
     ['bad-json', 'The supplier panel sent an answer we could not read (HTTP 200).'],
     ['server-error', 'The supplier panel refused the order (HTTP 500).'],
   ] as const)(
-    'turns a supplier failure (%s) into a clear message and stores nothing',
+    'turns a supplier failure (%s) into a clear message and stores nothing, not even an entry',
     async (mode, message) => {
       supplier.setMode(mode)
       const before = (await server.app.db.select().from(m3uLines)).length
-      const response = await admin.post('/api/m3u-lines', order())
+      const { result: response, entries } = await withNewEntries(server.app.db, () =>
+        admin.post('/api/m3u-lines', order()),
+      )
       expect(response.status).toBe(502)
       expect(response.body).toEqual({ message })
       expect((await server.app.db.select().from(m3uLines)).length).toBe(before)
+      expect(entries).toEqual([])
     },
   )
 

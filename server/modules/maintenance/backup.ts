@@ -22,6 +22,7 @@ const {
   password: _password,
   totpSecret: _totpSecret,
   totpPendingSecret: _totpPendingSecret,
+  totpLastStep: _totpLastStep,
   ...userColumns
 } = getTableColumns(users)
 

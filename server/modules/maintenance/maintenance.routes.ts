@@ -1,28 +1,30 @@
 import type { FastifyInstance } from 'fastify'
 import { expireSubscriptions } from '../../jobs/expire-subscriptions'
-import { recordAudit } from '../audit/audit.service'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { backupFileName, backupJson } from './backup'
 
+const audit = auditAs('maintenance')
+
 export async function maintenanceRoutes(app: FastifyInstance) {
-  app.post(
-    '/api/maintenance/expire-now',
-    { config: { audit: { action: 'maintenance.expire_now', entity: 'maintenance' } } },
-    async () => expireSubscriptions(app.db, app.now()),
+  // A run skipped because another process held the job is recorded as skipped, not as a run.
+  app.post('/api/maintenance/expire-now', { config: audit('expire_now') }, async (request) =>
+    inAuditedTransaction(request, (tx) => expireSubscriptions(tx, app.now()), {
+      details: ({ skipped }) => ({ outcome: skipped ? 'skipped' : 'completed' }),
+    }),
   )
 
-  // Downloads are reads, but a full export of customer data is worth a line in the trail.
-  app.get('/api/maintenance/backup', async (request, reply) => {
-    const now = app.now()
-    await recordAudit(app.db, {
-      actor: request.admin!,
-      action: 'maintenance.backup',
-      entityType: 'maintenance',
-      entityId: null,
-      now,
-    })
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${backupFileName(now)}"`)
-      .send(backupJson(app.db, now))
-  })
+  // A full export of customer data: super admins only, and worth a line in the trail, written
+  // before the first byte leaves.
+  app.get(
+    '/api/maintenance/backup',
+    { config: { role: 'super_admin', ...audit('backup') } },
+    async (request, reply) => {
+      const now = app.now()
+      await inAuditedTransaction(request, async () => null)
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${backupFileName(now)}"`)
+        .send(backupJson(app.db, now))
+    },
+  )
 }

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
-import { owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
-describe('system maintenance', () => {
+describe.each(databaseKinds)('system maintenance on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   const now = new Date('2026-11-22T12:00:00Z')
 
   beforeAll(async () => {
-    server = await startTestServer('pglite', { now: () => now })
+    server = await startTestServer(kind, { now: () => now })
     admin = createClient(server.baseUrl)
     await admin.login(owner.username, owner.password)
     await insertTrialRequest(server.app.db, {
@@ -38,6 +39,18 @@ describe('system maintenance', () => {
     expect(backup.tables.trial_requests).toHaveLength(2)
     expect(backup.tables.users[0]).toMatchObject({ username: 'owner' })
     expect(JSON.stringify(backup)).not.toMatch(/scrypt\$|"password"|admin_sessions/)
+  })
+
+  it('lets only a super admin download a backup, and records no refused one', async () => {
+    const account = { username: 'plain.admin', password: 'violet-harbour-4271', role: 'admin' }
+    expect((await admin.post('/api/admin/users', account)).status).toBe(201)
+    const plain = createClient(server.baseUrl)
+    await plain.login(account.username, account.password)
+    const { result, entries } = await withNewEntries(server.app.db, () =>
+      plain.get('/api/maintenance/backup'),
+    )
+    expect(result.status).toBe(403)
+    expect(entries).toEqual([])
   })
 
   it('is for admins only', async () => {

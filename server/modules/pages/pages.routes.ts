@@ -4,9 +4,20 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { siteConfigTag } from '../../../common/site-config'
 import { webDistDir } from '../../lib/app-root'
-import { pageContent } from '../seo/page-content'
+import {
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+} from '../../lib/database-errors'
+import { isApiPath } from '../../lib/request-path'
+import { pageContent, unavailablePage } from '../seo/page-content'
 import { renderHead } from '../seo/page-head'
 import { siteBaseUrl } from '../seo/seo.routes'
+
+export type PagesOptions = {
+  /** The app's HTML shell instead of the build's, so tests render pages without building. */
+  template?: string
+}
 
 const headPlaceholder = '<!--head-->'
 const emptyRoot = '<div id="root"></div>'
@@ -14,42 +25,57 @@ const emptyRoot = '<div id="root"></div>'
 /**
  * Serves the built web app: hashed assets cached for a year, and for every page the HTML with
  * its title, meta tags, JSON-LD and readable content filled in by the server, answering 404 for
- * unknown paths and posts. Without a build (tests, `npm run dev`) only the API is served.
+ * unknown paths and posts, 503 while the database is unreachable. Without a build (tests,
+ * `npm run dev`) and without `options.template`, only the API is served.
  * Registered on the root instance, as it owns the 404 handler.
  */
-export async function registerPages(app: FastifyInstance) {
+export async function registerPages(app: FastifyInstance, options: PagesOptions = {}) {
   const indexPath = join(webDistDir, 'index.html')
-  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null
+  const hasBuild = existsSync(indexPath)
+  const template = options.template ?? (hasBuild ? readFileSync(indexPath, 'utf8') : null)
   const siteConfig = siteConfigTag({
     brandName: app.config.brandName,
     supportEmail: app.config.supportEmail,
   })
 
-  if (template !== null) {
+  if (hasBuild) {
     const assetsDir = join(webDistDir, 'assets')
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      index: false,
-      // One route per built file: unknown paths fall through to the handler below.
-      wildcard: false,
-      setHeaders(res, path) {
-        const isHashed = path.startsWith(assetsDir)
-        res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-      },
+    await app.register(async (files) => {
+      // The built files are the public site; every route is admin-only unless it says so.
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, public: true }
+      })
+      await files.register(fastifyStatic, {
+        root: webDistDir,
+        index: false,
+        // One route per built file: unknown paths fall through to the handler below.
+        wildcard: false,
+        setHeaders(res, path) {
+          const isHashed = path.startsWith(assetsDir)
+          res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+        },
+      })
     })
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const isPage = request.method === 'GET' || request.method === 'HEAD'
-    if (template === null || !isPage || path.startsWith('/api/')) {
+    // Judged on every spelling (`/API/…`, `/%2561pi/…`): an API path never gets a page.
+    if (template === null || !isPage || isApiPath(path)) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` })
     }
-    const content = await pageContent(path, {
+    const context = {
       db: app.db,
       baseUrl: siteBaseUrl(app, request),
       brandName: app.config.brandName,
+    }
+    const content = await pageContent(path, context).catch((error: unknown) => {
+      if (!isDatabaseUnavailable(error)) throw error
+      request.log.warn({ err: error }, 'Database unreachable')
+      return unavailablePage(context, path, databaseUnavailableMessage)
     })
+    if (content.status === 503) reply.header('retry-after', String(databaseRetryAfterSeconds))
     const html = template
       .replace(
         headPlaceholder,

@@ -154,22 +154,35 @@ async function blogListPage({ db, baseUrl, brandName }: Context): Promise<PageCo
   }
 }
 
-function notFoundPage(
-  { baseUrl, brandName }: Context,
+/** A page that only says what went wrong, kept out of search indexes. */
+function statusPage(
+  { baseUrl, brandName }: Pick<Context, 'baseUrl' | 'brandName'>,
   path: string,
-  title = '404 Page Not Found',
+  status: number,
+  title: string,
+  message?: string,
 ): PageContent {
   return {
-    status: 404,
-    body: `<main><h1>${escapeMarkup(title)}</h1></main>`,
+    status,
+    body: `<main><h1>${escapeMarkup(title)}</h1>${message ? paragraph(message) : ''}</main>`,
     head: {
       title: `${title} — ${brandName}`,
-      description: title,
+      description: message ?? title,
       canonical: `${baseUrl}${path}`,
       isIndexable: false,
     },
   }
 }
+
+const notFoundPage = (context: Context, path: string, title = '404 Page Not Found') =>
+  statusPage(context, path, 404, title)
+
+/** The page served while the database cannot be reached (503). */
+export const unavailablePage = (
+  context: Pick<Context, 'baseUrl' | 'brandName'>,
+  path: string,
+  message: string,
+) => statusPage(context, path, 503, 'Service Briefly Unavailable', message)
 
 /** What the server sends for a page path: status, head tags and a readable body. */
 export async function pageContent(path: string, context: Context): Promise<PageContent> {

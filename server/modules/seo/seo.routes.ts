@@ -11,20 +11,21 @@ export function siteBaseUrl(app: FastifyInstance, request: FastifyRequest): stri
 const feedLimit = 1000
 
 export async function seoRoutes(app: FastifyInstance) {
+  const open = { config: { public: true } }
   const publishedPosts = async () =>
     (await listBlogPosts(app.db, { publishedOnly: true, limit: feedLimit })).posts
 
-  app.get('/sitemap.xml', async (request, reply) =>
+  app.get('/sitemap.xml', open, async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .send(sitemapXml(siteBaseUrl(app, request), await publishedPosts())),
   )
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get('/robots.txt', open, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(siteBaseUrl(app, request))),
   )
 
-  app.get('/rss.xml', async (request, reply) =>
+  app.get('/rss.xml', open, async (request, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')
       .send(rssXml(siteBaseUrl(app, request), app.config.brandName, await publishedPosts())),

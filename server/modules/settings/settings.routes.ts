@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { platformSettings } from '../../../common/settings'
-import { getPlatformSettings, savePlatformSettings } from './settings.service'
+import { platformSettings, securitySettings, trialTrustSettings } from '../../../common/settings'
+import { inAuditedTransaction } from '../../plugins/audit'
+import {
+  getPlatformSettings,
+  getSecuritySettings,
+  getTrialTrustSettings,
+  savePlatformSettings,
+  saveSecuritySettings,
+  saveTrialTrustSettings,
+} from './settings.service'
 
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -14,6 +22,34 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       config: { audit: { action: 'settings.update', entity: 'settings' } },
       schema: { body: platformSettings },
     },
-    async (request) => savePlatformSettings(app.db, request.body, app.now()),
+    async (request) =>
+      inAuditedTransaction(request, (tx) => savePlatformSettings(tx, request.body, app.now())),
+  )
+
+  app.get('/api/settings/security', async () => getSecuritySettings(app.db))
+
+  app.put(
+    '/api/settings/security',
+    {
+      config: {
+        role: 'super_admin',
+        audit: { action: 'settings.update_security', entity: 'settings' },
+      },
+      schema: { body: securitySettings },
+    },
+    async (request) =>
+      inAuditedTransaction(request, (tx) => saveSecuritySettings(tx, request.body, app.now())),
+  )
+
+  app.get('/api/settings/trial-trust', async () => getTrialTrustSettings(app.db))
+
+  app.put(
+    '/api/settings/trial-trust',
+    {
+      config: { audit: { action: 'settings.update_trial_trust', entity: 'settings' } },
+      schema: { body: trialTrustSettings },
+    },
+    async (request) =>
+      inAuditedTransaction(request, (tx) => saveTrialTrustSettings(tx, request.body, app.now())),
   )
 }

@@ -1,32 +1,58 @@
 import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
 import {
   defaultPlatformSettings,
+  defaultSecuritySettings,
+  defaultTrialTrustSettings,
   platformSettings,
+  securitySettings,
+  trialTrustSettings,
   type PlatformSettings,
+  type SecuritySettings,
+  type TrialTrustSettings,
 } from '../../../common/settings'
 import type { Db } from '../../db/client'
 import { settings } from '../../db/schema/settings'
 
-const platformKey = 'platform'
-
-/** The stored platform settings, or the defaults where nothing valid is stored. */
-export async function getPlatformSettings(db: Db): Promise<PlatformSettings> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, platformKey))
-  const parsed = platformSettings.safeParse(row?.value)
-  return parsed.success ? parsed.data : defaultPlatformSettings
+/** One group of settings stored under `key`, validated by `schema`, with defaults. */
+function settingsGroup<T>(key: string, schema: z.ZodType<T>, defaults: T) {
+  return {
+    key,
+    /** The stored value, or the defaults where nothing valid is stored. */
+    parse(value: unknown): T {
+      const parsed = schema.safeParse(value)
+      return parsed.success ? parsed.data : defaults
+    },
+    async get(db: Db): Promise<T> {
+      const [row] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, key))
+      return this.parse(row?.value)
+    },
+    async save(db: Db, value: T, now: Date): Promise<T> {
+      await db
+        .insert(settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+      return value
+    },
+  }
 }
 
-export async function savePlatformSettings(
-  db: Db,
-  value: PlatformSettings,
-  now: Date,
-): Promise<PlatformSettings> {
-  await db
-    .insert(settings)
-    .values({ key: platformKey, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-  return value
-}
+const platformGroup = settingsGroup('platform', platformSettings, defaultPlatformSettings)
+export const securityGroup = settingsGroup('security', securitySettings, defaultSecuritySettings)
+
+export const getPlatformSettings = (db: Db) => platformGroup.get(db)
+export const savePlatformSettings = (db: Db, value: PlatformSettings, now: Date) =>
+  platformGroup.save(db, value, now)
+
+export const getSecuritySettings = (db: Db) => securityGroup.get(db)
+export const saveSecuritySettings = (db: Db, value: SecuritySettings, now: Date) =>
+  securityGroup.save(db, value, now)
+
+const trialTrustGroup = settingsGroup('trial_trust', trialTrustSettings, defaultTrialTrustSettings)
+
+export const getTrialTrustSettings = (db: Db) => trialTrustGroup.get(db)
+export const saveTrialTrustSettings = (db: Db, value: TrialTrustSettings, now: Date) =>
+  trialTrustGroup.save(db, value, now)

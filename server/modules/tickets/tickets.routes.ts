@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { idParams, pageQuery } from '../../../common/api'
 import { createTicketInput, ticketStatuses, updateTicketInput } from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
+import { inAuditedTransaction } from '../../plugins/audit'
 import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
 import {
   createTicket,
@@ -70,7 +71,14 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
       config: { audit: { action: 'ticket.update', entity: 'support_ticket' } },
       schema: { params: idParams, body: updateTicketInput },
     },
-    async (request) => updateTicket(app.db, app.bus, request.params.id, request.body, app.now()),
+    async (request) => {
+      const ticket = await inAuditedTransaction(request, (tx) =>
+        updateTicket(tx, request.params.id, request.body, app.now()),
+      )
+      // The ticket's customer and every admin see it at once.
+      await app.bus.publish({ kind: 'ticket_updated', ticket })
+      return ticket
+    },
   )
 
   app.post(

@@ -92,10 +92,9 @@ export async function listTickets(
   }
 }
 
-/** Changes status or assignee; the ticket's customer and every admin see it at once. */
+/** Changes status or assignee; publish `ticket_updated` once the transaction has committed. */
 export async function updateTicket(
   db: Db,
-  bus: EventBus,
   id: string,
   changes: z.output<typeof updateTicketInput>,
   now: Date,
@@ -106,9 +105,7 @@ export async function updateTicket(
     .where(eq(supportTickets.id, id))
     .returning()
   if (!row) throw notFound('Ticket not found')
-  const ticket = presentTicket(row)
-  await bus.publish({ kind: 'ticket_updated', ticket })
-  return ticket
+  return presentTicket(row)
 }
 
 /** Records that an admin has seen the chat: its customer messages stop counting as unread. */

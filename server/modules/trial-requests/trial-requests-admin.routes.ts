@@ -8,7 +8,7 @@ import {
   updateTrialRequestInput,
 } from '../../../common/trial-requests'
 import { setPageHeaders } from '../../lib/keyset'
-import { auditAs } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { contactsCsv, contactsFileName } from './contacts-csv'
 import { convertToSubscription, deleteSubscription } from './subscriptions.service'
 import {
@@ -49,32 +49,42 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/trial-requests/:id',
     { config: audit('update'), schema: { params: idParams, body: updateTrialRequestInput } },
-    async (request) => updateTrialRequest(app.db, request.params.id, request.body, app.now()),
+    async (request) =>
+      inAuditedTransaction(request, (tx) =>
+        updateTrialRequest(tx, request.params.id, request.body, app.now()),
+      ),
   )
 
   app.put(
     '/api/trial-requests/:id/status',
     { config: audit('status'), schema: { params: idParams, body: trialRequestStatusInput } },
-    async (request) => setTrialRequestStatus(app.db, request.params.id, request.body, app.now()),
+    async (request) =>
+      inAuditedTransaction(request, (tx) =>
+        setTrialRequestStatus(tx, request.params.id, request.body, app.now()),
+      ),
   )
 
   app.post(
     '/api/trial-requests/:id/convert-to-subscription',
     { config: audit('convert'), schema: { params: idParams, body: convertToSubscriptionInput } },
-    async (request) => convertToSubscription(app.db, request.params.id, request.body, app.now()),
+    async (request) =>
+      inAuditedTransaction(request, (tx) =>
+        convertToSubscription(tx, request.params.id, request.body, app.now()),
+      ),
   )
 
   app.delete(
     '/api/trial-requests/:id/subscription',
     { config: audit('delete_subscription'), schema: { params: idParams } },
-    async (request) => deleteSubscription(app.db, request.params.id, app.now()),
+    async (request) =>
+      inAuditedTransaction(request, (tx) => deleteSubscription(tx, request.params.id, app.now())),
   )
 
   app.delete(
     '/api/trial-requests/:id',
     { config: audit('delete'), schema: { params: idParams } },
     async (request, reply) => {
-      await deleteTrialRequest(app.db, request.params.id)
+      await inAuditedTransaction(request, (tx) => deleteTrialRequest(tx, request.params.id))
       return reply.code(204).send()
     },
   )

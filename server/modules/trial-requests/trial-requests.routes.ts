@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { trialRequestInput } from '../../../common/trial-requests'
+import { trialRequestInput, trialRequestReceipt } from '../../../common/trial-requests'
 import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
 import { createTrialRequest } from './trial-requests.service'
 
@@ -11,15 +11,31 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
     '/api/trial-requests',
     {
       config: { public: true },
-      schema: { body: trialRequestInput },
+      // The answer passes through its schema, which strips anything it does not name.
+      schema: {
+        body: trialRequestInput,
+        response: { 200: trialRequestReceipt, 201: trialRequestReceipt },
+      },
       preHandler: limitPerIp(app, publicWriteLimits.trialRequest),
     },
     async (request, reply) => {
-      const { request: stored, isNew } = await createTrialRequest(app.db, app.bus, request.body)
-      const { id, subscriptionId, status, createdAt } = stored
+      const result = await createTrialRequest(app.db, app.bus, request.body, {
+        ip: request.ip,
+        now: app.now(),
+      })
+      if (result.outcome === 'already_requested') {
+        return reply.code(200).send({ outcome: 'already_requested' })
+      }
+      const { id, subscriptionId, status, createdAt } = result.request
       return reply
-        .code(isNew ? 201 : 200)
-        .send({ id, subscriptionId, status, createdAt: createdAt.toISOString() })
+        .code(result.isNew ? 201 : 200)
+        .send({
+          outcome: 'received',
+          id,
+          subscriptionId,
+          status,
+          createdAt: createdAt.toISOString(),
+        })
     },
   )
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useAdminSession } from '@/features/admin-auth/api/get-admin-session'
 import { AdminLoginDialog } from '@/features/admin-auth/components/admin-login-dialog'
+import { TwoFactorRequiredScreen } from '@/features/admin-auth/components/two-factor-required-screen'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { BusinessCenter } from './business-center'
 import { useSignOutOnUnauthorized } from './use-sign-out-on-unauthorized'
@@ -17,7 +18,10 @@ function CenteredScreen({ children }: { children: ReactNode }) {
   )
 }
 
-/** /admin: the Admin Access dialog without a session, the Business Center with one. */
+/**
+ * /admin: the Admin Access dialog without a session, the Business Center with one, or only the
+ * two-factor set-up while the security settings require it of this admin.
+ */
 export function AdminRoute() {
   useDocumentTitle('Business Center')
   const [, navigate] = useLocation()
@@ -51,5 +55,6 @@ export function AdminRoute() {
       </CenteredScreen>
     )
   }
+  if (session.data.mustSetUpTwoFactor) return <TwoFactorRequiredScreen user={session.data.user} />
   return <BusinessCenter user={session.data.user} />
 }

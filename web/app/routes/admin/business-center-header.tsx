@@ -1,11 +1,12 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query'
-import { Download, LayoutDashboard, LogOut, RefreshCw, X } from 'lucide-react'
+import { Download, LayoutDashboard, LogOut, RefreshCw, UserCog, X } from 'lucide-react'
 import { useLocation } from 'wouter'
 import type { AdminUser } from '@common/admin-users'
 import { ThemeToggle } from '@/components/theme/theme-toggle'
 import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
 import { useLogoutAdmin } from '@/features/admin-auth/api/logout-admin'
+import { AccountSecurityDialog } from '@/features/admin-auth/components/account-security-dialog'
 import { AdminRoleBadge } from '@/features/admin-users/components/admin-role-badge'
 import { backupDownloadUrl } from '@/features/maintenance/api/download-backup'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
@@ -60,6 +61,12 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
             <ButtonText>Refresh</ButtonText>
           </Button>
           <ThemeToggle />
+          <AccountSecurityDialog user={user}>
+            <Button variant="ghost">
+              <UserCog aria-hidden />
+              <ButtonText>My account</ButtonText>
+            </Button>
+          </AccountSecurityDialog>
           <Button variant="ghost" onClick={handleLogout} disabled={logout.isPending}>
             <LogOut aria-hidden />
             <ButtonText>Log out</ButtonText>

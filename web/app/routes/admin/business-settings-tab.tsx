@@ -1,15 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query'
 import type { AdminUser } from '@common/admin-users'
+import { refreshAdminSession } from '@/features/admin-auth/api/get-admin-session'
 import { AdminUsersCard } from '@/features/admin-users/components/admin-users-card'
 import { ActivityCard } from '@/features/audit-log/components/activity-card'
 import { SystemMaintenanceCard } from '@/features/maintenance/components/system-maintenance-card'
 import { PlatformConfigurationCard } from '@/features/platform-settings/components/platform-configuration-card'
+import { SecuritySettingsCard } from '@/features/security-settings/components/security-settings-card'
+import { TrialTrustCard } from '@/features/trial-trust/components/trial-trust-card'
 
 export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser }) {
+  const queryClient = useQueryClient()
   return (
     <div className="grid gap-6">
       <AdminUsersCard currentUser={currentUser} />
+      <SecuritySettingsCard
+        currentUser={currentUser}
+        onSaved={() => void refreshAdminSession(queryClient)}
+      />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <PlatformConfigurationCard />
+        <TrialTrustCard />
         <SystemMaintenanceCard />
       </div>
       <ActivityCard />

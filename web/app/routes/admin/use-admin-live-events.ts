@@ -1,42 +1,48 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lobbyQueryKey } from '@/features/support-lobby/api/get-lobby'
-import { ticketTotalQueryKey } from '@/features/support-lobby/api/get-ticket-total'
-import { trialRequestsQueryKey } from '@/features/trial-requests/api/get-trial-requests'
+import { refreshAdminSession } from '@/features/admin-auth/api/get-admin-session'
+import { refreshNotifications } from '@/features/notifications/api/notification-scope'
+import { refreshChatMessages } from '@/features/support-chat/api/get-chat-messages'
+import { lobbyQueryKey, refreshLobby } from '@/features/support-lobby/api/get-lobby'
+import { refreshTickets } from '@/features/support-tickets/api/get-ticket'
+import { refreshTrialRequests } from '@/features/trial-requests/api/get-trial-requests'
 import { dispatchAdminNotification } from '@/lib/admin-notification-event'
-import { useLiveSocketFrames } from '@/lib/live-socket-context'
+import { useLiveSocketFrames, useLiveSocketResync } from '@/lib/live-socket-context'
 import { showToast } from '@/lib/toast'
 
 /**
  * The Business Center's side of the live socket: notifications go to the bell through the
  * 'admin-notification-received' window event (spec §6), chat activity marks the lobby's data
  * stale and a trial signup the contacts', on any tab, so each tab is current when it is opened.
+ * After a gap (the socket reconnected, or the server missed events) everything live is fetched
+ * again.
  */
 export function useAdminLiveEvents() {
   const queryClient = useQueryClient()
-  const refreshLobby = () => {
-    void queryClient.invalidateQueries({ queryKey: lobbyQueryKey })
-    void queryClient.invalidateQueries({ queryKey: ticketTotalQueryKey })
-  }
-  const refreshContacts = () =>
-    void queryClient.invalidateQueries({ queryKey: trialRequestsQueryKey })
+  const refreshContacts = () => void refreshTrialRequests(queryClient)
+
+  useLiveSocketResync(() => {
+    refreshContacts()
+    void refreshLobby(queryClient)
+    void refreshTickets(queryClient)
+    void refreshChatMessages(queryClient)
+    void refreshNotifications(queryClient)
+  })
 
   useLiveSocketFrames((frame) => {
     switch (frame.type) {
       case 'notification:new':
         dispatchAdminNotification(frame.data)
-        if (frame.data.type === 'support_ticket_created') refreshLobby()
+        if (frame.data.type === 'support_ticket_created') void refreshLobby(queryClient)
         if (frame.data.type === 'trial_signup') refreshContacts()
         return
       case 'new_message':
         return void queryClient.invalidateQueries({ queryKey: lobbyQueryKey })
       case 'ticket:updated':
         // Another agent's change: the chat may leave the lobby or move in it.
-        return refreshLobby()
-      case 'auth:verified':
-        // Whatever happened while the socket was down.
-        refreshContacts()
-        return refreshLobby()
+        return void refreshLobby(queryClient)
       case 'auth:failed':
+        // Signed out elsewhere or expired: reading the session brings back the sign-in dialog.
+        void refreshAdminSession(queryClient)
         return showToast({
           title: 'Authentication Error',
           description: 'Failed to authenticate admin session for live chat',

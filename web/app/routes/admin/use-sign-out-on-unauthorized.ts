@@ -1,9 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { hashKey, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { adminSessionQueryKey } from '@/features/admin-auth/api/get-admin-session'
+import {
+  adminSessionQueryKey,
+  refreshAdminSession,
+} from '@/features/admin-auth/api/get-admin-session'
 import { ApiError } from '@/lib/api-client'
 
-/** When the session expires mid-use, any 401 brings back the Admin Access dialog. */
+/**
+ * When the session expires mid-use, any 401 brings back the Admin Access dialog. A 403 reads the
+ * session again: the security settings may have started to require two-factor set-up first.
+ */
 export function useSignOutOnUnauthorized() {
   const queryClient = useQueryClient()
   useEffect(
@@ -11,9 +17,10 @@ export function useSignOutOnUnauthorized() {
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return
         const { error } = event.action
-        if (error instanceof ApiError && error.status === 401) {
-          queryClient.setQueryData(adminSessionQueryKey, null)
-        }
+        if (!(error instanceof ApiError)) return
+        if (error.status === 401) queryClient.setQueryData(adminSessionQueryKey, null)
+        const isSessionQuery = event.query.queryHash === hashKey(adminSessionQueryKey)
+        if (error.status === 403 && !isSessionQuery) void refreshAdminSession(queryClient)
       }),
     [queryClient],
   )

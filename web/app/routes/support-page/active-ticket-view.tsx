@@ -9,6 +9,7 @@ import { useTicket } from '@/features/support-tickets/api/get-ticket'
 import { TicketCard } from '@/features/support-tickets/components/ticket-card'
 import { ApiError } from '@/lib/api-client'
 import type { EntryView } from './new-ticket-view'
+import { useSupportResync } from './use-support-resync'
 
 type ActiveTicketViewProps = {
   ticketId: string
@@ -42,6 +43,7 @@ function TicketLoadError({ error, onRetry }: { error: Error; onRetry: () => void
 /** The visitor's ticket beside its live chat. */
 export function ActiveTicketView({ ticketId, onLeave }: ActiveTicketViewProps) {
   const ticket = useTicket(ticketId)
+  useSupportResync()
 
   return (
     <div className="grid gap-6">

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { AdminSession } from '@common/admin-users'
 import { getQueryFn } from '@/lib/api-client'
 
@@ -20,4 +20,19 @@ export function getAdminSessionQueryOptions() {
 
 export function useAdminSession() {
   return useQuery(getAdminSessionQueryOptions())
+}
+
+/** Reads the session again: what it allows may have changed (security settings, two-factor). */
+export function refreshAdminSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: adminSessionQueryKey })
+}
+
+/**
+ * Records a change of the admin's two-factor sign-in in the cached session, without reading it
+ * again: a forced set-up must stay on screen until its recovery codes have been saved.
+ */
+export function setSessionTwoFactorEnabled(queryClient: QueryClient, isEnabled: boolean) {
+  queryClient.setQueryData<AdminSession | null>(adminSessionQueryKey, (session) =>
+    session ? { ...session, user: { ...session.user, twoFactorEnabled: isEnabled } } : session,
+  )
 }

@@ -1,16 +1,30 @@
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminLoginInput, AdminSession } from '@common/admin-users'
-import { apiJson } from '@/lib/api-client'
-import { adminSessionQueryKey } from './get-admin-session'
+import { twoFactorChallenge, type AdminLoginInput, type AdminUser } from '@common/admin-users'
+import { ApiError, apiJson } from '@/lib/api-client'
+import { adminSessionQueryKey, getAdminSession } from './get-admin-session'
 
-export function loginAdmin(input: AdminLoginInput): Promise<AdminSession> {
-  return apiJson<AdminSession>('POST', '/api/admin/login', input)
+export function loginAdmin(input: AdminLoginInput): Promise<{ user: AdminUser }> {
+  return apiJson<{ user: AdminUser }>('POST', '/api/admin/login', input)
+}
+
+/** True when the password was right and the account asks for its second factor (or a new one). */
+export function isTwoFactorChallenge(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 401 &&
+    twoFactorChallenge.safeParse(error.body).success
+  )
 }
 
 export function useLoginAdmin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: loginAdmin,
+    // The login answers only the user; the session also says whether two-factor set-up must come
+    // first, and the Business Center must not show for a moment before that is known.
+    mutationFn: async (input: AdminLoginInput) => {
+      await loginAdmin(input)
+      return getAdminSession()
+    },
     onSuccess: (session) => {
       // Data cached for a previous account must never show for this one.
       const sessionHash = hashKey(adminSessionQueryKey)

@@ -14,6 +14,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { serverMessageOf } from '@/lib/api-client'
+import { showServerFieldErrors } from '@/lib/form-errors'
 import { showToast } from '@/lib/toast'
 import { useCreateAdminUser } from '../api/create-admin-user'
 
@@ -21,7 +22,7 @@ const emptyForm: CreateAdminUserInput = { username: '', password: '', role: 'adm
 
 export function CreateAdminUserForm() {
   const createUser = useCreateAdminUser()
-  const { register, handleSubmit, control, reset, formState } = useForm<
+  const { register, handleSubmit, control, reset, setError, formState } = useForm<
     CreateAdminUserInput,
     unknown,
     CreateAdminUser
@@ -36,12 +37,15 @@ export function CreateAdminUserForm() {
         reset(emptyForm)
         showToast({ title: 'Admin user created successfully' })
       },
-      onError: (error) =>
+      onError: (error) => {
+        // A password the server refuses (a common one, or the username in it) shows on its field.
+        showServerFieldErrors(error, setError, ['username', 'password'])
         showToast({
           title: 'Failed to create user',
           description: serverMessageOf(error),
           variant: 'destructive',
-        }),
+        })
+      },
     }),
   )
 

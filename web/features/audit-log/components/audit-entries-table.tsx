@@ -37,6 +37,11 @@ export function AuditEntriesTable({ entries }: { entries: AuditEntry[] }) {
                   Fields: {entry.details.fields.join(', ')}
                 </div>
               )}
+              {entry.details?.outcome && (
+                <div className="text-xs text-muted-foreground">
+                  Outcome: {entry.details.outcome}
+                </div>
+              )}
             </TableCell>
             <TableCell>
               <div>{entry.entityType}</div>

@@ -1,10 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { NotificationRole } from '@common/notifications'
 
 /** Whose notifications: an admin's (by session cookie) or a customer's, keyed by ticket id. */
 export type NotificationScope = { role: NotificationRole; key: string | null }
 
+const notificationsRootKey = ['notifications'] as const
+
 export const notificationsQueryKey = ({ role, key }: NotificationScope) =>
-  ['notifications', role, key] as const
+  [...notificationsRootKey, role, key] as const
+
+/** Fetches every shown list and count again (live notifications may have been missed). */
+export function refreshNotifications(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: notificationsRootKey })
+}
 
 export const notificationListQueryKey = (scope: NotificationScope) =>
   [...notificationsQueryKey(scope), 'list'] as const

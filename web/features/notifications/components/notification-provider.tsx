@@ -9,11 +9,7 @@ import { getNotificationCountQueryOptions, type UnreadCount } from '../api/get-n
 import { customerBellSize, getNotificationsQueryOptions } from '../api/get-notifications'
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read'
-import {
-  notificationCountQueryKey,
-  notificationListQueryKey,
-  notificationsQueryKey,
-} from '../api/notification-scope'
+import { notificationCountQueryKey, notificationListQueryKey } from '../api/notification-scope'
 import {
   playNotificationSound,
   requestBrowserNotificationPermission,
@@ -77,8 +73,6 @@ export function NotificationProvider({
     if (frame.type === 'notification:new') receive(frame.data)
     else if (frame.type === 'counter:update')
       queryClient.setQueryData<UnreadCount>(notificationCountQueryKey(scope), frame.data)
-    else if (frame.type === 'auth:verified')
-      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(scope) })
   })
 
   const handleAdminNotification = useEffectEvent((event: Event) => {

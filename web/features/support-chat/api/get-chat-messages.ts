@@ -3,7 +3,9 @@ import type { ChatMessage } from '@common/support'
 import { apiJson } from '@/lib/api-client'
 import { useJoinTicket, useLiveSocketFrames, useLiveSocketStatus } from '@/lib/live-socket-context'
 
-export const chatMessagesQueryKey = (ticketId: string) => ['chat-messages', ticketId] as const
+const chatMessagesRootKey = ['chat-messages'] as const
+export const chatMessagesQueryKey = (ticketId: string) =>
+  [...chatMessagesRootKey, ticketId] as const
 
 /** A ticket's conversation, oldest first. */
 export function getChatMessages(ticketId: string, signal?: AbortSignal): Promise<ChatMessage[]> {
@@ -41,6 +43,11 @@ export function getChatMessagesQueryOptions(ticketId: string, pollMs: number | f
   })
 }
 
+/** Fetches every shown conversation again (live messages may have been missed). */
+export function refreshChatMessages(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: chatMessagesRootKey })
+}
+
 /** Adds a message that arrived live or was just sent, unless it is already shown. */
 export function addChatMessage(queryClient: QueryClient, message: ChatMessage): void {
   queryClient.setQueryData<ChatMessage[]>(
@@ -51,19 +58,16 @@ export function addChatMessage(queryClient: QueryClient, message: ChatMessage): 
 
 /**
  * The conversation, kept live by the socket: new messages are appended as they arrive, and the
- * history is fetched again each time the socket is (re)verified, so nothing sent while it was
- * down is lost. Only while the socket is down does it poll, every `fallbackPollMs`.
+ * page calls `refreshChatMessages` after a gap (a reconnect, a resync), so nothing sent meanwhile
+ * is lost. Only while the socket is down does it poll, every `fallbackPollMs`.
  */
 export function useChatMessages(ticketId: string, fallbackPollMs: number) {
   const queryClient = useQueryClient()
   const isConnected = useLiveSocketStatus() === 'connected'
   useJoinTicket(ticketId)
   useLiveSocketFrames((frame) => {
-    if (frame.type === 'chat:new_message' && frame.ticketId === ticketId) {
+    if (frame.type === 'chat:new_message' && frame.ticketId === ticketId)
       addChatMessage(queryClient, frame.message)
-    } else if (frame.type === 'auth:verified') {
-      void queryClient.invalidateQueries({ queryKey: chatMessagesQueryKey(ticketId) })
-    }
   })
   return useQuery(getChatMessagesQueryOptions(ticketId, isConnected ? false : fallbackPollMs))
 }

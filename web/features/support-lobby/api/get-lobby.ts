@@ -1,9 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { LobbyTicket } from '@common/support'
 import { apiJson } from '@/lib/api-client'
 import { useLiveSocketStatus } from '@/lib/live-socket-context'
 
-export const lobbyQueryKey = ['support-lobby', 'chats'] as const
+// The lobby's chats and its ticket total (get-ticket-total.ts) share this root.
+const supportLobbyRootKey = ['support-lobby'] as const
+export const lobbyQueryKey = [...supportLobbyRootKey, 'chats'] as const
+
+/** Fetches the lobby's chats and ticket total again. */
+export function refreshLobby(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: supportLobbyRootKey })
+}
 
 /** Active chats, already in the spec's order (unread, priority, newest). */
 export function getLobby(signal?: AbortSignal): Promise<LobbyTicket[]> {

@@ -1,9 +1,21 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query'
 import type { SupportTicket } from '@common/support'
 import { apiJson } from '@/lib/api-client'
 import { useLiveSocketFrames } from '@/lib/live-socket-context'
 
-export const ticketQueryKey = (ticketId: string) => ['support-tickets', ticketId] as const
+const ticketsRootKey = ['support-tickets'] as const
+export const ticketQueryKey = (ticketId: string) => [...ticketsRootKey, ticketId] as const
+
+/** Fetches every shown ticket again (a change may have been missed). */
+export function refreshTickets(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ticketsRootKey })
+}
 
 /** A ticket by its id; the id is the customer's proof that it is theirs. 404 when unknown. */
 export function getTicket(ticketId: string, signal?: AbortSignal): Promise<SupportTicket> {

@@ -1,9 +1,14 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { SubscriptionStatus, TrialRequest } from '@common/trial-requests'
 import { apiPage, type ApiPage } from '@/lib/api-client'
 
 /** Every query of this feature starts with it, so one invalidation refreshes list and stats. */
 export const trialRequestsQueryKey = ['trial-requests'] as const
+
+/** Fetches the contacts list and its stats again. */
+export function refreshTrialRequests(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: trialRequestsQueryKey })
+}
 
 export type StatusFilter = 'all' | SubscriptionStatus
 

@@ -2,6 +2,7 @@ import type { TrialRequest } from '@common/trial-requests'
 import { formatMoney, formatShortDate } from '@/lib/format'
 import { ContactChannels } from './contact-channels'
 import { SubscriptionStatusBadge } from './subscription-status-badge'
+import { TrustBadge } from './trust-badge'
 
 /** A dash for sighted readers, "None" for screen readers. */
 function NoValue() {
@@ -15,7 +16,18 @@ function NoValue() {
 
 type FieldProps = { request: TrialRequest }
 
-/** Name, e-mail and when the request came in. */
+/** How often the same person asked for a trial again while this request was open. */
+function AskedAgain({ request }: FieldProps) {
+  const { askedAgainCount: count, lastAskedAt } = request
+  if (count === 0 || !lastAskedAt) return null
+  return (
+    <span className="text-xs text-muted-foreground">
+      Asked again ×{count}, last {formatShortDate(lastAskedAt)}
+    </span>
+  )
+}
+
+/** Name, e-mail, when the request came in, its trust and whether the person asked again. */
 export function ContactIdentity({ request }: FieldProps) {
   return (
     <div className="min-w-0">
@@ -25,6 +37,10 @@ export function ContactIdentity({ request }: FieldProps) {
       </div>
       <div className="text-xs text-muted-foreground">
         Requested {formatShortDate(request.createdAt)}
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 empty:hidden">
+        <TrustBadge request={request} />
+        <AskedAgain request={request} />
       </div>
     </div>
   )

@@ -1,3 +1,4 @@
+import type { TrialRequestReceipt } from '@common/trial-requests'
 import { ApiError } from '@/lib/api-client'
 import { submitTrialRequest, type TrialRequestSubmission } from './submit-trial-request'
 
@@ -35,14 +36,15 @@ function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status === 429 || error.status >= 500
 }
 
-/** Sends one request: true once settled (accepted, or refused as invalid and dropped). */
-async function sendAndSettle(submission: TrialRequestSubmission): Promise<boolean> {
+type Settlement = { isSettled: boolean; receipt: TrialRequestReceipt | null }
+
+/** Sends one request: settled once accepted, or refused as invalid (and dropped). */
+async function sendAndSettle(submission: TrialRequestSubmission): Promise<Settlement> {
   try {
-    await submitTrialRequest(submission)
-    return true
+    return { isSettled: true, receipt: await submitTrialRequest(submission) }
   } catch (error) {
     console.warn('Failed to submit trial request', error)
-    return !isRetryable(error)
+    return { isSettled: !isRetryable(error), receipt: null }
   }
 }
 
@@ -58,7 +60,7 @@ export async function retryPendingTrialRequests(): Promise<void> {
   isRetrying = true
   try {
     for (const submission of readPending()) {
-      if (!(await sendAndSettle(submission))) continue
+      if (!(await sendAndSettle(submission)).isSettled) continue
       const id = submission.clientRequestId
       writePending(readPending().filter((pending) => pending.clientRequestId !== id))
     }
@@ -73,14 +75,21 @@ export async function retryPendingTrialRequests(): Promise<void> {
   scheduleRetry()
 }
 
-/** Submits a trial request; on a retryable failure keeps it for later. Never throws. */
-export async function deliverTrialRequest(submission: TrialRequestSubmission): Promise<void> {
-  if (await sendAndSettle(submission)) return
+/**
+ * Submits a trial request; on a retryable failure keeps it for later. Never throws: the server's
+ * answer, or null when there was none to show.
+ */
+export async function deliverTrialRequest(
+  submission: TrialRequestSubmission,
+): Promise<TrialRequestReceipt | null> {
+  const { isSettled, receipt } = await sendAndSettle(submission)
+  if (isSettled) return receipt
   writePending([
     ...readPending().filter((pending) => pending.clientRequestId !== submission.clientRequestId),
     submission,
   ])
   scheduleRetry()
+  return null
 }
 
 /** On start-up: sends what an earlier visit could not, and retries as soon as we are online. */

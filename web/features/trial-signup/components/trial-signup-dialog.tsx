@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { trialPlans } from '@common/trial-requests'
+import { trialPlans, type TrialRequestReceipt } from '@common/trial-requests'
 import {
   Dialog,
   DialogContent,
@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
+import { TrialAlreadyRequested } from './trial-already-requested'
 import { TrialRequestSubmitted } from './trial-request-submitted'
 import { TrialSignupForm } from './trial-signup-form'
 
@@ -25,10 +26,12 @@ type TrialSignupFlowProps = Omit<TrialSignupDialogProps, 'isOpen' | 'returnFocus
 
 // Lives inside the dialog's content, which unmounts on close: closing resets form and view.
 function TrialSignupFlow({ onClose, planName, planNames }: TrialSignupFlowProps) {
-  const [isSubmitted, setIsSubmitted] = useState(false)
+  // Undefined while the form shows; null when the submit failed (spec: success all the same).
+  const [receipt, setReceipt] = useState<TrialRequestReceipt | null>()
   // Without the plan list a lead is still worth taking: offer the plan families instead.
   const options = planNames?.length === 0 ? [...trialPlans] : planNames
-  if (isSubmitted) return <TrialRequestSubmitted onGetStarted={onClose} />
+  if (receipt?.outcome === 'already_requested') return <TrialAlreadyRequested onClose={onClose} />
+  if (receipt !== undefined) return <TrialRequestSubmitted onGetStarted={onClose} />
   return (
     <>
       <DialogHeader>
@@ -38,11 +41,7 @@ function TrialSignupFlow({ onClose, planName, planNames }: TrialSignupFlowProps)
         </DialogDescription>
       </DialogHeader>
       {options ? (
-        <TrialSignupForm
-          planNames={options}
-          planName={planName}
-          onSubmitted={() => setIsSubmitted(true)}
-        />
+        <TrialSignupForm planNames={options} planName={planName} onSubmitted={setReceipt} />
       ) : (
         <div className="flex justify-center py-16">
           <Spinner className="size-8 text-primary" label="Loading plans" />
@@ -52,7 +51,7 @@ function TrialSignupFlow({ onClose, planName, planNames }: TrialSignupFlowProps)
   )
 }
 
-/** The trial signup modal: the form, then the confirmation. */
+/** The trial signup modal: the form, then the confirmation (or: you have already asked). */
 export function TrialSignupDialog({
   isOpen,
   onClose,

@@ -2,7 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowRight } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { trialRequestInput, type TrialRequestInput } from '@common/trial-requests'
+import {
+  trialRequestInput,
+  type TrialRequestInput,
+  type TrialRequestReceipt,
+} from '@common/trial-requests'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -17,7 +21,8 @@ type TrialSignupFormProps = {
   /** Names of the plans on offer; the chosen name is sent as the plan. */
   planNames: string[]
   planName: string | undefined
-  onSubmitted: () => void
+  /** The server's answer, or null when the submit failed (it is then retried later). */
+  onSubmitted: (receipt: TrialRequestReceipt | null) => void
 }
 
 /** The trial request form, validated with the same schema as the server (spec §5). */
@@ -41,8 +46,7 @@ export function TrialSignupForm({ planNames, planName, onSubmitted }: TrialSignu
 
   // Success is shown whatever the outcome (spec); a failed submit is kept and retried.
   const handleRequest = handleSubmit(async (values) => {
-    await deliverTrialRequest({ ...values, clientRequestId: randomUuid() })
-    onSubmitted()
+    onSubmitted(await deliverTrialRequest({ ...values, clientRequestId: randomUuid() }))
   })
 
   return (

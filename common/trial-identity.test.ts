@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import {
+  emailDomain,
+  normalizeEmail,
+  normalizeTelegram,
+  normalizeWhatsapp,
+  personKeys,
+} from './trial-identity'
+
+describe('normalizeEmail', () => {
+  it.each([
+    ['John.Smith+tv@gmail.com', 'johnsmith@gmail.com'],
+    ['johnsmith@googlemail.com', 'johnsmith@gmail.com'],
+    [' J.O.H.N.smith@GMAIL.COM ', 'johnsmith@gmail.com'],
+    ['ada+trial@outlook.com', 'ada@outlook.com'],
+    ['Ada+x@Hotmail.co.uk', 'ada@hotmail.co.uk'],
+    ['ada+1@live.fr', 'ada@live.fr'],
+    ['ada+tv@icloud.com', 'ada@icloud.com'],
+    ['ada+tv@proton.me', 'ada@proton.me'],
+    ['ada+tv@fastmail.com', 'ada@fastmail.com'],
+    ['ada-streaming@yahoo.com', 'ada@yahoo.com'],
+    ['ada-streaming@yahoo.co.uk', 'ada@yahoo.co.uk'],
+    ['gmail.com.ada@gmail.com.', 'gmailcomada@gmail.com'],
+  ])('%s is the mailbox %s', (address, mailbox) => {
+    expect(normalizeEmail(address)).toBe(mailbox)
+  })
+
+  it('keeps dots and tags where the provider may treat them as part of the name', () => {
+    expect(normalizeEmail('John.Smith+tv@example.com')).toBe('john.smith+tv@example.com')
+    expect(normalizeEmail('john.smith@outlook.com')).toBe('john.smith@outlook.com')
+    expect(normalizeEmail('ada-lovelace@example.com')).toBe('ada-lovelace@example.com')
+    expect(normalizeEmail('ada+x@live.example')).toBe('ada+x@live.example')
+  })
+
+  it('keeps a local part that is nothing but a tag', () => {
+    expect(normalizeEmail('+promo@gmail.com')).toBe('+promo@gmail.com')
+  })
+
+  it('reads the domain for domain rules', () => {
+    expect(emailDomain(' Ada@Mailinator.COM. ')).toBe('mailinator.com')
+  })
+})
+
+describe('normalizeTelegram', () => {
+  it.each([
+    ['@Ada_Lovelace', 'ada_lovelace'],
+    ['ada_lovelace', 'ada_lovelace'],
+    ['https://t.me/Ada_Lovelace', 'ada_lovelace'],
+    ['t.me/ada_lovelace/', 'ada_lovelace'],
+    ['telegram.me/@ada_lovelace?start=1', 'ada_lovelace'],
+  ])('%s is %s', (handle, key) => {
+    expect(normalizeTelegram(handle)).toBe(key)
+  })
+
+  it.each([null, '', '+44 7700 900123', '@1ada', 'a'])('%j has no username', (handle) => {
+    expect(normalizeTelegram(handle)).toBeNull()
+  })
+})
+
+describe('normalizeWhatsapp', () => {
+  it.each([
+    ['+44 7700 900123', '+447700900123'],
+    ['0044 7700-900-123', '+447700900123'],
+    ['+44 (0)7700 900123', '+447700900123'],
+    ['+44(0)7700.900.123', '+447700900123'],
+    ['(+1) 555 010 0123', '+15550100123'],
+    ['+1 (555) 010-0123', '+15550100123'],
+    ['https://wa.me/447700900123', '+447700900123'],
+    ['https://api.whatsapp.com/send?phone=15550100123', '+15550100123'],
+  ])('%s is %s', (number, key) => {
+    expect(normalizeWhatsapp(number)).toBe(key)
+  })
+
+  it.each([null, '', '07700 900123', '7700900123', '+0 7700 900123', '+1 23', 'call me'])(
+    '%j cannot be written in E.164 without guessing a country',
+    (number) => {
+      expect(normalizeWhatsapp(number)).toBeNull()
+    },
+  )
+})
+
+describe('personKeys', () => {
+  it('derives every key, null where a contact is missing', () => {
+    expect(personKeys({ email: 'Ada.L+tv@googlemail.com', telegram: '@Ada_L' })).toEqual({
+      email: 'adal@gmail.com',
+      telegram: 'ada_l',
+      whatsapp: null,
+    })
+  })
+})

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { isNull, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { personKeys } from '../../common/trial-identity'
+import { migrationsDir } from '../lib/app-root'
+import { databaseKinds, startTestServer, type TestServer } from '../test/test-server'
+import { trialRequests } from './schema/trial-requests'
+
+// The migration fills the keys of requests stored before them in SQL; the app derives them in
+// TypeScript. Both must agree, or old requests would not be recognised.
+const backfill = readFileSync(join(migrationsDir, '0005_trial-dedup.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .find((statement) => statement.includes('SET "email_key" = k.email_key'))!
+
+const contacts: [string, string | null, string | null][] = [
+  ['John.Smith+tv@GoogleMail.com', '@John_Smith', '+44 (0)7700 900123'],
+  ['j.o.h.n+x@gmail.com.', 'https://t.me/john_smith/', '0044 7700-900-123'],
+  ['+promo@gmail.com', 't.me/@ada_l?start=1', 'https://wa.me/447700900123'],
+  ['Ada+trial@Hotmail.co.uk', 'ada', '+1 (555) 010-0123'],
+  ['ada+tv@proton.me', '+44 7700 900123', '07700 900123'],
+  ['ada-streaming@yahoo.com', '@1ada', 'call me'],
+  ['Ada.Lovelace+x@Example.com', null, '+0 7700 900123'],
+  ['ada+x@live.example', null, null],
+]
+
+describe.each(databaseKinds)('the comparison keys filled by the migration on %s', (kind) => {
+  let server: TestServer
+
+  beforeAll(async () => {
+    server = await startTestServer(kind)
+  })
+  afterAll(() => server.close())
+
+  it('equal the keys the app derives', async () => {
+    const db = server.app.db
+    await db.insert(trialRequests).values(
+      contacts.map(([email, telegram, whatsapp], i) => ({
+        firstName: 'Old',
+        lastName: 'Request',
+        name: 'Old Request',
+        email,
+        telegram,
+        whatsapp,
+        plan: 'Starter',
+        subscriptionId: `SUB-OLD0000${i}`,
+      })),
+    )
+    expect(await db.$count(trialRequests, isNull(trialRequests.emailKey))).toBe(contacts.length)
+    await db.execute(sql.raw(backfill))
+    const rows = await db.select().from(trialRequests)
+    const byEmail = new Map(rows.map((row) => [row.email, row]))
+    for (const [email, telegram, whatsapp] of contacts) {
+      const row = byEmail.get(email)!
+      expect({ email: row.emailKey, telegram: row.telegramKey, whatsapp: row.whatsappKey }).toEqual(
+        personKeys({ email, telegram, whatsapp }),
+      )
+    }
+  })
+})

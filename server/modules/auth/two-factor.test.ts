@@ -1,0 +1,153 @@
+import { Secret, TOTP } from 'otpauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient } from '../../test/http-client'
+import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+
+const codeAt = (secret: string, at: Date) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
+
+describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
+  let server: TestServer
+  let clock = new Date('2026-11-01T10:00:00Z')
+  const advance = (ms: number) => (clock = new Date(clock.getTime() + ms))
+  const deputy = { username: 'deputy', password: 'harbour-lantern-passphrase' }
+  let ownerClient: ReturnType<typeof createClient>
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => clock })
+    ownerClient = createClient(server.baseUrl)
+    await ownerClient.login(owner.username, owner.password)
+    const created = await ownerClient.post('/api/admin/users', { ...deputy, role: 'super_admin' })
+    expect(created.status).toBe(201)
+  })
+  afterAll(() => server.close())
+
+  async function enableFor(credentials: { username: string; password: string }) {
+    const client = createClient(server.baseUrl)
+    await client.login(credentials.username, credentials.password)
+    const setup = await client.post('/api/admin/two-factor/setup', {
+      password: credentials.password,
+    })
+    expect(setup.status).toBe(200)
+    const enabled = await client.post('/api/admin/two-factor/enable', {
+      code: codeAt(setup.body.secret, clock),
+    })
+    expect(enabled.status).toBe(200)
+    return { client, secret: setup.body.secret as string, codes: enabled.body.recoveryCodes }
+  }
+
+  it('sets up with the password, a QR code and a confirmed code, then answers recovery codes', async () => {
+    const client = createClient(server.baseUrl)
+    await client.login(owner.username, owner.password)
+    const noPassword = await client.post('/api/admin/two-factor/setup', { password: 'wrong' })
+    expect(noPassword.status).toBe(400)
+    expect(noPassword.body.issues).toEqual([{ path: 'password', message: 'Password is incorrect' }])
+
+    const setup = await client.post('/api/admin/two-factor/setup', { password: owner.password })
+    expect(setup.status).toBe(200)
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/StreamLine:owner\?/)
+    expect(setup.body.qrCodeSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/)
+    // Not on until a code proves the app holds the secret.
+    expect((await client.get('/api/admin/session')).body.user.twoFactorEnabled).toBe(false)
+
+    const wrong = await client.post('/api/admin/two-factor/enable', { code: '000000' })
+    expect(wrong.status).toBe(400)
+    const enabled = await client.post('/api/admin/two-factor/enable', {
+      code: codeAt(setup.body.secret, clock),
+    })
+    expect(enabled.status).toBe(200)
+    expect(enabled.body.recoveryCodes).toHaveLength(10)
+    expect(new Set(enabled.body.recoveryCodes).size).toBe(10)
+    expect((await client.get('/api/admin/session')).body.user.twoFactorEnabled).toBe(true)
+
+    const trail = await client.get('/api/audit-log?action=admin_user.two_factor_enable')
+    expect(trail.body).toHaveLength(1)
+    expect(JSON.stringify(trail.body)).not.toContain(setup.body.secret)
+  })
+
+  it('asks for the code after the right password, accepts each code once, and recovery codes once', async () => {
+    const { secret, codes } = await enableFor(deputy)
+    advance(60_000)
+    const anonymous = createClient(server.baseUrl)
+
+    const wrongPassword = await anonymous.post('/api/admin/login', {
+      ...deputy,
+      password: 'not-the-password',
+    })
+    expect(wrongPassword.body).toEqual({ message: 'Invalid credentials' })
+
+    const challenge = await anonymous.post('/api/admin/login', deputy)
+    expect(challenge.status).toBe(401)
+    expect(challenge.body).toEqual({
+      message: 'Enter the 6-digit code from your authenticator app',
+      twoFactorRequired: true,
+    })
+    expect(anonymous.cookie).toBeNull()
+
+    const code = codeAt(secret, clock)
+    expect((await anonymous.post('/api/admin/login', { ...deputy, code })).status).toBe(200)
+    // The same code again, even within its 30 seconds, is refused: it may have been overheard.
+    const replay = await createClient(server.baseUrl).post('/api/admin/login', { ...deputy, code })
+    expect(replay.status).toBe(401)
+    expect(replay.body.twoFactorRequired).toBe(true)
+
+    const recovery = codes[0].toUpperCase().replace('-', ' ')
+    const viaRecovery = createClient(server.baseUrl)
+    expect((await viaRecovery.post('/api/admin/login', { ...deputy, code: recovery })).status).toBe(
+      200,
+    )
+    const again = await createClient(server.baseUrl).post('/api/admin/login', {
+      ...deputy,
+      code: codes[0],
+    })
+    expect(again.status).toBe(401)
+  })
+
+  it('makes a super admin without two-factor set it up first when settings require it', async () => {
+    const agent = { username: 'night.owl', password: 'owl-long-passphrase' }
+    expect(
+      (await ownerClient.post('/api/admin/users', { ...agent, role: 'super_admin' })).status,
+    ).toBe(201)
+    const required = await ownerClient.put('/api/settings/security', {
+      sessionIdleMinutes: 120,
+      sessionAbsoluteDays: 7,
+      requireTwoFactorForSuperAdmins: true,
+    })
+    expect(required.status).toBe(200)
+
+    const client = createClient(server.baseUrl)
+    await client.login(agent.username, agent.password)
+    const session = await client.get('/api/admin/session')
+    expect(session.body.mustSetUpTwoFactor).toBe(true)
+    const blocked = await client.get('/api/trial-requests')
+    expect(blocked.status).toBe(403)
+    expect(blocked.body.message).toBe('Turn on two-factor sign-in to continue')
+
+    const setup = await client.post('/api/admin/two-factor/setup', { password: agent.password })
+    await client.post('/api/admin/two-factor/enable', { code: codeAt(setup.body.secret, clock) })
+    expect((await client.get('/api/admin/session')).body.mustSetUpTwoFactor).toBe(false)
+    expect((await client.get('/api/trial-requests')).status).toBe(200)
+
+    // While required, a super admin cannot turn it off.
+    const disable = await client.post('/api/admin/two-factor/disable', { password: agent.password })
+    expect(disable.status).toBe(403)
+    await ownerClient.put('/api/settings/security', {
+      sessionIdleMinutes: 120,
+      sessionAbsoluteDays: 7,
+      requireTwoFactorForSuperAdmins: false,
+    })
+    expect(
+      (await client.post('/api/admin/two-factor/disable', { password: agent.password })).status,
+    ).toBe(204)
+    expect((await client.get('/api/admin/session')).body.user.twoFactorEnabled).toBe(false)
+  })
+
+  it('never shows the secret or recovery codes in lists, backups or the trail', async () => {
+    const users = await ownerClient.get('/api/admin/users')
+    expect(JSON.stringify(users.body)).not.toMatch(/totp|secret|recovery/i)
+    const backup = await ownerClient.get('/api/maintenance/backup')
+    expect(backup.status).toBe(200)
+    expect(JSON.stringify(backup.body)).not.toMatch(/totp|code_hash|codeHash/i)
+  })
+})

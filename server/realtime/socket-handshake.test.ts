@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { openAdminSocket, openSocket } from '../test/socket-client'
+import { databaseKinds, useAdminServer } from '../test/test-server'
+
+const publicUrl = 'https://tv.example'
+
+describe.each(databaseKinds)('the /ws handshake on %s', (kind) => {
+  const context = useAdminServer(kind, { env: { PUBLIC_URL: publicUrl } })
+
+  it.each([
+    ['another Origin', { origin: 'https://evil.example' }],
+    ['a sibling subdomain', { origin: 'https://chat.tv.example' }],
+    ['an opaque Origin', { origin: 'null' }],
+    ['no Origin but Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+  ])('does not upgrade %s, even with an admin cookie', async (_, headers) => {
+    const { server, admin } = context
+    await expect(openSocket(server.baseUrl, admin.cookie, headers)).rejects.toThrow(
+      'Unexpected server response: 403',
+    )
+  })
+
+  it("upgrades the site's own Origin and PUBLIC_URL's, and verifies the admin", async () => {
+    const { server, admin } = context
+    for (const origin of [server.baseUrl, publicUrl]) {
+      const socket = await openAdminSocket(server.baseUrl, admin.cookie, { origin })
+      socket.close()
+    }
+  })
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { openRawSocket } from './test/raw-socket'
+import { startServerOnTempData } from './test/server-process'
+import { openSocket } from './test/socket-client'
+
+const graceMs = 10_000
+
+/**
+ * A public POST whose body can be sent in parts. It asks for `100 Continue`, which the server
+ * sends once the request is under way: from then on it is a request in flight.
+ */
+function ticketRequest() {
+  const body = JSON.stringify({
+    customerName: 'Ada',
+    customerEmail: 'ada@example.com',
+    subject: 'Slow link',
+    description: 'Sent in two parts',
+  })
+  const head = [
+    'POST /api/support-tickets HTTP/1.1',
+    'Host: 127.0.0.1',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Expect: 100-continue',
+    '',
+    '',
+  ].join('\r\n')
+  return { head, body }
+}
+
+describe('the server process on SIGTERM', () => {
+  it('cuts clients that never finish their request once the grace period ends, and exits 0', async () => {
+    const server = await startServerOnTempData({ LOG_LEVEL: 'info' })
+    try {
+      const { head, body } = ticketRequest()
+      const stalled = await Promise.all([
+        openRawSocket(server.port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+        openRawSocket(server.port, head + body.slice(0, 10)),
+      ])
+      await stalled[1]!.receives(/^HTTP\/1\.1 100 Continue/)
+
+      const signalledAt = Date.now()
+      server.child.kill('SIGTERM')
+      // An impatient second signal does not start a second shutdown.
+      server.child.kill('SIGINT')
+      expect(await server.exited).toBe(0)
+      const elapsed = Date.now() - signalledAt
+      expect(elapsed).toBeGreaterThanOrEqual(graceMs - 100)
+      expect(elapsed).toBeLessThan(graceMs + 5_000)
+      await Promise.all(stalled.map((socket) => socket.closed))
+      expect(server.output().match(/"msg":"Shutting down"/g)).toHaveLength(1)
+      expect(server.output()).toMatch(/"cutConnections":2,.*"msg":"Shut down"/)
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
+
+  it('lets a request in flight finish, closes live sockets with 1001, and exits 0 at once', async () => {
+    const server = await startServerOnTempData()
+    try {
+      const live = await openSocket(server.url)
+      const { head, body } = ticketRequest()
+      const arriving = await openRawSocket(server.port, head + body.slice(0, 10))
+      await arriving.receives(/^HTTP\/1\.1 100 Continue/)
+
+      const signalledAt = Date.now()
+      server.child.kill('SIGTERM')
+      // The live socket's close frame shows the shutdown is under way.
+      expect((await live.closed).code).toBe(1001)
+      arriving.socket.write(body.slice(10))
+      await arriving.closed
+      expect(arriving.received()).toMatch(/HTTP\/1\.1 201 Created\r\n[^]*"subject":"Slow link"/)
+      expect(await server.exited).toBe(0)
+      expect(Date.now() - signalledAt).toBeLessThan(graceMs)
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Save } from 'lucide-react'
+import { useForm, useWatch } from 'react-hook-form'
+import { securitySettings, type SecuritySettings } from '@common/settings'
+import { FormSwitchField } from '@/components/switch-field'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { resultToasts } from '@/lib/result-toasts'
+import { useSaveSecuritySettings } from '../api/save-security-settings'
+
+type SecuritySettingsFormProps = {
+  settings: SecuritySettings
+  /** Whether the super admin editing has two-factor sign-in: requiring it would ask them now. */
+  hasTwoFactor: boolean
+  onSaved: () => void
+}
+
+/** The three sign-in rules, saved together; the form follows what the server last answered. */
+export function SecuritySettingsForm({
+  settings,
+  hasTwoFactor,
+  onSaved,
+}: SecuritySettingsFormProps) {
+  const save = useSaveSecuritySettings()
+  const { register, handleSubmit, control, formState } = useForm<SecuritySettings>({
+    resolver: zodResolver(securitySettings),
+    values: settings,
+  })
+  const { errors, isDirty } = formState
+  const isRequiring = useWatch({ control, name: 'requireTwoFactorForSuperAdmins' })
+  const willAskMe = isRequiring && !hasTwoFactor
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(
+      values,
+      resultToasts({
+        success: 'Security settings saved successfully',
+        failure: 'Failed to save security settings',
+        onSuccess: onSaved,
+      }),
+    ),
+  )
+
+  return (
+    <form onSubmit={handleSave} noValidate aria-label="Sign-in Security" className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="session-idle-minutes"
+          label="Idle timeout (minutes)"
+          hint="Signs an admin out after this long without activity: 5 to 1440."
+          error={errors.sessionIdleMinutes?.message}
+        >
+          {(controlProps) => (
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={5}
+              max={1440}
+              step={1}
+              {...controlProps}
+              {...register('sessionIdleMinutes', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="session-absolute-days"
+          label="Session lifetime (days)"
+          hint="Every session ends this long after sign-in, active or not: 1 to 30."
+          error={errors.sessionAbsoluteDays?.message}
+        >
+          {(controlProps) => (
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={30}
+              step={1}
+              {...controlProps}
+              {...register('sessionAbsoluteDays', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormSwitchField
+        id="require-two-factor"
+        label="Require two-factor sign-in for super admins"
+        description={
+          willAskMe
+            ? 'You have not turned it on yourself: once saved, you set it up before anything else.'
+            : 'Super admins without it must set it up before they can continue.'
+        }
+        control={control}
+        name="requireTwoFactorForSuperAdmins"
+      />
+      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
+        {save.isPending ? <Spinner /> : <Save aria-hidden />}
+        Save settings
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Save } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { trialTrustSettings, type TrialTrustSettings } from '@common/settings'
+import { trustPenalties } from '@common/trial-trust'
+import { FormSwitchField } from '@/components/switch-field'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { resultToasts } from '@/lib/result-toasts'
+import { useSaveTrialTrustSettings } from '../api/save-trial-trust-settings'
+
+type RuleName = {
+  [K in keyof TrialTrustSettings]: TrialTrustSettings[K] extends boolean ? K : never
+}[keyof TrialTrustSettings]
+
+const rules: { name: RuleName; label: string; description: string }[] = [
+  {
+    name: 'checksDisposableEmail',
+    label: 'Disposable e-mail domains',
+    description: `−${trustPenalties.disposableEmail} for a throwaway address (a maintained list of such domains).`,
+  },
+  {
+    name: 'checksNetwork',
+    label: 'Many requests from one network',
+    description: `−${trustPenalties.network} when one home or office network sent more requests in 24 hours than allowed below.`,
+  },
+  {
+    name: 'checksEarlierTrial',
+    label: 'Trial before',
+    description: `−${trustPenalties.earlierTrial} when the same person's earlier trial expired or was cancelled.`,
+  },
+  {
+    name: 'checksGeneratedLooking',
+    label: 'Generated-looking names and e-mails',
+    description: `−${trustPenalties.generatedName} each for a name or an address that looks made up by a script.`,
+  },
+]
+
+/** The trust rules and thresholds, saved together; the form follows what the server answered. */
+export function TrialTrustForm({ settings }: { settings: TrialTrustSettings }) {
+  const save = useSaveTrialTrustSettings()
+  const { register, control, handleSubmit, formState } = useForm<TrialTrustSettings>({
+    resolver: zodResolver(trialTrustSettings),
+    values: settings,
+  })
+  const { errors, isDirty } = formState
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(
+      values,
+      resultToasts({
+        success: 'Trial trust rules saved successfully',
+        failure: 'Failed to save trial trust rules',
+      }),
+    ),
+  )
+
+  return (
+    <form onSubmit={handleSave} noValidate aria-label="Trial Trust Rules" className="grid gap-4">
+      {rules.map((rule) => (
+        <FormSwitchField key={rule.name} control={control} id={`trust-${rule.name}`} {...rule} />
+      ))}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="trust-network-requests"
+          label="Requests per network in 24 hours"
+          hint="More than this many from one network lowers trust."
+          error={errors.networkRequestsPerDay?.message}
+        >
+          {(props) => (
+            <Input
+              type="number"
+              min={1}
+              max={1000}
+              step={1}
+              {...props}
+              {...register('networkRequestsPerDay', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="trust-flag-below"
+          label="Flag below score"
+          hint="Requests scoring lower are flagged for a closer look."
+          error={errors.flagBelowScore?.message}
+        >
+          {(props) => (
+            <Input
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              {...props}
+              {...register('flagBelowScore', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+      </div>
+      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
+        {save.isPending ? <Spinner /> : <Save aria-hidden />}
+        Save rules
+      </Button>
+    </form>
+  )
+}
