@@ -1,9 +1,13 @@
 /**
  * What an audit line adds: the names of the fields a change sent, never their values, and how it
  * ended where that is not plain success (`skipped`: another runner held the job; `replayed`: a
- * retried order that bought nothing new).
+ * retried order that bought nothing new; `pending`: saved, and the supplier panel, which did not
+ * take it yet, is retried).
  */
-export type AuditDetails = { fields?: string[]; outcome?: 'completed' | 'skipped' | 'replayed' }
+export type AuditDetails = {
+  fields?: string[]
+  outcome?: 'completed' | 'skipped' | 'replayed' | 'pending'
+}
 
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */
 export type AuditEntry = {

@@ -12,33 +12,61 @@ export const m3uSubscriptionLabels: Record<M3uSubscriptionType, string> = {
 }
 
 const subscriptionTypeMessage = 'Subscription type is required'
+const packageIdMessage = 'Package ID is required'
+const apiKeyMessage = 'API key is required'
 
-export const createM3uLineInput = z.object({
-  subscriptionType: z.coerce
-    .number({ error: subscriptionTypeMessage })
-    .refine(
-      (n): n is M3uSubscriptionType => (m3uSubscriptionTypes as readonly number[]).includes(n),
-      {
-        message: subscriptionTypeMessage,
-      },
-    ),
-  packageId: z
-    .string({ error: 'Package ID is required' })
-    .trim()
-    .min(1, 'Package ID is required')
-    .max(100),
-  notes: z
-    .string()
-    .trim()
-    .max(1000, 'Notes must be at most 1000 characters')
-    .nullish()
-    .transform((notes) => notes || null),
-  /** Used for this one call to the supplier; never stored, logged or returned. */
-  apiKey: z.string({ error: 'API key is required' }).trim().min(1, 'API key is required').max(500),
-  /** Generated once per submission, so a retried submit never buys a second line. */
-  requestId: z.uuid({ error: 'requestId must be a UUID' }).optional(),
-})
+/** What the M3U form needs to know of the server: whether SUPPLIER_API_KEY is set. */
+export const supplierConfig = z.object({ hasServerKey: z.boolean() })
+export type SupplierConfig = z.infer<typeof supplierConfig>
+
+/**
+ * The M3U form (spec §5) and its route. The API key serves this one call and is never stored,
+ * logged or returned; it may be left empty when the server holds SUPPLIER_API_KEY.
+ */
+export function createM3uLineInputFor({ hasServerKey }: SupplierConfig) {
+  return z.object({
+    subscriptionType: z.coerce
+      .number({ error: subscriptionTypeMessage })
+      .refine(
+        (n): n is M3uSubscriptionType => (m3uSubscriptionTypes as readonly number[]).includes(n),
+        { message: subscriptionTypeMessage },
+      ),
+    /** The panel's bouquet ids, comma-separated (`12` or `12,15`). */
+    packageId: z
+      .string({ error: packageIdMessage })
+      .trim()
+      .min(1, { error: packageIdMessage, abort: true })
+      .max(100, 'Package ID must be at most 100 characters')
+      .regex(/^\d+(\s*,\s*\d+)*$/, 'Package ID must be bouquet numbers separated by commas')
+      .transform((ids) => bouquetIdsOf(ids).join(',')),
+    notes: z
+      .string()
+      .trim()
+      .max(1000, 'Notes must be at most 1000 characters')
+      .nullish()
+      .transform((notes) => notes || null),
+    apiKey: z
+      .string({ error: apiKeyMessage })
+      .trim()
+      .max(500, 'API key must be at most 500 characters')
+      .optional()
+      .transform((key) => key || undefined)
+      .refine((key) => hasServerKey || key !== undefined, apiKeyMessage),
+    /** Generated once per submission, so a retried submit never buys a second line. */
+    requestId: z.uuid({ error: 'requestId must be a UUID' }).optional(),
+  })
+}
+/** The form as the spec shows it, with the API key required. */
+export const createM3uLineInput = createM3uLineInputFor({ hasServerKey: false })
 export type CreateM3uLineInput = z.input<typeof createM3uLineInput>
+
+/** The bouquet ids of a package ID field. */
+export function bouquetIdsOf(packageId: string): string[] {
+  return packageId
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+}
 
 export const m3uLine = z.object({
   id: z.uuid(),

@@ -38,6 +38,9 @@ export type ServerFrame =
  * Why the server closes a socket, besides 1001 at shutdown. Each close follows a frame saying why
  * (`auth:failed` or `error`).
  */
+/** The `auth:failed` message sent just before a socket is closed with `sessionEnded`. */
+export const sessionEndedMessage = 'Your session has ended'
+
 export const socketCloseCodes = {
   /** The admin session behind the socket ended (logout, expiry, revocation, deletion). */
   sessionEnded: 4401,

@@ -76,3 +76,28 @@ export const defaultTrialTrustSettings: TrialTrustSettings = {
   checksGeneratedLooking: true,
   flagBelowScore: 60,
 }
+
+/** Business Settings for the supplier panel: new lines' package, expiry grace, credit alert. */
+export const supplierSettings = z.object({
+  packageId: z
+    .string({ error: 'Package ID must be text' })
+    .trim()
+    .max(100, 'Package ID must be at most 100 characters'),
+  gracePeriodDays: z
+    .number({ error: 'Grace period must be a number of days' })
+    .int('Grace period must be a whole number of days')
+    .min(0, 'Grace period must be between 0 and 90 days')
+    .max(90, 'Grace period must be between 0 and 90 days'),
+  creditAlertThreshold: z
+    .number({ error: 'Credit alert threshold must be a number' })
+    .int('Credit alert threshold must be a whole number')
+    .min(0, 'Credit alert threshold must be between 0 and 1000000')
+    .max(1_000_000, 'Credit alert threshold must be between 0 and 1000000'),
+})
+export type SupplierSettings = z.infer<typeof supplierSettings>
+
+export const defaultSupplierSettings: SupplierSettings = {
+  packageId: '',
+  gracePeriodDays: 0,
+  creditAlertThreshold: 10,
+}

@@ -156,6 +156,8 @@ export const convertToSubscriptionInput = z.object({
       }
       return formatCents(cents)
     }),
+  /** Also buy the person's line on the supplier panel when they have none (one they have follows anyway). */
+  createLine: z.boolean({ error: 'createLine must be true or false' }).optional(),
 })
 export type ConvertToSubscriptionInput = z.input<typeof convertToSubscriptionInput>
 

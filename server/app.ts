@@ -15,6 +15,9 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
+import { personLinesRoutes } from './modules/m3u/person-lines.routes'
+import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
+import { supplierRoutes } from './modules/m3u/supplier.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
@@ -26,12 +29,15 @@ import { seoRoutes } from './modules/seo/seo.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
 import { ticketsRoutes } from './modules/tickets/tickets.routes'
+import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
 import { registerAudit } from './plugins/audit'
 import { registerAuthGuard } from './plugins/auth-guard'
+import { registerCompression } from './plugins/compression'
 import { registerErrorHandler } from './plugins/error-handler'
 import { registerJsonBody } from './plugins/json-body'
+import { registerPublicContent } from './plugins/public-content'
 import { registerRouteList } from './plugins/route-list'
 import { registerSecurity } from './plugins/security'
 
@@ -100,6 +106,8 @@ export async function buildApp({
   await app.register(cookie)
   // Polled lists answer 304 Not Modified when nothing changed.
   await app.register(etag, { weak: true })
+  await registerCompression(app)
+  registerPublicContent(app)
   registerAuthGuard(app)
   registerAudit(app)
 
@@ -122,6 +130,10 @@ export async function buildApp({
   await app.register(settingsRoutes)
   await app.register(maintenanceRoutes)
   await app.register(m3uRoutes)
+  await app.register(personLinesRoutes)
+  await app.register(subscriptionExtendRoutes)
+  await app.register(supplierSyncRoutes)
+  await app.register(supplierRoutes)
   await registerSocket(app, { sessionSweepMs })
   await registerPages(app, { template: pageTemplate })
 

@@ -38,6 +38,10 @@ const environment = z
     BRAND_NAME: z.string().min(1).max(60).default(defaultSiteConfig.brandName),
     SPORTS_API_BASE: url('SPORTS_API_BASE').default('https://www.thesportsdb.com/api/v1/json/3'),
     SUPPLIER_API_URL: optional(url('SUPPLIER_API_URL')),
+    SUPPLIER_API_KEY: optional(z.string().trim().max(500, 'SUPPLIER_API_KEY is too long')),
+    LINE_PASSWORD_SECRET: optional(
+      z.string().min(32, 'LINE_PASSWORD_SECRET must be at least 32 characters'),
+    ),
     SUPPLIER_TIMEOUT_MS: z.coerce
       .number({ error: 'SUPPLIER_TIMEOUT_MS must be a number' })
       .int()
@@ -91,6 +95,10 @@ export type Config = {
   sportsApiBase: string
   supplierApiUrl: string | null
   supplierTimeoutMs: number
+  /** The panel key for work no admin types one for (and the M3U form left empty). Never shown. */
+  supplierApiKey: string | null
+  /** Line passwords are derived with it; unset, one is generated and kept in the database. */
+  linePasswordSecret: string | null
   /** Concurrent TCP connections from one direct peer address; 0 means no cap. */
   maxConnectionsPerIp: number
   /** Live sockets (/ws) one client address may hold at once in one process; 0 means no cap. */
@@ -127,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sportsApiBase: e.SPORTS_API_BASE.replace(/\/$/, ''),
     supplierApiUrl: e.SUPPLIER_API_URL ?? null,
     supplierTimeoutMs: e.SUPPLIER_TIMEOUT_MS,
+    supplierApiKey: e.SUPPLIER_API_KEY || null,
+    linePasswordSecret: e.LINE_PASSWORD_SECRET ?? null,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     wsMaxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { idParams } from '../../common/api'
 import type { Db } from '../db/client'
 import { auditAs, inAuditedTransaction } from '../plugins/audit'
+import type { PublicScope } from '../plugins/public-content'
 
 type RecordRoutesOptions<Input extends z.ZodType> = {
   /** The collection, e.g. /api/plans; one record lives at {path}/:id. */
@@ -11,6 +12,8 @@ type RecordRoutesOptions<Input extends z.ZodType> = {
   /** The audit trail's entity; the actions are {entity}.create, .update and .delete. */
   entity: string
   input: Input
+  /** What the public reads of these records, forgotten by every process after each change. */
+  publicScope?: PublicScope
   create(db: Db, values: z.output<Input>, now: Date): Promise<unknown>
   update(db: Db, id: string, values: z.output<Input>, now: Date): Promise<unknown>
   remove(db: Db, id: string): Promise<void>
@@ -22,16 +25,21 @@ type RecordRoutesOptions<Input extends z.ZodType> = {
  */
 export function recordRoutes<Input extends z.ZodType>(
   fastify: FastifyInstance,
-  { path, entity, input, create, update, remove }: RecordRoutesOptions<Input>,
+  { path, entity, input, publicScope, create, update, remove }: RecordRoutesOptions<Input>,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const audit = auditAs(entity)
+  // After the commit, so that no process reloads the old records.
+  const changed = async () => {
+    if (publicScope) await app.publicContent.changed(publicScope)
+  }
   // The type provider cannot resolve a generic schema's output; `input` has validated the body.
   const valuesOf = (body: unknown) => body as z.output<Input>
 
   app.post(path, { config: audit('create'), schema: { body: input } }, async (request, reply) => {
     const values = valuesOf(request.body)
     const record = await inAuditedTransaction(request, (tx) => create(tx, values, app.now()))
+    await changed()
     return reply.code(201).send(record)
   })
 
@@ -40,7 +48,11 @@ export function recordRoutes<Input extends z.ZodType>(
     { config: audit('update'), schema: { params: idParams, body: input } },
     async (request) => {
       const values = valuesOf(request.body)
-      return inAuditedTransaction(request, (tx) => update(tx, request.params.id, values, app.now()))
+      const record = await inAuditedTransaction(request, (tx) =>
+        update(tx, request.params.id, values, app.now()),
+      )
+      await changed()
+      return record
     },
   )
 
@@ -49,6 +61,7 @@ export function recordRoutes<Input extends z.ZodType>(
     { config: audit('delete'), schema: { params: idParams } },
     async (request, reply) => {
       await inAuditedTransaction(request, (tx) => remove(tx, request.params.id))
+      await changed()
       return reply.code(204).send()
     },
   )

@@ -13,6 +13,8 @@ export type BusEvent =
   | { kind: 'ticket_updated'; ticket: SupportTicket }
   /** An admin's sessions ended (logout, password change, deletion): `null` means all of them. */
   | { kind: 'admin_sessions_ended'; userId: string; sessionIds: string[] | null }
+  /** An admin changed what the public reads: every process drops what it keeps of it. */
+  | { kind: 'public_content_changed'; scope: 'plans' | 'blog' }
 
 export type EventBus = {
   publish(event: BusEvent): Promise<void>

@@ -1,14 +1,14 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster'
-import { backoffDelay, defaultBackoff, startPostgresListener } from './postgres-listener'
+import { backoffDelay, startPostgresListener } from './postgres-listener'
 
 describe('backoffDelay', () => {
   it('doubles from 0.5 s up to 30 s, each wait between half and all of its step', () => {
     const random = vi.spyOn(Math, 'random')
     const steps = [1, 2, 3, 4, 7, 8, 60].map((attempt) => {
       random.mockReturnValueOnce(0).mockReturnValueOnce(0.999999)
-      return [backoffDelay(attempt, defaultBackoff), backoffDelay(attempt, defaultBackoff)]
+      return [backoffDelay(attempt), backoffDelay(attempt)]
     })
     random.mockRestore()
     expect(steps.map(([low]) => low)).toEqual([250, 500, 1000, 2000, 15000, 15000, 15000])

@@ -3,16 +3,14 @@ import pg from 'pg'
 /** `listening` while LISTEN is in place; `reconnecting` while notifications would be missed. */
 export type ListenerState = 'listening' | 'reconnecting'
 
-export type Backoff = { initialMs: number; maxMs: number }
-
-export const defaultBackoff: Backoff = { initialMs: 500, maxMs: 30_000 }
+const backoff = { initialMs: 500, maxMs: 30_000 }
 
 /**
  * The wait before reconnect attempt `attempt` (1, 2, …): doubling up to the cap, then between half
  * and all of it at random, so that processes cut off together do not come back in step.
  */
-export function backoffDelay(attempt: number, { initialMs, maxMs }: Backoff): number {
-  const ceiling = Math.min(maxMs, initialMs * 2 ** Math.min(attempt - 1, 30))
+export function backoffDelay(attempt: number): number {
+  const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(attempt - 1, 30))
   return ceiling / 2 + (Math.random() * ceiling) / 2
 }
 
@@ -23,7 +21,6 @@ export type PostgresListenerOptions = {
   onError(error: unknown): void
   /** LISTEN is back after a gap: notifications sent meanwhile were missed. */
   onResubscribed(): void
-  backoff?: Backoff
 }
 
 // A connection that died without a word (a dropped route, a NAT timeout) is found by a query
@@ -37,7 +34,6 @@ const heartbeatTimeoutMs = 10_000
  * awaited but may fail: the retries go on, and `state()` says so.
  */
 export async function startPostgresListener(options: PostgresListenerOptions) {
-  const backoff = options.backoff ?? defaultBackoff
   let state: ListenerState = 'reconnecting'
   let current: pg.Client | null = null
   let isClosed = false
@@ -58,7 +54,7 @@ export async function startPostgresListener(options: PostgresListenerOptions) {
   function scheduleRetry(): void {
     if (isClosed) return
     failedAttempts += 1
-    retryTimer = setTimeout(() => void connect(), backoffDelay(failedAttempts, backoff))
+    retryTimer = setTimeout(() => void connect(), backoffDelay(failedAttempts))
     retryTimer.unref()
   }
 
@@ -117,5 +113,3 @@ export async function startPostgresListener(options: PostgresListenerOptions) {
     },
   }
 }
-
-export type PostgresListener = Awaited<ReturnType<typeof startPostgresListener>>

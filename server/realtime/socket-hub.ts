@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
 import type { NotificationScope } from '../../common/notifications'
-import { socketCloseCodes, type ServerFrame } from '../../common/realtime'
+import { sessionEndedMessage, socketCloseCodes, type ServerFrame } from '../../common/realtime'
 import type { BusEvent } from './event-bus'
 
 /** One browser tab's socket and what it has proven about itself. */
@@ -35,7 +35,7 @@ export function send(connection: Connection, frame: ServerFrame): void {
 export function endAdminSocket(connection: Connection): void {
   connection.role = null
   connection.admin = null
-  const message = 'Your session has ended'
+  const message = sessionEndedMessage
   send(connection, { type: 'auth:failed', message })
   connection.socket.close(socketCloseCodes.sessionEnded, message)
 }
@@ -77,6 +77,7 @@ export function createSocketHub(options: SocketHubOptions) {
       }
       return
     }
+    if (event.kind !== 'notification') return
     const { notification } = event
     const isFor = (connection: Connection) =>
       notification.recipientRole === 'admin'

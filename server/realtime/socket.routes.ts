@@ -101,7 +101,13 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
           connection.key = null
           return send(connection, { type: 'auth:verified', role: 'admin' })
         }
-        const ticket = frame.key ? await findTicket(app.db, frame.key).catch(() => null) : null
+        // A key that is no ticket id at all is unknown too; an outage is not, it is retried.
+        const ticket = frame.key
+          ? await findTicket(app.db, frame.key).catch((error: unknown) => {
+              if (isDatabaseUnavailable(error)) throw error
+              return null
+            })
+          : null
         if (!ticket) return send(connection, { type: 'auth:failed', message: 'Unknown ticket' })
         connection.role = 'customer'
         connection.key = ticket.id

@@ -1,6 +1,35 @@
 import { createServer, type IncomingMessage } from 'node:http'
+import { createPanelState, type Answer } from './fake-panel-state'
 
-export type SupplierMode = 'ok' | 'no-credits' | 'hang' | 'bad-json' | 'server-error'
+/**
+ * How the fake panel misbehaves: `html-error` answers a PHP error page with HTTP 200 and
+ * `server-error` a 500, both without acting; `slow` acts, then answers after `slowMs`;
+ * `lose-answer` acts, then drops the connection without a word.
+ */
+export type SupplierMode = 'ok' | 'html-error' | 'server-error' | 'slow' | 'lose-answer'
+
+export type SupplierCall = {
+  method: string
+  action: string | null
+  query: URLSearchParams
+  form: URLSearchParams
+  contentType: string | null
+}
+
+type Options = {
+  /** A reseller's key: it has credits and sees its own lines. */
+  apiKey?: string
+  /** An admin's key: no credits, sees every line. */
+  adminKey?: string
+  credits?: number
+  /** The most lines get_lines answers per page, whatever `limit` asks. */
+  maxPageSize?: number
+  slowMs?: number
+}
+
+const phpErrorPage =
+  '<br />\n<b>Fatal error</b>:  Uncaught PDOException: SQLSTATE[HY000] [2002] Connection refused ' +
+  'in /home/xui/admin/api.php:42\nStack trace:\n#0 {main}\n  thrown in <b>/home/xui/admin/api.php</b> on line <b>42</b><br />\n'
 
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -10,55 +39,97 @@ const readBody = (request: IncomingMessage) =>
   })
 
 /**
- * A local stand-in for an XUI.one reseller panel: POST /api.php?api_key=…&action=create_line
- * with form fields, answering `{ result, data: { username, password, exp_date, status } }`.
- * It records every call (so tests can look for leaked keys) and remembers orders by reference.
+ * A local XUI.ONE admin API (DESIGN.md §4) at `/api.php?api_key=KEY&action=ACTION`: reads are GET
+ * with query parameters, writes POST with a form body. It records every call, so tests can check
+ * what was sent and that the key went nowhere but the query.
  */
-export async function startFakeSupplier(apiKey = 'supplier-secret-key') {
+export async function startFakeSupplier({
+  apiKey = 'supplier-secret-key',
+  adminKey = 'supplier-admin-key',
+  credits = 100,
+  maxPageSize = 25,
+  slowMs = 2_000,
+}: Options = {}) {
+  const state = createPanelState({ credits })
   let mode: SupplierMode = 'ok'
-  const calls: { query: URLSearchParams; form: URLSearchParams }[] = []
-  const sold = new Map<string, object>()
+  let modeActions: string[] | null = null
+  const calls: SupplierCall[] = []
+  const timers = new Set<NodeJS.Timeout>()
+
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
-    const form = new URLSearchParams(await readBody(request))
-    calls.push({ query: url.searchParams, form })
-    const reply = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' })
-      response.end(typeof body === 'string' ? body : JSON.stringify(body))
+    const contentType = request.headers['content-type'] ?? null
+    const body = await readBody(request)
+    // Only a form body is read, as PHP's $_POST would be.
+    const form = new URLSearchParams(
+      contentType?.startsWith('application/x-www-form-urlencoded') ? body : '',
+    )
+    const action = url.searchParams.get('action')
+    calls.push({ method: request.method ?? '', action, query: url.searchParams, form, contentType })
+
+    const send = ({ httpStatus, body: answer }: Answer) => {
+      response.writeHead(httpStatus, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(answer))
     }
-    if (url.pathname !== '/api.php' || url.searchParams.get('action') !== 'create_line')
-      return reply(404, { result: false, error: 'Unknown action' })
-    if (url.searchParams.get('api_key') !== apiKey)
-      return reply(401, { result: false, error: 'Invalid API key' })
-    if (mode === 'hang') return
-    if (mode === 'bad-json') return reply(200, '<html>Maintenance</html>')
-    if (mode === 'server-error') return reply(500, { result: false })
-    if (mode === 'no-credits') return reply(200, { result: false, error: 'Not enough credits' })
-    const reference = form.get('reference') ?? ''
-    const line = sold.get(reference) ?? {
-      id: 1000 + sold.size,
-      username: `line${1000 + sold.size}`,
-      password: `pw${reference.slice(0, 6)}`,
-      exp_date: String(Math.floor(Date.UTC(2027, 0, 1) / 1000)),
-      status: 'active',
-      max_connections: form.get('max_connections'),
-      api_key: url.searchParams.get('api_key'),
+    const misbehaves = mode !== 'ok' && (!modeActions || modeActions.includes(action ?? ''))
+    if (misbehaves && mode === 'html-error') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' })
+      return response.end(phpErrorPage)
     }
-    sold.set(reference, line)
-    reply(200, { result: true, data: line })
+    if (misbehaves && mode === 'server-error') {
+      response.writeHead(500, { 'content-type': 'text/html' })
+      return response.end('<h1>500 Internal Server Error</h1>')
+    }
+    if (url.pathname !== '/api.php') return send({ httpStatus: 404, body: {} })
+    const key = url.searchParams.get('api_key') ?? ''
+    if (key !== apiKey && key !== adminKey) {
+      return send({ httpStatus: 401, body: { status: 'STATUS_FAILURE', error: 'Invalid API key' } })
+    }
+    const answer = state.run(
+      action ?? '',
+      { key, isAdmin: key === adminKey },
+      url.searchParams,
+      form,
+      maxPageSize,
+    )
+    if (misbehaves && mode === 'lose-answer') return request.socket.destroy()
+    if (misbehaves && mode === 'slow') {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        if (!response.destroyed) send(answer)
+      }, slowMs)
+      return timers.add(timer)
+    }
+    send(answer)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as { port: number }
   return {
     apiKey,
+    adminKey,
     apiUrl: `http://127.0.0.1:${port}/api.php`,
+    origin: `http://127.0.0.1:${port}`,
     calls,
-    sold,
-    setMode: (next: SupplierMode) => (mode = next),
+    get lines() {
+      return state.lines
+    },
+    get credits() {
+      return state.credits
+    },
+    setCredits: state.setCredits,
+    editOnPanel: state.editOnPanel,
+    /** Misbehave from now on, for every action or only those named. */
+    setMode(next: SupplierMode, actions?: string[]) {
+      mode = next
+      modeActions = actions ?? null
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer)
         server.closeAllConnections()
         server.close(() => resolve())
       }),
   }
 }
+
+export type FakeSupplier = Awaited<ReturnType<typeof startFakeSupplier>>

@@ -155,4 +155,23 @@ describe('LiveSocket', () => {
     expect(frames.at(-1)).toEqual({ type: 'resync' })
     expect(frames.map(asksToRefetch)).toEqual([true, false, true])
   })
+
+  it('identifies again on resync when the server could not verify it the first time', () => {
+    const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
+    socket.joinTicket('ticket-1')
+    socket.start()
+    latest().open()
+    const identify = [
+      { type: 'identify', role: 'customer', key: 'ticket-1' },
+      { type: 'join_ticket', ticketId: 'ticket-1' },
+    ]
+    latest().receive(
+      JSON.stringify({ type: 'error', message: 'The service is briefly unavailable' }),
+    )
+    latest().receive(JSON.stringify({ type: 'resync' }))
+    expect(latest().sent).toEqual([...identify, ...identify])
+    latest().receive(JSON.stringify({ type: 'auth:verified', role: 'customer' }))
+    latest().receive(JSON.stringify({ type: 'resync' }))
+    expect(latest().sent).toHaveLength(4)
+  })
 })

@@ -43,6 +43,8 @@ export class LiveSocket {
   private retryTimer: ReturnType<typeof setTimeout> | undefined
   private failedAttempts = 0
   private isStopped = true
+  /** Whether the server answered this connection's identify with `auth:verified`. */
+  private isVerified = false
   private readonly tickets = new Set<string>()
   private readonly frameListeners = new Set<(frame: ServerFrame) => void>()
   private readonly statusListeners = new Set<() => void>()
@@ -88,10 +90,9 @@ export class LiveSocket {
     this.socket = socket
     socket.addEventListener('open', () => {
       this.failedAttempts = 0
+      this.isVerified = false
       this.setStatus('connected')
-      const { role, key } = this.options
-      this.send({ type: 'identify', role, key })
-      for (const ticketId of this.tickets) this.send({ type: 'join_ticket', ticketId })
+      this.identify()
     })
     socket.addEventListener('message', (event) => this.handleMessage(event))
     socket.addEventListener('error', () => {
@@ -126,7 +127,16 @@ export class LiveSocket {
       console.error('Could not parse a live socket frame', error)
       return
     }
+    if (frame.type === 'auth:verified') this.isVerified = true
+    // Identifying fails while the server's database is away: once it is back, try again.
+    else if (frame.type === 'resync' && !this.isVerified) this.identify()
     for (const listener of this.frameListeners) listener(frame)
+  }
+
+  private identify(): void {
+    const { role, key } = this.options
+    this.send({ type: 'identify', role, key })
+    for (const ticketId of this.tickets) this.send({ type: 'join_ticket', ticketId })
   }
 
   private send(frame: ClientFrameInput): void {

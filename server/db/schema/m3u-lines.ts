@@ -1,12 +1,29 @@
-import { check, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
-import { m3uSubscriptionTypes } from '../../../common/m3u'
-import { createdAt, isOneOf, updatedAt } from './columns'
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { createdAt, timestamptz, updatedAt } from './columns'
+import { trialRequests } from './trial-requests'
 
-/** Lines bought on the supplier's panel. The API key is never stored; apiResponse is redacted. */
+/**
+ * Lines bought on the supplier's panel. The API key is never stored; apiResponse is redacted.
+ * A person's line keeps what the panel should hold (expiry, trial, enabled, password): each change
+ * raises `revision`, and a push the panel accepted records the revision it carried, so a change
+ * made while the panel is down is pushed again until it lands.
+ */
 export const m3uLines = pgTable(
   'm3u_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // The panel's own line id; null while the line is being created.
     supplierId: varchar('supplier_id', { length: 100 }),
     subscriptionType: integer('subscription_type').notNull(),
     packageId: varchar('package_id', { length: 100 }).notNull(),
@@ -17,9 +34,31 @@ export const m3uLines = pgTable(
     createdBy: varchar('created_by', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The person it serves; the line and its history outlive a deleted person.
+    trialRequestId: uuid('trial_request_id')
+      .unique()
+      .references(() => trialRequests.id, { onDelete: 'set null' }),
+    username: varchar('username', { length: 64 }).unique(),
+    // The customer's streaming login (not our secret), kept to show it; never logged.
+    password: varchar('password', { length: 128 }),
+    expiresAt: timestamptz('expires_at'),
+    isTrial: boolean('is_trial').notNull().default(false),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    revision: integer('revision').notNull().default(0),
+    pushedRevision: integer('pushed_revision').notNull().default(0),
+    pushAttempts: integer('push_attempts').notNull().default(0),
+    nextPushAt: timestamptz('next_push_at'),
+    // A process working on the line with the panel holds it until then (creation or a push).
+    claimedUntil: timestamptz('claimed_until'),
+    panelError: text('panel_error'),
+    lastSyncedAt: timestamptz('last_synced_at'),
   },
   (t) => [
-    check('m3u_lines_subscription_type_check', isOneOf(t.subscriptionType, m3uSubscriptionTypes)),
+    // Months for form and paid lines (1–12 at purchase), 99 for a demo or trial line.
+    check('m3u_lines_subscription_type_check', sql`${t.subscriptionType} between 1 and 99`),
     index('m3u_lines_created_idx').on(t.createdAt),
+    index('m3u_lines_pending_push_idx')
+      .on(t.nextPushAt)
+      .where(sql`${t.revision} > ${t.pushedRevision}`),
   ],
 )

@@ -5,6 +5,7 @@ import { blogListQuery, blogPostInput } from '../../../common/blog'
 import { idParams } from '../../../common/api'
 import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
+import { jsonAnswer } from '../../lib/public-cache'
 import { recordRoutes } from '../../lib/record-routes'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import {
@@ -22,19 +23,27 @@ const slugParams = z.object({ slug: z.string().min(1).max(200) })
 
 export async function blogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
+  // Bounded: the cursor and slug come from the visitor.
+  const publishedPages = app.publicContent.cache(['blog'], 100)
+  const publishedBySlug = app.publicContent.cache(['blog'], 200)
 
   // The public only ever sees published posts; an admin sees drafts unless asking for published.
   app.get(
     '/api/blog-posts',
     { config: { public: true }, schema: { querystring: blogListQuery } },
     async (request, reply) => {
-      const page = await listBlogPosts(app.db, {
-        publishedOnly: request.query.published === true || request.admin === null,
-        limit: request.query.limit,
-        cursor: request.query.cursor,
+      const { limit, cursor } = request.query
+      if (request.query.published !== true && request.admin !== null) {
+        const page = await listBlogPosts(app.db, { publishedOnly: false, limit, cursor })
+        setPageHeaders(reply, page)
+        return page.posts
+      }
+      return publishedPages.send(request, reply, `${limit} ${cursor ?? ''}`, async () => {
+        const page = await listBlogPosts(app.db, { publishedOnly: true, limit, cursor })
+        const headers: Record<string, string> = {}
+        setPageHeaders({ header: (name, value) => (headers[name] = String(value)) }, page)
+        return jsonAnswer(page.posts, headers)
       })
-      setPageHeaders(reply, page)
-      return page.posts
     },
   )
 
@@ -43,12 +52,16 @@ export async function blogRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/blog-posts/slug/:slug',
     { config: { public: true }, schema: { params: slugParams } },
-    async (request) => {
-      const post = await findBlogPostBySlug(app.db, request.params.slug, {
-        publishedOnly: request.admin === null,
-      })
-      if (!post) throw notFound('Post not found')
-      return post
+    async (request, reply) => {
+      const find = async (publishedOnly: boolean) => {
+        const post = await findBlogPostBySlug(app.db, request.params.slug, { publishedOnly })
+        if (!post) throw notFound('Post not found')
+        return post
+      }
+      if (request.admin !== null) return find(false)
+      return publishedBySlug.send(request, reply, request.params.slug, async () =>
+        jsonAnswer(await find(true)),
+      )
     },
   )
 
@@ -56,6 +69,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
     path: '/api/blog-posts',
     entity: 'blog_post',
     input: blogPostInput,
+    publicScope: 'blog',
     create: createBlogPost,
     update: updateBlogPost,
     remove: deleteBlogPost,
@@ -64,7 +78,12 @@ export async function blogRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/blog-posts/:id/publish',
     { config: audit('publish'), schema: { params: idParams } },
-    async (request) =>
-      inAuditedTransaction(request, (tx) => publishBlogPost(tx, request.params.id, app.now())),
+    async (request) => {
+      const post = await inAuditedTransaction(request, (tx) =>
+        publishBlogPost(tx, request.params.id, app.now()),
+      )
+      await app.publicContent.changed('blog')
+      return post
+    },
   )
 }

@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { pageQuery } from '../../../common/api'
-import { createM3uLineInput } from '../../../common/m3u'
+import { idParams, pageQuery } from '../../../common/api'
+import { createM3uLineInputFor } from '../../../common/m3u'
+import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
 import { inAuditedTransaction } from '../../plugins/audit'
-import { createM3uLine, listM3uLines } from './m3u.service'
-import type { SupplierAdapter } from './supplier'
-import { createXuiSupplier } from './xui-supplier'
+import { createM3uLine, listM3uLines, m3uLineExists } from './m3u.service'
+import { listLineHistory } from './panel-ledger'
+import { supplierAccess } from './supplier-access'
 
 export async function m3uRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const supplier: SupplierAdapter | null = app.config.supplierApiUrl
-    ? createXuiSupplier(app.config.supplierApiUrl, app.config.supplierTimeoutMs)
-    : null
 
   app.get('/api/m3u-lines', { schema: { querystring: pageQuery } }, async (request, reply) => {
     const page = await listM3uLines(app.db, request.query)
@@ -24,15 +22,13 @@ export async function m3uRoutes(fastify: FastifyInstance) {
     '/api/m3u-lines',
     {
       config: { audit: { action: 'm3u_line.create', entity: 'm3u_line' } },
-      schema: { body: createM3uLineInput },
+      schema: { body: createM3uLineInputFor({ hasServerKey: app.config.supplierApiKey !== null }) },
     },
     async (request, reply) => {
       const { line, isNew } = await createM3uLine(
-        app.db,
-        supplier,
+        supplierAccess(app),
         request.body,
         request.admin!.username,
-        app.now(),
         (write) =>
           inAuditedTransaction(request, write, {
             entityId: ({ line }) => line.id,
@@ -40,6 +36,17 @@ export async function m3uRoutes(fastify: FastifyInstance) {
           }),
       )
       return reply.code(isNew ? 201 : 200).send(line)
+    },
+  )
+
+  app.get(
+    '/api/m3u-lines/:id/history',
+    { schema: { params: idParams, querystring: pageQuery } },
+    async (request, reply) => {
+      if (!(await m3uLineExists(app.db, request.params.id))) throw notFound('M3U line not found')
+      const page = await listLineHistory(app.db, request.params.id, request.query)
+      setPageHeaders(reply, page)
+      return page.calls
     },
   )
 }

@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { createM3uLineInput, M3uLine } from '../../../common/m3u'
+import {
+  bouquetIdsOf,
+  type createM3uLineInputFor,
+  type M3uLine,
+  type M3uSubscriptionType,
+} from '../../../common/m3u'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
-import { HttpError } from '../../lib/http-error'
 import { keyset } from '../../lib/keyset'
 import { getPlatformSettings } from '../settings/settings.service'
-import { SupplierError, type SupplierAdapter } from './supplier'
+import { subscriptionEnd } from '../trial-requests/subscriptions.service'
+import { linePassword, orderLineUsername, panelNotes } from './line-credentials'
+import { redact } from './supplier'
+import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
 type M3uLineRow = typeof m3uLines.$inferSelect
 const demoType = 99
+const hourMs = 60 * 60 * 1000
 
 function presentLine({ apiResponse: _apiResponse, ...row }: M3uLineRow): M3uLine {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
@@ -26,49 +34,65 @@ async function findLine(db: Db, id: string): Promise<M3uLineRow | undefined> {
   return row
 }
 
+export async function m3uLineExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: m3uLines.id }).from(m3uLines).where(eq(m3uLines.id, id))
+  return row !== undefined
+}
+
+/** Months bought run in calendar months; the demo line ends after the settings' trial length. */
+function lineExpiry(type: M3uSubscriptionType, now: Date, trialHours: number): Date {
+  return type === demoType
+    ? new Date(now.getTime() + trialHours * hourMs)
+    : subscriptionEnd(now, type)
+}
+
 /**
- * Buys a line on the supplier's panel and records it. Nothing is stored unless the supplier
- * sold the line; the API key is used for the call only. A repeat of the same requestId returns
- * the line already bought instead of buying another. No transaction is open during the panel
- * call: `commit` opens a short one for the outcome once the panel has answered.
+ * Buys a line on the supplier's panel and records it. Its username and password derive from the
+ * order's id (requestId), so a retry sends the same request and a line the panel made before its
+ * answer was lost is found rather than bought again; a repeat of a recorded order returns its
+ * line. Nothing is stored unless the panel sold the line; the API key serves the call only. No
+ * transaction is open during the panel call: `commit` opens a short one once it has answered.
  */
 export async function createM3uLine(
-  db: Db,
-  supplier: SupplierAdapter | null,
-  { apiKey, requestId, ...input }: z.output<typeof createM3uLineInput>,
+  access: SupplierAccess,
+  { apiKey, requestId, ...input }: z.output<ReturnType<typeof createM3uLineInputFor>>,
   createdBy: string,
-  now: Date,
   commit: CommitOutcome,
 ): Promise<M3uOrderOutcome> {
-  if (!supplier) throw new HttpError(503, 'No supplier panel is configured (set SUPPLIER_API_URL).')
+  const { db } = access
+  const panel = requirePanel(access)
+  const key = requireKey(access, apiKey)
   const id = requestId ?? randomUUID()
   const existing = await findLine(db, id)
   if (existing) return commit(async () => ({ line: presentLine(existing), isNew: false }))
 
-  const { maxConcurrentStreams } = await getPlatformSettings(db)
-  let sold
-  try {
-    sold = await supplier.createLine({
-      apiKey,
-      packageId: input.packageId,
-      months: input.subscriptionType === demoType ? null : input.subscriptionType,
-      connections: maxConcurrentStreams,
-      reference: id,
-    })
-  } catch (error) {
-    if (error instanceof SupplierError) throw new HttpError(502, error.message)
-    throw error
-  }
+  const now = access.now()
+  const { maxConcurrentStreams, trialDurationHours } = await getPlatformSettings(db)
+  const username = orderLineUsername(id)
+  const password = linePassword(await access.passwordSecret(), id)
+  const created = await ledgerPanel(access, panel, { actor: createdBy, lineId: id }).createLine(
+    key,
+    {
+      username,
+      password,
+      expiresAt: lineExpiry(input.subscriptionType, now, trialDurationHours),
+      maxConnections: maxConcurrentStreams,
+      isTrial: input.subscriptionType === demoType,
+      bouquetIds: bouquetIdsOf(input.packageId),
+      notes: panelNotes(id, input.notes),
+      contact: null,
+    },
+  )
   return commit(async (tx) => {
     const [row] = await tx
       .insert(m3uLines)
       .values({
         id,
         ...input,
-        supplierId: sold.supplierId,
-        m3uUrl: sold.m3uUrl,
-        status: sold.status,
-        apiResponse: sold.response,
+        supplierId: created.id,
+        m3uUrl: panel.playlistUrl(username, password),
+        status: 'active',
+        apiResponse: redact(created),
         createdBy,
         createdAt: now,
         updatedAt: now,

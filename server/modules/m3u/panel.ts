@@ -1,3 +1,5 @@
+import { HttpError } from '../../lib/http-error'
+
 /**
  * The supplier's reseller panel as our code sees it (DESIGN.md §4: an XUI.ONE admin API).
  * `xui-panel.ts` speaks the wire protocol; everything else in the product uses only this.
@@ -30,6 +32,13 @@ export type NewPanelLine = {
   contact: string | null
 }
 
+/**
+ * A line createLine made or found. `recoveredFrom` is set when the panel's answer was lost or
+ * refused (the outcome word: `timeout`, `STATUS_EXISTS_USERNAME`…) and the line was then found by
+ * its username with our password: an earlier attempt of the same order made it.
+ */
+export type CreatedPanelLine = PanelLine & { recoveredFrom?: string }
+
 export type PanelLineChanges = Partial<
   Pick<NewPanelLine, 'expiresAt' | 'maxConnections' | 'isTrial' | 'bouquetIds' | 'password'>
 >
@@ -45,14 +54,17 @@ export type PanelFailureKind =
   /** Connection refused or reset: 502. */
   | 'unreachable'
 
-export class PanelError extends Error {
+/** An HttpError, so that wherever one escapes a route it answers 502 or 504, never 500. */
+export class PanelError extends HttpError {
   constructor(
     readonly kind: PanelFailureKind,
     message: string,
     /** The panel's status code word, e.g. STATUS_INSUFFICIENT_CREDITS, when it gave one. */
     readonly status: string | null = null,
+    /** The HTTP status of the panel's answer, when one came. */
+    readonly httpStatus: number | null = null,
   ) {
-    super(message)
+    super(kind === 'timeout' ? 504 : 502, message)
   }
 }
 
@@ -61,7 +73,7 @@ export interface SupplierPanel {
    * Creates a line. An ambiguous outcome (timeout, reset, 5xx, unreadable answer after sending)
    * is resolved by looking the username up before reporting: never two lines for one order.
    */
-  createLine(apiKey: string, line: NewPanelLine): Promise<PanelLine>
+  createLine(apiKey: string, line: NewPanelLine): Promise<CreatedPanelLine>
   editLine(apiKey: string, id: string, changes: PanelLineChanges): Promise<void>
   getLine(apiKey: string, id: string): Promise<PanelLine | null>
   /** Every line of the key's owner, all pages read. */

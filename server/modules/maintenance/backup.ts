@@ -1,4 +1,4 @@
-import { asc, getTableColumns, gt } from 'drizzle-orm'
+import { and, asc, getTableColumns, gt, ne, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
@@ -8,16 +8,18 @@ import { chatMessages } from '../../db/schema/chat-messages'
 import { discounts } from '../../db/schema/discounts'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { notifications } from '../../db/schema/notifications'
+import { panelCalls } from '../../db/schema/panel-calls'
 import { plans } from '../../db/schema/plans'
 import { settings } from '../../db/schema/settings'
 import { supportTickets } from '../../db/schema/support-tickets'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { users } from '../../db/schema/users'
+import { linePasswordSecretKey } from '../m3u/line-password-secret'
 
 const batchSize = 1000
 
-// Password hashes, two-factor secrets, sessions and rate-limit windows are deliberately not part
-// of a backup.
+// Password hashes, two-factor secrets, the line password secret, sessions and rate-limit windows
+// are deliberately not part of a backup.
 const {
   password: _password,
   totpSecret: _totpSecret,
@@ -26,31 +28,43 @@ const {
   ...userColumns
 } = getTableColumns(users)
 
-const tables: { name: string; table: PgTable; id: PgColumn; columns?: Record<string, PgColumn> }[] =
-  [
-    { name: 'users', table: users, id: users.id, columns: userColumns },
-    { name: 'plans', table: plans, id: plans.id },
-    { name: 'discounts', table: discounts, id: discounts.id },
-    { name: 'trial_requests', table: trialRequests, id: trialRequests.id },
-    { name: 'support_tickets', table: supportTickets, id: supportTickets.id },
-    { name: 'chat_messages', table: chatMessages, id: chatMessages.id },
-    { name: 'notifications', table: notifications, id: notifications.id },
-    { name: 'blog_posts', table: blogPosts, id: blogPosts.id },
-    { name: 'm3u_lines', table: m3uLines, id: m3uLines.id },
-    { name: 'settings', table: settings, id: settings.key },
-    { name: 'audit_log', table: auditLog, id: auditLog.id },
-  ]
+const tables: {
+  name: string
+  table: PgTable
+  id: PgColumn
+  columns?: Record<string, PgColumn>
+  /** Which rows, where not all. */
+  only?: SQL
+}[] = [
+  { name: 'users', table: users, id: users.id, columns: userColumns },
+  { name: 'plans', table: plans, id: plans.id },
+  { name: 'discounts', table: discounts, id: discounts.id },
+  { name: 'trial_requests', table: trialRequests, id: trialRequests.id },
+  { name: 'support_tickets', table: supportTickets, id: supportTickets.id },
+  { name: 'chat_messages', table: chatMessages, id: chatMessages.id },
+  { name: 'notifications', table: notifications, id: notifications.id },
+  { name: 'blog_posts', table: blogPosts, id: blogPosts.id },
+  { name: 'm3u_lines', table: m3uLines, id: m3uLines.id },
+  { name: 'panel_calls', table: panelCalls, id: panelCalls.id },
+  {
+    name: 'settings',
+    table: settings,
+    id: settings.key,
+    only: ne(settings.key, linePasswordSecretKey),
+  },
+  { name: 'audit_log', table: auditLog, id: auditLog.id },
+]
 
 async function* backupChunks(db: Db, now: Date): AsyncGenerator<string> {
   yield `{"format":"streamline-backup","version":1,"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`
-  for (const [index, { name, table, id, columns }] of tables.entries()) {
+  for (const [index, { name, table, id, columns, only }] of tables.entries()) {
     yield `${index ? ',' : ''}${JSON.stringify(name)}:[`
     let last: unknown = null
     let isFirst = true
     for (;;) {
       const query = columns ? db.select(columns).from(table) : db.select().from(table)
       const rows: Record<string, unknown>[] = await query
-        .where(last === null ? undefined : gt(id, last))
+        .where(and(only, last === null ? undefined : gt(id, last)))
         .orderBy(asc(id))
         .limit(batchSize)
       for (const row of rows) {

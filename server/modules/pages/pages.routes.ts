@@ -9,6 +9,7 @@ import {
   databaseUnavailableMessage,
   isDatabaseUnavailable,
 } from '../../lib/database-errors'
+import { createAnswer } from '../../lib/public-cache'
 import { isApiPath } from '../../lib/request-path'
 import { pageContent, unavailablePage } from '../seo/page-content'
 import { renderHead } from '../seo/page-head'
@@ -23,9 +24,10 @@ const headPlaceholder = '<!--head-->'
 const emptyRoot = '<div id="root"></div>'
 
 /**
- * Serves the built web app: hashed assets cached for a year, and for every page the HTML with
- * its title, meta tags, JSON-LD and readable content filled in by the server, answering 404 for
- * unknown paths and posts, 503 while the database is unreachable. Without a build (tests,
+ * Serves the built web app: hashed assets cached for a year, precompressed, and for every page
+ * the HTML with its title, meta tags, JSON-LD and readable content filled in by the server (kept
+ * in memory until the posts change), answering 404 for unknown paths and posts, 503 while the
+ * database is unreachable. Without a build (tests,
  * `npm run dev`) and without `options.template`, only the API is served.
  * Registered on the root instance, as it owns the 404 handler.
  */
@@ -50,6 +52,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
         index: false,
         // One route per built file: unknown paths fall through to the handler below.
         wildcard: false,
+        // The build's .br and .gz copies (scripts/precompress.mjs) are sent in their place.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         setHeaders(res, path) {
           const isHashed = path.startsWith(assetsDir)
           res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache')
@@ -58,6 +63,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
     })
   }
 
+  // Everything public that a page may show; bounded, as the path and the host are the visitor's.
+  const pages = app.publicContent.cache(['plans', 'blog'], 200)
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const isPage = request.method === 'GET' || request.method === 'HEAD'
@@ -65,27 +73,23 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
     if (template === null || !isPage || isApiPath(path)) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` })
     }
-    const context = {
-      db: app.db,
-      baseUrl: siteBaseUrl(app, request),
-      brandName: app.config.brandName,
-    }
-    const content = await pageContent(path, context).catch((error: unknown) => {
-      if (!isDatabaseUnavailable(error)) throw error
-      request.log.warn({ err: error }, 'Database unreachable')
-      return unavailablePage(context, path, databaseUnavailableMessage)
+    const baseUrl = siteBaseUrl(app, request)
+    return pages.send(request, reply, `${baseUrl}${path}`, async () => {
+      const context = { db: app.db, baseUrl, brandName: app.config.brandName }
+      const content = await pageContent(path, context).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error
+        request.log.warn({ err: error }, 'Database unreachable')
+        return unavailablePage(context, path, databaseUnavailableMessage)
+      })
+      const html = template
+        .replace(
+          headPlaceholder,
+          `${siteConfig}\n    ${renderHead(content.head, app.config.brandName)}`,
+        )
+        .replace(emptyRoot, `<div id="root">${content.body}</div>`)
+      const headers: Record<string, string> = { 'cache-control': 'no-cache' }
+      if (content.status === 503) headers['retry-after'] = String(databaseRetryAfterSeconds)
+      return createAnswer(html, 'text/html; charset=utf-8', { status: content.status, headers })
     })
-    if (content.status === 503) reply.header('retry-after', String(databaseRetryAfterSeconds))
-    const html = template
-      .replace(
-        headPlaceholder,
-        `${siteConfig}\n    ${renderHead(content.head, app.config.brandName)}`,
-      )
-      .replace(emptyRoot, `<div id="root">${content.body}</div>`)
-    return reply
-      .code(content.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html)
   })
 }

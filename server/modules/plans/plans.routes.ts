@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify'
 import { planInput } from '../../../common/plans'
+import { jsonAnswer } from '../../lib/public-cache'
 import { recordRoutes } from '../../lib/record-routes'
 import { createPlan, deletePlan, listPlans, updatePlan } from './plans.service'
 
 export async function plansRoutes(app: FastifyInstance) {
-  // The public sees active plans; a signed-in admin sees every plan.
-  app.get('/api/plans', { config: { public: true } }, async (request) =>
-    listPlans(app.db, { includeInactive: request.admin !== null }),
-  )
+  const activePlans = app.publicContent.cache(['plans'], 1)
+
+  // The public sees active plans, from memory; a signed-in admin sees every plan.
+  app.get('/api/plans', { config: { public: true } }, async (request, reply) => {
+    if (request.admin !== null) return listPlans(app.db, { includeInactive: true })
+    return activePlans.send(request, reply, 'active', async () =>
+      jsonAnswer(await listPlans(app.db, { includeInactive: false })),
+    )
+  })
 
   recordRoutes(app, {
     path: '/api/plans',
     entity: 'plan',
     input: planInput,
+    publicScope: 'plans',
     create: createPlan,
     update: updatePlan,
     remove: deletePlan,

@@ -32,6 +32,8 @@ describe.each(databaseKinds)('GET /api/plans on %s', (kind) => {
 
   it('shows the public active plans only, while an admin sees every plan', async () => {
     await server.app.db.update(plans).set({ active: false }).where(eq(plans.name, 'Family Pro'))
+    // Written behind the API's back, so announced as the admin routes do.
+    await server.app.publicContent.changed('plans')
     const publicPlans = (await createClient(server.baseUrl).get('/api/plans')).body as any[]
     expect(publicPlans.map((p) => p.name)).not.toContain('Family Pro')
     const admin = createClient(server.baseUrl)
@@ -43,6 +45,7 @@ describe.each(databaseKinds)('GET /api/plans on %s', (kind) => {
   it('does not bring templates back after the admins deleted every plan', async () => {
     await server.app.db.delete(plans)
     await seedPlanTemplates(server.app.db, planTemplates)
+    await server.app.publicContent.changed('plans')
     expect((await createClient(server.baseUrl).get('/api/plans')).body).toEqual([])
   })
 })

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { platformSettings, securitySettings, trialTrustSettings } from '../../../common/settings'
+import {
+  platformSettings,
+  securitySettings,
+  supplierSettings,
+  trialTrustSettings,
+} from '../../../common/settings'
 import { inAuditedTransaction } from '../../plugins/audit'
 import {
   getPlatformSettings,
   getSecuritySettings,
+  getSupplierSettings,
   getTrialTrustSettings,
   savePlatformSettings,
   saveSecuritySettings,
+  saveSupplierSettings,
   saveTrialTrustSettings,
 } from './settings.service'
 
@@ -51,5 +58,17 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     },
     async (request) =>
       inAuditedTransaction(request, (tx) => saveTrialTrustSettings(tx, request.body, app.now())),
+  )
+
+  app.get('/api/settings/supplier', async () => getSupplierSettings(app.db))
+
+  app.put(
+    '/api/settings/supplier',
+    {
+      config: { audit: { action: 'settings.update_supplier', entity: 'settings' } },
+      schema: { body: supplierSettings },
+    },
+    async (request) =>
+      inAuditedTransaction(request, (tx) => saveSupplierSettings(tx, request.body, app.now())),
   )
 }

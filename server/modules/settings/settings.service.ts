@@ -3,12 +3,15 @@ import type { z } from 'zod'
 import {
   defaultPlatformSettings,
   defaultSecuritySettings,
+  defaultSupplierSettings,
   defaultTrialTrustSettings,
   platformSettings,
   securitySettings,
+  supplierSettings,
   trialTrustSettings,
   type PlatformSettings,
   type SecuritySettings,
+  type SupplierSettings,
   type TrialTrustSettings,
 } from '../../../common/settings'
 import type { Db } from '../../db/client'
@@ -56,3 +59,9 @@ const trialTrustGroup = settingsGroup('trial_trust', trialTrustSettings, default
 export const getTrialTrustSettings = (db: Db) => trialTrustGroup.get(db)
 export const saveTrialTrustSettings = (db: Db, value: TrialTrustSettings, now: Date) =>
   trialTrustGroup.save(db, value, now)
+
+const supplierGroup = settingsGroup('supplier', supplierSettings, defaultSupplierSettings)
+
+export const getSupplierSettings = (db: Db) => supplierGroup.get(db)
+export const saveSupplierSettings = (db: Db, value: SupplierSettings, now: Date) =>
+  supplierGroup.save(db, value, now)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { sportsEventsQuery } from '../../../common/sports'
+import { sportsEventsQuery, type SportsEvent } from '../../../common/sports'
+import { jsonAnswer, sendAnswer, type Answer } from '../../lib/public-cache'
 import { createSportsService } from './sports.service'
 
 export async function sportsRoutes(fastify: FastifyInstance) {
@@ -10,13 +11,20 @@ export async function sportsRoutes(fastify: FastifyInstance) {
     now: app.now,
     log: app.log,
   })
+  // The service hands back the same array until a league refreshes: serialized once per refresh.
+  const answers = new WeakMap<SportsEvent[], Promise<Answer>>()
 
   app.get(
     '/api/sports/events',
     { config: { public: true }, schema: { querystring: sportsEventsQuery } },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60')
-      return request.query.scope === 'landing' ? sports.landing() : sports.all()
+      const events = await (request.query.scope === 'landing' ? sports.landing() : sports.all())
+      let answer = answers.get(events)
+      if (!answer) {
+        answer = jsonAnswer(events, { 'cache-control': 'public, max-age=60' })
+        answers.set(events, answer)
+      }
+      return sendAnswer(request, reply, await answer)
     },
   )
 }

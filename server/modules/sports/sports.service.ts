@@ -44,6 +44,18 @@ export function createSportsService({
 }: SportsDeps) {
   const cache = new Map<string, CacheEntry>()
   const inFlight = new Map<string, Promise<SportsEvent[]>>()
+  const lastResults = new Map<string, { inputs: SportsEvent[][]; events: SportsEvent[] }>()
+
+  /** Until a league refreshes, the same array as last time: callers may keep work done on it. */
+  function combined(key: string, inputs: SportsEvent[][], combine: () => SportsEvent[]) {
+    const last = lastResults.get(key)
+    const isSame =
+      last?.inputs.length === inputs.length && inputs.every((x, i) => x === last.inputs[i])
+    if (last && isSame) return last.events
+    const events = combine()
+    lastResults.set(key, { inputs, events })
+    return events
+  }
 
   async function leagueEvents(league: League, ttlMs: number): Promise<SportsEvent[]> {
     const cached = cache.get(league.id)
@@ -81,10 +93,12 @@ export function createSportsService({
       const perLeague = await Promise.all(
         leagues.map((league) => leagueEvents(league, landingTtlMs)),
       )
-      const events = dedupeAndSort(
-        perLeague.flatMap((events) => events.slice(0, landingEventsPerLeague)),
-      )
-      return events.length >= 3 ? events.slice(0, landingCap) : events
+      return combined(`landing ${rotation}`, perLeague, () => {
+        const events = dedupeAndSort(
+          perLeague.flatMap((events) => events.slice(0, landingEventsPerLeague)),
+        )
+        return events.length >= 3 ? events.slice(0, landingCap) : events
+      })
     },
 
     /** Every upcoming event of the sports page's seven leagues. */
@@ -92,7 +106,7 @@ export function createSportsService({
       const perLeague = await Promise.all(
         sportsPageLeagues.map((league) => leagueEvents(league, pageTtlMs)),
       )
-      return dedupeAndSort(perLeague.flat())
+      return combined('all', perLeague, () => dedupeAndSort(perLeague.flat()))
     },
   }
 }

@@ -6,11 +6,25 @@ import type { TrialRequest, convertToSubscriptionInput } from '../../../common/t
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
+import type { LineChanges } from '../m3u/line-changes'
 import { presentTrialRequest } from './trial-requests.service'
 
 /** Calendar months in UTC: 31 January + 1 month is the end of February. */
 export function subscriptionEnd(start: Date, months: number): Date {
   return new Date(addMonths(new UTCDate(start.getTime()), months).getTime())
+}
+
+/** What the person's line becomes with a paid subscription: no trial, ending with it. */
+export function paidLine(
+  person: TrialRequest,
+  { subscriptionMonths }: { subscriptionMonths: number },
+): LineChanges {
+  return {
+    isTrial: false,
+    isEnabled: true,
+    expiresAt: new Date(person.subscriptionEndDate!),
+    subscriptionType: subscriptionMonths,
+  }
 }
 
 /** Converts a trial to a paid subscription starting now; its revenue counts from this month. */

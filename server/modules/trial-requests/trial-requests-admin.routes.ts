@@ -9,8 +9,11 @@ import {
 } from '../../../common/trial-requests'
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { changePersonLine } from '../m3u/line-changes'
+import { createLineAfterConversion, followLine } from '../m3u/line-follow'
 import { contactsCsv, contactsFileName } from './contacts-csv'
-import { convertToSubscription, deleteSubscription } from './subscriptions.service'
+import { deleteRenewals } from './subscription-extend.service'
+import { convertToSubscription, deleteSubscription, paidLine } from './subscriptions.service'
 import {
   deleteTrialRequest,
   listFilter,
@@ -64,27 +67,55 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
       ),
   )
 
+  // The person's line follows each change of their subscription on the supplier panel: its new
+  // state is recorded with the change, then pushed (lineProblem says why, when the panel did not
+  // take it yet; the retry job keeps trying).
   app.post(
     '/api/trial-requests/:id/convert-to-subscription',
     { config: audit('convert'), schema: { params: idParams, body: convertToSubscriptionInput } },
-    async (request) =>
-      inAuditedTransaction(request, (tx) =>
-        convertToSubscription(tx, request.params.id, request.body, app.now()),
-      ),
+    async (request) => {
+      const { id } = request.params
+      const now = app.now()
+      const { person, lineId } = await inAuditedTransaction(request, async (tx) => {
+        const person = await convertToSubscription(tx, id, request.body, now)
+        const lineId = await changePersonLine(tx, id, paidLine(person, request.body), now)
+        return { person, lineId }
+      })
+      const lineProblem =
+        (await followLine(request, lineId)) ??
+        (request.body.createLine ? await createLineAfterConversion(request, id) : null)
+      return lineProblem ? { ...person, lineProblem } : person
+    },
   )
 
   app.delete(
     '/api/trial-requests/:id/subscription',
     { config: audit('delete_subscription'), schema: { params: idParams } },
-    async (request) =>
-      inAuditedTransaction(request, (tx) => deleteSubscription(tx, request.params.id, app.now())),
+    async (request) => {
+      const { id } = request.params
+      const now = app.now()
+      const { person, lineId } = await inAuditedTransaction(request, async (tx) => {
+        const person = await deleteSubscription(tx, id, now)
+        await deleteRenewals(tx, id)
+        return { person, lineId: await changePersonLine(tx, id, { isEnabled: false }, now) }
+      })
+      const lineProblem = await followLine(request, lineId)
+      return lineProblem ? { ...person, lineProblem } : person
+    },
   )
 
   app.delete(
     '/api/trial-requests/:id',
     { config: audit('delete'), schema: { params: idParams } },
     async (request, reply) => {
-      await inAuditedTransaction(request, (tx) => deleteTrialRequest(tx, request.params.id))
+      const { id } = request.params
+      // The line outlives the person (and its history with it), disabled.
+      const lineId = await inAuditedTransaction(request, async (tx) => {
+        const lineId = await changePersonLine(tx, id, { isEnabled: false }, app.now())
+        await deleteTrialRequest(tx, id)
+        return lineId
+      })
+      await followLine(request, lineId)
       return reply.code(204).send()
     },
   )

@@ -27,15 +27,13 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
         return reply.code(200).send({ outcome: 'already_requested' })
       }
       const { id, subscriptionId, status, createdAt } = result.request
-      return reply
-        .code(result.isNew ? 201 : 200)
-        .send({
-          outcome: 'received',
-          id,
-          subscriptionId,
-          status,
-          createdAt: createdAt.toISOString(),
-        })
+      return reply.code(result.isNew ? 201 : 200).send({
+        outcome: 'received',
+        id,
+        subscriptionId,
+        status,
+        createdAt: createdAt.toISOString(),
+      })
     },
   )
 }

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { sessionEndedMessage } from '@common/realtime'
 import { refreshAdminSession } from '@/features/admin-auth/api/get-admin-session'
 import { refreshNotifications } from '@/features/notifications/api/notification-scope'
 import { refreshChatMessages } from '@/features/support-chat/api/get-chat-messages'
@@ -41,8 +42,10 @@ export function useAdminLiveEvents() {
         // Another agent's change: the chat may leave the lobby or move in it.
         return void refreshLobby(queryClient)
       case 'auth:failed':
-        // Signed out elsewhere or expired: reading the session brings back the sign-in dialog.
+        // Signed out (here or elsewhere) or expired: reading the session brings back the
+        // sign-in dialog, which says all there is to say.
         void refreshAdminSession(queryClient)
+        if (frame.message === sessionEndedMessage) return
         return showToast({
           title: 'Authentication Error',
           description: 'Failed to authenticate admin session for live chat',

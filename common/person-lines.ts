@@ -1,0 +1,91 @@
+import { z } from 'zod'
+
+/**
+ * The body of the Business Center's calls to the supplier panel (a person's line and its actions,
+ * Sync now, putting a difference right): the key typed for this call only, else the server's
+ * SUPPLIER_API_KEY.
+ */
+export const supplierKeyInput = z
+  .object({
+    apiKey: z
+      .string({ error: 'API key must be text' })
+      .trim()
+      .max(500, 'API key must be at most 500 characters')
+      .optional()
+      .transform((key) => key || undefined),
+  })
+  .default({ apiKey: undefined })
+export type SupplierKeyInput = z.input<typeof supplierKeyInput>
+
+/** A subscriber's line: the login to send them, and what the panel holds or will hold. */
+export const personLine = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  password: z.string(),
+  m3uUrl: z.string(),
+  /** The expiry on the panel (ours, pushed there). */
+  expiresAt: z.iso.datetime().nullable(),
+  status: z.enum(['active', 'disabled']),
+  isTrial: z.boolean(),
+  /** The panel's own id of the line. */
+  supplierLineId: z.string().nullable(),
+  /** False while a change waits for the panel, which is retried until it lands. */
+  isSynced: z.boolean(),
+  /** Why the last attempt to reach the panel failed, in the panel's words where it gave some. */
+  panelError: z.string().nullable(),
+  lastSyncedAt: z.iso.datetime().nullable(),
+})
+export type PersonLine = z.infer<typeof personLine>
+
+/** How our line and the panel's differ, as the reconciliation finds them. */
+export const driftKinds = ['expiry', 'enabled', 'missing_on_panel', 'unknown_on_panel'] as const
+export type DriftKind = (typeof driftKinds)[number]
+
+export const driftKindLabels: Record<DriftKind, string> = {
+  expiry: 'Expiry differs',
+  enabled: 'Enabled differs',
+  missing_on_panel: 'Missing on the panel',
+  unknown_on_panel: 'Unknown here',
+}
+
+export const panelLineState = z.object({
+  expiresAt: z.iso.datetime().nullable(),
+  isEnabled: z.boolean(),
+})
+export type PanelLineState = z.infer<typeof panelLineState>
+
+export const supplierDrift = z.object({
+  id: z.uuid(),
+  /** Null for a line on the panel that we do not know. */
+  lineId: z.uuid().nullable(),
+  username: z.string(),
+  kind: z.enum(driftKinds),
+  /** Null when we have no such line. */
+  ours: panelLineState.nullable(),
+  /** Null when the panel has no such line. */
+  panel: panelLineState.nullable(),
+  detectedAt: z.iso.datetime(),
+})
+export type SupplierDrift = z.infer<typeof supplierDrift>
+
+/** GET /api/supplier/status: read from the panel's user_info when asked. */
+export const supplierStatus = z.object({
+  reachable: z.boolean(),
+  /** Null with an admin key (the panel keeps no credits for it) or when unreachable. */
+  credits: z.number().nullable(),
+  lastSyncAt: z.iso.datetime().nullable(),
+  /** Credits are below the Business Settings' threshold. */
+  creditAlert: z.boolean(),
+  /** Why the panel could not be read, when it could not. */
+  problem: z.string().nullable(),
+})
+export type SupplierStatus = z.infer<typeof supplierStatus>
+
+export const supplierSyncResult = z.object({
+  /** Another process was reconciling at that moment. */
+  skipped: z.boolean(),
+  drift: z.number().int(),
+  credits: z.number().nullable(),
+  lastSyncAt: z.iso.datetime().nullable(),
+})
+export type SupplierSyncResult = z.infer<typeof supplierSyncResult>

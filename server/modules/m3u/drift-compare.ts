@@ -1,0 +1,73 @@
+import type { DriftKind, PanelLineState } from '../../../common/person-lines'
+import type { PanelLine } from './panel'
+
+/** One of our lines as the reconciliation compares it. */
+export type OurLine = {
+  id: string
+  supplierId: string
+  username: string | null
+  expiresAt: Date | null
+  isEnabled: boolean
+  /** A change waits to be pushed: the panel is about to change, not out of step. */
+  isPending: boolean
+}
+
+export type FoundDrift = {
+  lineId: string | null
+  panelLineId: string | null
+  username: string
+  kind: DriftKind
+  ours: PanelLineState | null
+  panel: PanelLineState | null
+}
+
+// The panel keeps whole seconds.
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
+
+const stateOf = (line: { expiresAt: Date | null; isEnabled: boolean }): PanelLineState => ({
+  expiresAt: line.expiresAt?.toISOString() ?? null,
+  isEnabled: line.isEnabled,
+})
+
+/**
+ * Where our lines and the panel's differ: a line matched by the panel's id (or, failing that, by
+ * username) whose expiry or enabled state differs; ours missing on the panel; the panel's unknown
+ * here. A line with a change still to push is compared only for being there.
+ */
+export function findDrift(ours: OurLine[], panelLines: PanelLine[]): FoundDrift[] {
+  const byId = new Map(panelLines.map((line) => [line.id, line]))
+  const byUsername = new Map(panelLines.map((line) => [line.username, line]))
+  const matched = new Set<string>()
+  const drift: FoundDrift[] = []
+
+  for (const line of ours) {
+    const found =
+      byId.get(line.supplierId) ?? (line.username ? byUsername.get(line.username) : undefined)
+    const username = line.username ?? found?.username ?? line.supplierId
+    const entry = { lineId: line.id, username, ours: stateOf(line) }
+    if (!found) {
+      drift.push({ ...entry, panelLineId: line.supplierId, kind: 'missing_on_panel', panel: null })
+      continue
+    }
+    matched.add(found.id)
+    if (line.isPending) continue
+    const panel = { panelLineId: found.id, panel: stateOf(found) }
+    if (line.expiresAt && seconds(line.expiresAt) !== seconds(found.expiresAt)) {
+      drift.push({ ...entry, ...panel, kind: 'expiry' })
+    }
+    if (line.isEnabled !== found.isEnabled) drift.push({ ...entry, ...panel, kind: 'enabled' })
+  }
+
+  for (const line of panelLines) {
+    if (matched.has(line.id)) continue
+    drift.push({
+      lineId: null,
+      panelLineId: line.id,
+      username: line.username,
+      kind: 'unknown_on_panel',
+      ours: null,
+      panel: stateOf(line),
+    })
+  }
+  return drift
+}

@@ -1,0 +1,152 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import { supplierDrift } from '../../db/schema/supplier-drift'
+import { findLine, type M3uLineRow } from './line-changes'
+import type { CommitOutcome } from './line-outcome'
+import { PanelError } from './panel'
+import { ledgerPanel, noKeyMessage, noPanelMessage, type SupplierAccess } from './supplier-access'
+
+export type PushResult = {
+  line: M3uLineRow
+  /** `busy`: another process is pushing this line now; `unchanged`: nothing was waiting. */
+  outcome: 'synced' | 'pending' | 'busy' | 'unchanged'
+}
+
+type PushOptions = {
+  /** The key typed for this call; else the server's. */
+  apiKey?: string
+  /** Who asked, for the ledger: an admin's username or 'system'. */
+  actor: string
+  commit: CommitOutcome
+}
+
+/** Until then a process pushing or creating a line holds it: its calls cannot outlast that. */
+export function claimUntil(access: SupplierAccess, now: Date): Date {
+  return new Date(now.getTime() + 3 * access.timeoutMs + 5_000)
+}
+
+/** After a failed push: 1 min, 2, 4… at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
+}
+
+export const isUnclaimed = (now: Date) =>
+  or(isNull(m3uLines.claimedUntil), lt(m3uLines.claimedUntil, now))
+
+const isPending = gt(m3uLines.revision, m3uLines.pushedRevision)
+
+/** Claims a line whose desired state the panel does not hold yet; undefined when not ours to push. */
+async function claimPush(access: SupplierAccess, lineId: string, now: Date) {
+  const [row] = await access.db
+    .update(m3uLines)
+    .set({ claimedUntil: claimUntil(access, now) })
+    .where(
+      and(eq(m3uLines.id, lineId), isNotNull(m3uLines.supplierId), isPending, isUnclaimed(now)),
+    )
+    .returning()
+  return row
+}
+
+/** Sends what we hold for the line: expiry, trial, password, then enabled or disabled. */
+async function sendLine(access: SupplierAccess, line: M3uLineRow, options: PushOptions) {
+  if (!access.panel) throw new PanelError('unreachable', noPanelMessage)
+  const apiKey = options.apiKey ?? access.serverKey
+  if (!apiKey) throw new PanelError('refused', noKeyMessage)
+  const panel = ledgerPanel(access, access.panel, {
+    actor: options.actor,
+    personId: line.trialRequestId,
+    lineId: line.id,
+  })
+  const id = line.supplierId!
+  await panel.editLine(apiKey, id, {
+    isTrial: line.isTrial,
+    ...(line.expiresAt ? { expiresAt: line.expiresAt } : {}),
+    ...(line.password ? { password: line.password } : {}),
+  })
+  await (line.isEnabled ? panel.enableLine(apiKey, id) : panel.disableLine(apiKey, id))
+}
+
+/**
+ * Makes the panel hold what we hold for a line: claim it (so no other process pushes it at the
+ * same time), call the panel with no transaction open, then record the outcome. A failure keeps
+ * the change waiting, with the panel's words and a later retry (retryDelayMs).
+ */
+export async function pushLine(
+  access: SupplierAccess,
+  lineId: string,
+  options: PushOptions,
+): Promise<PushResult> {
+  const claimed = await claimPush(access, lineId, access.now())
+  if (!claimed) {
+    const line = (await findLine(access.db, eq(m3uLines.id, lineId)))!
+    const outcome = line.pushedRevision >= line.revision ? 'unchanged' : 'busy'
+    return options.commit(lineId, async () => ({ line, outcome }), {
+      outcome: outcome === 'busy' ? 'pending' : 'completed',
+    })
+  }
+  let failure: PanelError | null = null
+  try {
+    await sendLine(access, claimed, options)
+  } catch (error) {
+    if (!(error instanceof PanelError)) throw error
+    failure = error
+  }
+  const now = access.now()
+  return options.commit(
+    lineId,
+    async (tx) => {
+      const [line] = await tx
+        .update(m3uLines)
+        .set(
+          failure
+            ? {
+                claimedUntil: null,
+                pushAttempts: sql`${m3uLines.pushAttempts} + 1`,
+                nextPushAt: new Date(now.getTime() + retryDelayMs(claimed.pushAttempts + 1)),
+                panelError: failure.message,
+              }
+            : {
+                claimedUntil: null,
+                pushedRevision: claimed.revision,
+                pushAttempts: 0,
+                nextPushAt: null,
+                panelError: null,
+              },
+        )
+        .where(eq(m3uLines.id, lineId))
+        .returning()
+      if (!failure) {
+        await tx
+          .delete(supplierDrift)
+          .where(
+            and(
+              eq(supplierDrift.lineId, lineId),
+              inArray(supplierDrift.kind, ['expiry', 'enabled']),
+            ),
+          )
+      }
+      const outcome: PushResult['outcome'] = failure ? 'pending' : 'synced'
+      return { line: line!, outcome }
+    },
+    { outcome: failure ? 'pending' : 'completed' },
+  )
+}
+
+/** Lines whose change is due for another try (a failed push, or a push nobody made). */
+export async function duePushes(access: SupplierAccess, now: Date, limit = 100): Promise<string[]> {
+  const rows = await access.db
+    .select({ id: m3uLines.id })
+    .from(m3uLines)
+    .where(
+      and(
+        isPending,
+        isNotNull(m3uLines.supplierId),
+        or(isNull(m3uLines.nextPushAt), lte(m3uLines.nextPushAt, now)),
+        isUnclaimed(now),
+      ),
+    )
+    .orderBy(m3uLines.nextPushAt)
+    .limit(limit)
+  return rows.map((row) => row.id)
+}

@@ -1,0 +1,140 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { PanelCall } from '../../../common/panel-calls'
+import type { Db } from '../../db/client'
+import { panelCalls } from '../../db/schema/panel-calls'
+import { keyset } from '../../lib/keyset'
+import { PanelError, type SupplierPanel } from './panel'
+
+export type PanelCallContext = {
+  /** The admin's username, or 'system' for scheduled work. */
+  actor: string
+  personId?: string | null
+  /** Our m3u_lines id (for a new line, the id its row will have). */
+  lineId?: string | null
+  /** Where a ledger row that could not be written is reported; the call's result still stands. */
+  log?: Pick<FastifyBaseLogger, 'warn'>
+}
+
+type Entry = { panelLineId?: string | null; message?: string | null }
+type Outcome = Entry & { outcome: string; httpStatus: number | null }
+
+const maxMessage = 300
+
+/**
+ * `panel`, with every call written to the ledger (panel_calls) once it returns: what was asked,
+ * how it ended, how long it took, who asked. Each row is its own small insert after the call, so
+ * no transaction is ever held open while the panel thinks.
+ */
+export function recordedPanel(
+  db: Db,
+  panel: SupplierPanel,
+  { actor, personId = null, lineId = null, log }: PanelCallContext,
+): SupplierPanel {
+  async function write(action: string, started: number, row: Outcome) {
+    try {
+      await db.insert(panelCalls).values({
+        action,
+        lineId,
+        personId,
+        actor,
+        durationMs: Math.round(performance.now() - started),
+        at: new Date(),
+        ...row,
+        message: row.message?.slice(0, maxMessage) ?? null,
+      })
+    } catch (error) {
+      log?.warn({ err: error, action }, 'Could not record a supplier panel call in the ledger')
+    }
+  }
+
+  async function recorded<T>(
+    action: string,
+    panelLineId: string | null,
+    call: () => Promise<T>,
+    describe: (result: T) => Entry = () => ({}),
+  ): Promise<T> {
+    const started = performance.now()
+    let result: T
+    try {
+      result = await call()
+    } catch (error) {
+      const isPanelError = error instanceof PanelError
+      await write(action, started, {
+        panelLineId,
+        outcome: isPanelError ? (error.status ?? error.kind) : 'error',
+        // A success comes only in a 2xx answer; a failure carries its own.
+        httpStatus: isPanelError ? error.httpStatus : null,
+        message: isPanelError ? error.message : 'Unexpected error',
+      })
+      throw error
+    }
+    await write(action, started, {
+      panelLineId,
+      outcome: 'STATUS_SUCCESS',
+      httpStatus: 200,
+      ...describe(result),
+    })
+    return result
+  }
+
+  return {
+    createLine: (apiKey, line) =>
+      recorded(
+        'create_line',
+        null,
+        () => panel.createLine(apiKey, line),
+        ({ id, recoveredFrom }) => ({
+          panelLineId: id,
+          message: recoveredFrom
+            ? `Made by an earlier attempt (${recoveredFrom}); found by its username`
+            : `Created line ${line.username}`,
+        }),
+      ),
+    editLine: (apiKey, id, changes) =>
+      recorded('edit_line', id, () => panel.editLine(apiKey, id, changes), () => ({
+        message: `Changed ${Object.keys(changes).join(', ')}`,
+      })),
+    getLine: (apiKey, id) =>
+      recorded('get_line', id, () => panel.getLine(apiKey, id), (line) => ({
+        message: line ? null : 'No such line',
+      })),
+    listLines: (apiKey) =>
+      recorded('get_lines', null, () => panel.listLines(apiKey), (lines) => ({
+        message: `${lines.length} lines`,
+      })),
+    findLineByUsername: (apiKey, username) =>
+      recorded('get_lines', null, () => panel.findLineByUsername(apiKey, username), (line) => ({
+        panelLineId: line?.id ?? null,
+        message: line ? `Found ${username}` : `No line ${username}`,
+      })),
+    enableLine: (apiKey, id) => recorded('enable_line', id, () => panel.enableLine(apiKey, id)),
+    disableLine: (apiKey, id) => recorded('disable_line', id, () => panel.disableLine(apiKey, id)),
+    credits: (apiKey) =>
+      recorded('user_info', null, () => panel.credits(apiKey), (credits) => ({
+        message: credits === null ? 'Credits unknown (not a reseller key)' : `${credits} credits`,
+      })),
+    playlistUrl: (username, password) => panel.playlistUrl(username, password),
+  }
+}
+
+function presentCall({ at, ...row }: typeof panelCalls.$inferSelect): PanelCall {
+  return { ...row, at: at.toISOString() }
+}
+
+/** A line's panel calls, newest first, one page of the README's list convention. */
+export async function listLineHistory(
+  db: Db,
+  lineId: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+) {
+  const pages = keyset({ createdAt: panelCalls.at, id: panelCalls.id }, cursor, limit)
+  const rows = await db
+    .select()
+    .from(panelCalls)
+    .where(and(eq(panelCalls.lineId, lineId), pages.after))
+    .orderBy(desc(panelCalls.at), desc(panelCalls.id))
+    .limit(pages.fetchSize)
+  const page = pages.page(rows, (row) => row.at)
+  return { calls: page.rows.map(presentCall), nextCursor: page.nextCursor }
+}

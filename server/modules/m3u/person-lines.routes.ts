@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api'
+import { supplierKeyInput } from '../../../common/person-lines'
+import { notFound } from '../../lib/http-error'
+import { auditAs } from '../../plugins/audit'
+import { changePersonLineNow, type LineAction } from './line-actions'
+import { presentPersonLine } from './line-changes'
+import { routeOutcome } from './line-outcome'
+import { createPersonLine, getPersonLine } from './person-lines.service'
+import { supplierAccess } from './supplier-access'
+
+const audit = auditAs('m3u_line')
+
+const actions: [path: string, action: LineAction][] = [
+  ['disable', 'disable'],
+  ['enable', 'enable'],
+  ['reset-password', 'reset_password'],
+]
+
+/** A person's line on the supplier panel (admins only, like every route not listed public). */
+export async function personLinesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const access = supplierAccess(app)
+
+  app.get('/api/trial-requests/:id/line', { schema: { params: idParams } }, async (request) => {
+    const line = await getPersonLine(app.db, request.params.id)
+    if (!line) throw notFound('This person has no line yet')
+    return line
+  })
+
+  app.post(
+    '/api/trial-requests/:id/line',
+    { config: audit('create'), schema: { params: idParams, body: supplierKeyInput } },
+    async (request, reply) => {
+      const { line, isNew } = await createPersonLine(access, request.params.id, {
+        apiKey: request.body.apiKey,
+        actor: request.admin!.username,
+        commit: routeOutcome(request),
+      })
+      return reply.code(isNew ? 201 : 200).send(line)
+    },
+  )
+
+  // 200 once the panel holds the change; 202 when it is recorded and waits for the panel.
+  for (const [path, action] of actions) {
+    app.post(
+      `/api/trial-requests/:id/line/${path}`,
+      { config: audit(action), schema: { params: idParams, body: supplierKeyInput } },
+      async (request, reply) => {
+        const { line, outcome } = await changePersonLineNow(access, request.params.id, action, {
+          apiKey: request.body.apiKey,
+          actor: request.admin!.username,
+          commit: routeOutcome(request),
+        })
+        const isDone = outcome === 'synced' || outcome === 'unchanged'
+        return reply.code(isDone ? 200 : 202).send(presentPersonLine(line))
+      },
+    )
+  }
+}

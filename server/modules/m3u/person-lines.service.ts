@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { bouquetIdsOf } from '../../../common/m3u'
+import type { PersonLine } from '../../../common/person-lines'
+import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { conflict, notFound } from '../../lib/http-error'
+import { getPlatformSettings, getSupplierSettings } from '../settings/settings.service'
+import { findLine, presentPersonLine, statusFor, type M3uLineRow } from './line-changes'
+import { linePassword, panelNotes, subscriptionLineUsername } from './line-credentials'
+import type { CommitOutcome } from './line-outcome'
+import { claimUntil, isUnclaimed } from './line-push'
+import { PanelError } from './panel'
+import { linePlanFor } from './person-line-plan'
+import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
+
+export type PersonLineOutcome = { line: PersonLine; isNew: boolean }
+type MakeOptions = { apiKey?: string; actor: string; commit: CommitOutcome }
+
+/** The person's line once the panel has made it; null when they have none (or not yet). */
+export async function getPersonLine(db: Db, personId: string): Promise<PersonLine | null> {
+  const row = await findLine(
+    db,
+    and(eq(m3uLines.trialRequestId, personId), isNotNull(m3uLines.supplierId))!,
+  )
+  return row ? presentPersonLine(row) : null
+}
+
+/**
+ * Records the intent to make the person's line (its username, password and plan) before any call,
+ * so that a retry, or a second request racing this one, finds it and sends the same order.
+ */
+async function recordIntent(access: SupplierAccess, personId: string, createdBy: string) {
+  const { db } = access
+  const [person] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
+  if (!person) throw notFound('Trial request not found')
+  const existing = await findLine(db, eq(m3uLines.trialRequestId, personId))
+  if (existing) return existing
+
+  const now = access.now()
+  const [{ trialDurationHours }, { packageId }] = await Promise.all([
+    getPlatformSettings(db),
+    getSupplierSettings(db),
+  ])
+  const plan = linePlanFor(person, trialDurationHours, now)
+  const bouquetIds = bouquetIdsOf(packageId)
+  if (!bouquetIds.length) {
+    throw conflict('Set the package ID for new lines in Business Settings first.')
+  }
+  const id = randomUUID()
+  const username = subscriptionLineUsername(person.subscriptionId)
+  const password = linePassword(await access.passwordSecret(), id)
+  await db
+    .insert(m3uLines)
+    .values({
+      id,
+      trialRequestId: personId,
+      username,
+      password,
+      m3uUrl: requirePanel(access).playlistUrl(username, password),
+      status: 'creating',
+      packageId: bouquetIds.join(','),
+      notes: panelNotes(person.subscriptionId, null),
+      ...plan,
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+  return (await findLine(db, eq(m3uLines.trialRequestId, personId)))!
+}
+
+/** Claims a line still to be made; undefined while another request is making it. */
+async function claimCreation(access: SupplierAccess, lineId: string) {
+  const now = access.now()
+  const [row] = await access.db
+    .update(m3uLines)
+    .set({ claimedUntil: claimUntil(access, now) })
+    .where(and(eq(m3uLines.id, lineId), isNull(m3uLines.supplierId), isUnclaimed(now)))
+    .returning()
+  return row
+}
+
+/** Waits for another request making this line to finish (or give up), then reads it again. */
+async function afterOtherAttempt(access: SupplierAccess, lineId: string): Promise<M3uLineRow> {
+  for (;;) {
+    const current = (await findLine(access.db, eq(m3uLines.id, lineId)))!
+    const isHeld = current.claimedUntil !== null && current.claimedUntil >= access.now()
+    if (current.supplierId || !isHeld) return current
+    await sleep(100)
+  }
+}
+
+/** Creates the line on the panel as we hold it (disabled afterwards if ours is); its panel id. */
+async function createOnPanel(access: SupplierAccess, line: M3uLineRow, key: string, actor: string) {
+  const panel = ledgerPanel(access, requirePanel(access), {
+    actor,
+    personId: line.trialRequestId,
+    lineId: line.id,
+  })
+  const { maxConcurrentStreams } = await getPlatformSettings(access.db)
+  const created = await panel.createLine(key, {
+    username: line.username!,
+    password: line.password!,
+    expiresAt: line.expiresAt!,
+    maxConnections: maxConcurrentStreams,
+    isTrial: line.isTrial,
+    bouquetIds: bouquetIdsOf(line.packageId),
+    notes: line.notes ?? '',
+    contact: null,
+  })
+  if (!line.isEnabled) await panel.disableLine(key, created.id)
+  return created.id
+}
+
+/**
+ * Makes a recorded line on the panel, once: the first request claims it and calls the panel with
+ * no transaction open; one arriving meanwhile waits for it and answers the same line. A failure
+ * releases the claim and keeps the intent, so the next attempt sends the same order (and the panel
+ * adapter finds a line made by an attempt whose answer was lost).
+ */
+export async function makeLineOnPanel(
+  access: SupplierAccess,
+  intent: M3uLineRow,
+  { apiKey, actor, commit }: MakeOptions,
+): Promise<PersonLineOutcome> {
+  const key = requireKey(access, apiKey)
+  if (!intent.username || !intent.password || !intent.expiresAt) {
+    throw conflict('This line has no login recorded here, so it cannot be made again.')
+  }
+  let line = intent
+  let claimed: M3uLineRow | undefined
+  while (!line.supplierId && !(claimed = await claimCreation(access, line.id))) {
+    line = await afterOtherAttempt(access, line.id)
+  }
+  if (!claimed) {
+    const made = presentPersonLine(line)
+    return commit(line.id, async () => ({ line: made, isNew: false }), { outcome: 'replayed' })
+  }
+  const made = claimed
+  let panelLineId: string
+  try {
+    panelLineId = await createOnPanel(access, made, key, actor)
+  } catch (error) {
+    if (error instanceof PanelError) {
+      await access.db
+        .update(m3uLines)
+        .set({
+          claimedUntil: null,
+          pushAttempts: sql`${m3uLines.pushAttempts} + 1`,
+          panelError: error.message,
+        })
+        .where(eq(m3uLines.id, made.id))
+    }
+    throw error
+  }
+  return commit(
+    made.id,
+    async (tx) => {
+      const [row] = await tx
+        .update(m3uLines)
+        .set({
+          supplierId: panelLineId,
+          status: statusFor(m3uLines.isEnabled, true),
+          // A change made while the panel was creating the line is pushed after this.
+          pushedRevision: made.revision,
+          claimedUntil: null,
+          pushAttempts: 0,
+          panelError: null,
+          updatedAt: access.now(),
+        })
+        .where(eq(m3uLines.id, made.id))
+        .returning()
+      return { line: presentPersonLine(row!), isNew: true }
+    },
+    { outcome: 'completed' },
+  )
+}
+
+/**
+ * Makes the person's line: a trial line for a trial, a paid line to the end of an active
+ * subscription. Asked again it answers the line it made and buys nothing; two requests at once
+ * buy one line.
+ */
+export async function createPersonLine(
+  access: SupplierAccess,
+  personId: string,
+  options: MakeOptions,
+): Promise<PersonLineOutcome> {
+  requirePanel(access)
+  requireKey(access, options.apiKey)
+  return makeLineOnPanel(access, await recordIntent(access, personId, options.actor), options)
+}

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client'
+import type { EventBus } from '../../realtime/event-bus'
+import { HttpError, invalidField } from '../../lib/http-error'
+import { linePasswordSecret } from './line-password-secret'
+import type { SupplierPanel } from './panel'
+import { recordedPanel } from './panel-ledger'
+import { panelFromConfig } from './xui-panel'
+
+/** What the work on people's lines needs: the panel, the server's key, the database and clock. */
+export type SupplierAccess = {
+  db: Db
+  /** Null when no SUPPLIER_API_URL is configured. */
+  panel: SupplierPanel | null
+  /** SUPPLIER_API_KEY, for the automatic work; never stored, logged or returned. */
+  serverKey: string | null
+  /** How long one panel call may take. */
+  timeoutMs: number
+  passwordSecret: () => Promise<string>
+  now: () => Date
+  log: FastifyBaseLogger
+  bus: EventBus
+}
+
+const accessByApp = new WeakMap<FastifyInstance, SupplierAccess>()
+
+/** One panel per app, shared by its routes and jobs. */
+export function supplierAccess(app: FastifyInstance): SupplierAccess {
+  let access = accessByApp.get(app)
+  if (!access) {
+    access = {
+      db: app.db,
+      panel: panelFromConfig(app.config),
+      serverKey: app.config.supplierApiKey,
+      timeoutMs: app.config.supplierTimeoutMs,
+      passwordSecret: () => linePasswordSecret(app.db, app.config.linePasswordSecret),
+      now: () => app.now(),
+      log: app.log,
+      bus: app.bus,
+    }
+    accessByApp.set(app, access)
+  }
+  return access
+}
+
+export const noPanelMessage = 'No supplier panel is configured (set SUPPLIER_API_URL).'
+export const noKeyMessage =
+  'No supplier API key: type one, or set SUPPLIER_API_KEY on the server for automatic work.'
+
+/** The panel, or 503 when none is configured. */
+export function requirePanel(access: SupplierAccess): SupplierPanel {
+  if (!access.panel) throw new HttpError(503, noPanelMessage)
+  return access.panel
+}
+
+/** The key typed for this call, else the server's; 400 naming the field when neither exists. */
+export function requireKey(access: SupplierAccess, typed: string | undefined): string {
+  const key = typed ?? access.serverKey
+  if (!key) throw invalidField('apiKey', noKeyMessage)
+  return key
+}
+
+/** The panel with every call written to the ledger, for this actor, person and line. */
+export function ledgerPanel(
+  access: SupplierAccess,
+  panel: SupplierPanel,
+  context: { actor: string; personId?: string | null; lineId?: string | null },
+): SupplierPanel {
+  return recordedPanel(access.db, panel, { ...context, log: access.log })
+}

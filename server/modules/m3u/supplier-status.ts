@@ -1,0 +1,63 @@
+import { desc } from 'drizzle-orm'
+import type { SupplierDrift, SupplierStatus } from '../../../common/person-lines'
+import type { Db } from '../../db/client'
+import { supplierDrift } from '../../db/schema/supplier-drift'
+import { keyset } from '../../lib/keyset'
+import { getSupplierSettings } from '../settings/settings.service'
+import { PanelError } from './panel'
+import { ledgerPanel, noKeyMessage, noPanelMessage, type SupplierAccess } from './supplier-access'
+import { readSupplierState } from './supplier-sync'
+
+/** Whether the panel answers with the server's key, its credits (user_info) and the last sync. */
+export async function readSupplierStatus(
+  access: SupplierAccess,
+  actor: string,
+): Promise<SupplierStatus> {
+  const state = await readSupplierState(access.db)
+  const lastSyncAt = state?.lastSyncAt?.toISOString() ?? null
+  const unreachable = (problem: string) => ({
+    reachable: false,
+    credits: null,
+    lastSyncAt,
+    creditAlert: false,
+    problem,
+  })
+  if (!access.panel) return unreachable(noPanelMessage)
+  if (!access.serverKey) return unreachable(noKeyMessage)
+  let credits: number | null
+  try {
+    credits = await ledgerPanel(access, access.panel, { actor }).credits(access.serverKey)
+  } catch (error) {
+    if (error instanceof PanelError) return unreachable(error.message)
+    throw error
+  }
+  const { creditAlertThreshold } = await getSupplierSettings(access.db)
+  return {
+    reachable: true,
+    credits,
+    lastSyncAt,
+    creditAlert: credits !== null && credits < creditAlertThreshold,
+    problem: null,
+  }
+}
+
+/** The last sync's differences, a page at a time in the list convention. */
+export async function listDrift(db: Db, { limit, cursor }: { limit: number; cursor?: string }) {
+  const pages = keyset({ createdAt: supplierDrift.detectedAt, id: supplierDrift.id }, cursor, limit)
+  const rows = await db
+    .select()
+    .from(supplierDrift)
+    .where(pages.after)
+    .orderBy(desc(supplierDrift.detectedAt), desc(supplierDrift.id))
+    .limit(pages.fetchSize)
+  const page = pages.page(rows, (row) => row.detectedAt)
+  const drift: SupplierDrift[] = page.rows.map(
+    ({ panelLineId: _panelLineId, detectedAt, ...row }) => ({
+      ...row,
+      ours: row.ours ?? null,
+      panel: row.panel ?? null,
+      detectedAt: detectedAt.toISOString(),
+    }),
+  )
+  return { drift, nextCursor: page.nextCursor }
+}

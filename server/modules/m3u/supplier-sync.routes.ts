@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams, pageQuery } from '../../../common/api'
+import { supplierKeyInput } from '../../../common/person-lines'
+import { setPageHeaders } from '../../lib/keyset'
+import { auditAs } from '../../plugins/audit'
+import { putDriftRight } from './drift-fix'
+import { routeOutcome } from './line-outcome'
+import { supplierAccess } from './supplier-access'
+import { listDrift, readSupplierStatus } from './supplier-status'
+import { syncSupplier } from './supplier-sync'
+
+const audit = auditAs('supplier')
+
+/** The supplier panel seen from the M3U tools: status and credits, reconciliation, drift. */
+export async function supplierSyncRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const access = supplierAccess(app)
+
+  app.get('/api/supplier/status', async (request) =>
+    readSupplierStatus(access, request.admin!.username),
+  )
+
+  app.post(
+    '/api/supplier/sync',
+    { config: audit('sync'), schema: { body: supplierKeyInput } },
+    async (request) =>
+      syncSupplier(access, {
+        apiKey: request.body.apiKey,
+        actor: request.admin!.username,
+        commit: routeOutcome(request),
+      }),
+  )
+
+  app.get('/api/supplier/drift', { schema: { querystring: pageQuery } }, async (request, reply) => {
+    const page = await listDrift(app.db, request.query)
+    setPageHeaders(reply, page)
+    return page.drift
+  })
+
+  // 200 once the panel holds ours; 202 when the change is recorded and waits for the panel.
+  app.post(
+    '/api/supplier/drift/:id/fix',
+    { config: audit('fix_drift'), schema: { params: idParams, body: supplierKeyInput } },
+    async (request, reply) => {
+      const result = await putDriftRight(access, request.params.id, {
+        apiKey: request.body.apiKey,
+        actor: request.admin!.username,
+        commit: routeOutcome(request),
+      })
+      return reply.code(result.isFixed ? 200 : 202).send(result)
+    },
+  )
+}

@@ -1,0 +1,180 @@
+import { and, count, eq, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm'
+import type { SupplierSyncResult } from '../../../common/person-lines'
+import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import { supplierDrift } from '../../db/schema/supplier-drift'
+import { supplierState } from '../../db/schema/supplier-state'
+import { createNotification, publishNotification } from '../notifications/notifications.service'
+import { getSupplierSettings } from '../settings/settings.service'
+import { findDrift, type FoundDrift, type OurLine } from './drift-compare'
+import type { CommitOutcome } from './line-outcome'
+import { PanelError } from './panel'
+import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
+
+// Reading every page of a large panel takes a while; a crashed sync frees the lease after this.
+const syncLeaseMs = 10 * 60_000
+const insertBatch = 1000
+
+export async function readSupplierState(db: Db) {
+  const [state] = await db.select().from(supplierState).where(eq(supplierState.id, 1))
+  return state ?? null
+}
+
+/** The one process to reconcile now; false while another holds the lease. */
+async function claimSync(db: Db, now: Date): Promise<boolean> {
+  await db.insert(supplierState).values({ id: 1 }).onConflictDoNothing()
+  const claimed = await db
+    .update(supplierState)
+    .set({ syncClaimedUntil: new Date(now.getTime() + syncLeaseMs) })
+    .where(
+      and(
+        eq(supplierState.id, 1),
+        or(isNull(supplierState.syncClaimedUntil), lt(supplierState.syncClaimedUntil, now)),
+      ),
+    )
+    .returning({ id: supplierState.id })
+  return claimed.length > 0
+}
+
+async function ourLines(db: Db): Promise<OurLine[]> {
+  const rows = await db
+    .select({
+      id: m3uLines.id,
+      supplierId: m3uLines.supplierId,
+      username: m3uLines.username,
+      expiresAt: m3uLines.expiresAt,
+      isEnabled: m3uLines.isEnabled,
+      revision: m3uLines.revision,
+      pushedRevision: m3uLines.pushedRevision,
+    })
+    .from(m3uLines)
+    .where(isNotNull(m3uLines.supplierId))
+  return rows.map(({ revision, pushedRevision, ...row }) => ({
+    ...row,
+    supplierId: row.supplierId!,
+    isPending: revision > pushedRevision,
+  }))
+}
+
+const driftKey = (drift: { kind: string; username: string }) => `${drift.kind} ${drift.username}`
+
+function driftNotice(fresh: FoundDrift[]) {
+  const names = fresh.slice(0, 5).map((drift) => drift.username)
+  const more = fresh.length > names.length ? ` and ${fresh.length - names.length} more` : ''
+  return {
+    type: 'supplier_drift',
+    entityId: 'supplier',
+    recipientRole: 'admin' as const,
+    title: 'Supplier panel differs from our lines',
+    body: `${fresh.length} new ${fresh.length === 1 ? 'difference' : 'differences'}: ${names.join(', ')}${more}. Put them right in Admin Tools.`,
+  }
+}
+
+/** Writes what a reconciliation found and tells the admins what is new; inside `tx`. */
+async function recordSync(
+  tx: Db,
+  drift: FoundDrift[],
+  credits: number | null,
+  threshold: number,
+  now: Date,
+) {
+  const previous = new Set((await tx.select().from(supplierDrift)).map(driftKey))
+  const [state] = await tx.select().from(supplierState).where(eq(supplierState.id, 1))
+  await tx.delete(supplierDrift)
+  for (let start = 0; start < drift.length; start += insertBatch) {
+    const batch = drift.slice(start, start + insertBatch)
+    await tx.insert(supplierDrift).values(batch.map((found) => ({ ...found, detectedAt: now })))
+  }
+  const missing = drift.filter((found) => found.kind === 'missing_on_panel')
+  await tx
+    .update(m3uLines)
+    .set({ lastSyncedAt: now })
+    .where(
+      and(
+        isNotNull(m3uLines.supplierId),
+        notInArray(
+          m3uLines.id,
+          missing.map((found) => found.lineId!),
+        ),
+      ),
+    )
+  const isLow = credits !== null && credits < threshold
+  await tx
+    .update(supplierState)
+    .set({
+      syncClaimedUntil: null,
+      lastSyncAt: now,
+      lastSyncError: null,
+      credits,
+      isCreditAlerted: isLow,
+    })
+    .where(eq(supplierState.id, 1))
+
+  const fresh = drift.filter((found) => !previous.has(driftKey(found)))
+  const notices = fresh.length ? [driftNotice(fresh)] : []
+  if (isLow && !state?.isCreditAlerted) {
+    notices.push({
+      type: 'supplier_credits_low',
+      entityId: 'supplier',
+      recipientRole: 'admin',
+      title: 'Supplier credits are low',
+      body: `${credits} credits left on the supplier panel (the alert is set below ${threshold}).`,
+    })
+  }
+  return Promise.all(notices.map((notice) => createNotification(tx, notice)))
+}
+
+/**
+ * Reconciles our lines with the panel's (get_lines) and reads the credits (user_info): the
+ * differences replace the last sync's, and the admins hear of new ones and of credits falling
+ * below the Business Settings' threshold. One process at a time (a lease, not a transaction:
+ * none is open while the panel answers); another asking meanwhile is told it was skipped.
+ */
+export async function syncSupplier(
+  access: SupplierAccess,
+  { apiKey, actor, commit }: { apiKey?: string; actor: string; commit: CommitOutcome },
+): Promise<SupplierSyncResult> {
+  const panel = ledgerPanel(access, requirePanel(access), { actor })
+  const key = requireKey(access, apiKey)
+  if (!(await claimSync(access.db, access.now()))) {
+    const [state, [rows]] = await Promise.all([
+      readSupplierState(access.db),
+      access.db.select({ drift: count() }).from(supplierDrift),
+    ])
+    return {
+      skipped: true,
+      drift: rows?.drift ?? 0,
+      credits: state?.credits ?? null,
+      lastSyncAt: state?.lastSyncAt?.toISOString() ?? null,
+    }
+  }
+  let found: { drift: FoundDrift[]; credits: number | null }
+  try {
+    const panelLines = await panel.listLines(key)
+    const credits = await panel.credits(key)
+    found = { drift: findDrift(await ourLines(access.db), panelLines), credits }
+  } catch (error) {
+    await access.db
+      .update(supplierState)
+      .set({
+        syncClaimedUntil: null,
+        lastSyncError: error instanceof PanelError ? error.message : 'Unexpected error',
+      })
+      .where(eq(supplierState.id, 1))
+    throw error
+  }
+  const { creditAlertThreshold } = await getSupplierSettings(access.db)
+  const now = access.now()
+  const notifications = await commit(
+    null,
+    (tx) => recordSync(tx, found.drift, found.credits, creditAlertThreshold, now),
+    { outcome: 'completed' },
+  )
+  for (const notification of notifications) await publishNotification(access.bus, notification)
+  return {
+    skipped: false,
+    drift: found.drift.length,
+    credits: found.credits,
+    lastSyncAt: now.toISOString(),
+  }
+}

@@ -1,0 +1,173 @@
+import { m3uPlaylistUrl } from '../../../common/m3u'
+import type { Config } from '../../config'
+import {
+  PanelError,
+  type CreatedPanelLine,
+  type NewPanelLine,
+  type PanelLine,
+  type PanelLineChanges,
+  type SupplierPanel,
+} from './panel'
+import {
+  accountCredits,
+  answerData,
+  panelLine, panelLines, transportFailure, unreadable } from './xui-answers'
+
+type Params = Record<string, string | string[] | undefined>
+type XuiPanelOptions = { apiUrl: string; timeoutMs: number; pageSize?: number }
+
+const unixSeconds = (date: Date) => String(Math.floor(date.getTime() / 1000))
+
+function appendParams(target: URLSearchParams, params: Params) {
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of [value ?? []].flat()) target.append(name, item)
+  }
+}
+
+/** edit_line's form fields for the changes asked; absent ones stay as they are on the panel. */
+function changeFields(changes: PanelLineChanges): Params {
+  return {
+    exp_date: changes.expiresAt && unixSeconds(changes.expiresAt),
+    max_connections: changes.maxConnections?.toString(),
+    is_trial: changes.isTrial === undefined ? undefined : changes.isTrial ? '1' : '0',
+    'bouquets_selected[]': changes.bouquetIds,
+    password: changes.password,
+  }
+}
+
+/**
+ * An outcome that may hide a line the panel did make: no answer, a reset, a 5xx, an answer we
+ * could not read, or a taken username (an earlier attempt's line, or someone else's).
+ */
+const mayHaveCreated = (error: PanelError) =>
+  error.kind !== 'refused' ||
+  (error.httpStatus ?? 0) >= 500 ||
+  error.status === 'STATUS_EXISTS_USERNAME'
+
+/**
+ * The supplier's XUI.ONE admin API (DESIGN.md §4): `{apiUrl}?api_key=KEY&action=ACTION`, reads
+ * as GET with query parameters, writes as POST with a form body. The key travels only in that
+ * URL: no message, log line or stored answer is built from it.
+ */
+export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOptions) {
+  const origin = new URL(apiUrl).origin
+
+  async function call(
+    apiKey: string,
+    method: 'GET' | 'POST',
+    action: string,
+    params: Params,
+  ): Promise<{ data: unknown; httpStatus: number }> {
+    const url = new URL(apiUrl)
+    url.searchParams.set('api_key', apiKey)
+    url.searchParams.set('action', action)
+    const form = new URLSearchParams()
+    appendParams(method === 'GET' ? url.searchParams : form, params)
+    let httpStatus: number
+    let text: string
+    try {
+      const response = await fetch(url, {
+        method,
+        body: method === 'POST' ? form : undefined,
+        // A redirect would carry the key in its URL to wherever the panel points.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      httpStatus = response.status
+      text = await response.text()
+    } catch (error) {
+      throw transportFailure(error)
+    }
+    return { data: answerData(httpStatus, text, apiKey), httpStatus }
+  }
+
+  const get = (apiKey: string, action: string, params: Params = {}) =>
+    call(apiKey, 'GET', action, params)
+  const post = async (apiKey: string, action: string, params: Params) => {
+    await call(apiKey, 'POST', action, params)
+  }
+
+  async function listLines(apiKey: string): Promise<PanelLine[]> {
+    const lines = new Map<string, PanelLine>()
+    // Until an empty page: a panel may cap `limit` below what we ask. A page of nothing new means
+    // the panel ignores `offset`; stop rather than loop.
+    for (let offset = 0; ; ) {
+      const { data, httpStatus } = await get(apiKey, 'get_lines', {
+        limit: String(pageSize),
+        offset: String(offset),
+      })
+      const page = panelLines(data, httpStatus)
+      const fresh = page.filter((line) => !lines.has(line.id))
+      for (const line of fresh) lines.set(line.id, line)
+      if (fresh.length === 0) return [...lines.values()]
+      offset += page.length
+    }
+  }
+
+  async function findLineByUsername(apiKey: string, username: string) {
+    return (await listLines(apiKey)).find((line) => line.username === username) ?? null
+  }
+
+  /** Our line if the panel holds one with our username and our password, else null. */
+  async function earlierAttempt(apiKey: string, line: NewPanelLine) {
+    try {
+      const found = await findLineByUsername(apiKey, line.username)
+      return found?.password === line.password ? found : null
+    } catch (error) {
+      if (error instanceof PanelError) return null
+      throw error
+    }
+  }
+
+  async function createLine(apiKey: string, line: NewPanelLine): Promise<CreatedPanelLine> {
+    try {
+      const { data, httpStatus } = await call(apiKey, 'POST', 'create_line', {
+        username: line.username,
+        password: line.password,
+        max_connections: String(line.maxConnections),
+        exp_date: unixSeconds(line.expiresAt),
+        is_trial: line.isTrial ? '1' : '0',
+        'bouquets_selected[]': line.bouquetIds,
+        notes: line.notes || undefined,
+        contact: line.contact ?? undefined,
+      })
+      const created = (data ?? {}) as { line_id?: unknown; id?: unknown }
+      const id = created.line_id ?? created.id
+      if (typeof id !== 'string' && typeof id !== 'number') throw unreadable(httpStatus)
+      const { contact: _contact, ...fields } = line
+      // The panel keeps whole seconds.
+      const expiresAt = new Date(Number(unixSeconds(line.expiresAt)) * 1000)
+      return { ...fields, expiresAt, id: String(id), isEnabled: true }
+    } catch (error) {
+      if (!(error instanceof PanelError) || !mayHaveCreated(error)) throw error
+      const found = await earlierAttempt(apiKey, line)
+      if (!found) throw error
+      return { ...found, recoveredFrom: error.status ?? error.kind }
+    }
+  }
+
+  return {
+    createLine,
+    listLines,
+    findLineByUsername,
+    async getLine(apiKey, id) {
+      const { data, httpStatus } = await get(apiKey, 'get_line', { id })
+      const isEmpty = !data || (typeof data === 'object' && Object.keys(data).length === 0)
+      return isEmpty ? null : panelLine(data, httpStatus)
+    },
+    editLine: (apiKey, id, changes) => post(apiKey, 'edit_line', { id, ...changeFields(changes) }),
+    enableLine: (apiKey, id) => post(apiKey, 'enable_line', { id }),
+    disableLine: (apiKey, id) => post(apiKey, 'disable_line', { id }),
+    async credits(apiKey) {
+      return accountCredits((await get(apiKey, 'user_info')).data)
+    },
+    playlistUrl: (username, password) => m3uPlaylistUrl(origin, username, password),
+  } satisfies SupplierPanel
+}
+
+/** The panel SUPPLIER_API_URL names, or null when none is configured. */
+export function panelFromConfig(config: Config): SupplierPanel | null {
+  return config.supplierApiUrl
+    ? createXuiPanel({ apiUrl: config.supplierApiUrl, timeoutMs: config.supplierTimeoutMs })
+    : null
+}

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { extendSubscriptionInput } from '../../../common/subscription-renewals'
+import type { TrialRequest } from '../../../common/trial-requests'
+import type { Db } from '../../db/client'
+import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { conflict, notFound } from '../../lib/http-error'
+import { subscriptionEnd } from './subscriptions.service'
+import { presentTrialRequest } from './trial-requests.service'
+
+export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: boolean }
+
+/**
+ * Extends a paid subscription by calendar months: from its end while that is in the future,
+ * else from now (an ended subscription is active again). The price is a renewal, revenue in the
+ * month it was paid. A retried submission (same requestId) extends nothing more.
+ */
+export async function extendSubscription(
+  tx: Db,
+  id: string,
+  { months, price, requestId }: z.output<typeof extendSubscriptionInput>,
+  now: Date,
+  createdBy: string,
+): Promise<ExtendOutcome> {
+  const [person] = await tx
+    .select()
+    .from(trialRequests)
+    .where(eq(trialRequests.id, id))
+    .for('update')
+  if (!person) throw notFound('Trial request not found')
+  if (requestId) {
+    const [earlier] = await tx
+      .select({ personId: subscriptionRenewals.trialRequestId, newEnd: subscriptionRenewals.newEnd })
+      .from(subscriptionRenewals)
+      .where(eq(subscriptionRenewals.requestId, requestId))
+    if (earlier?.personId === id) {
+      return { person: presentTrialRequest(person), newEnd: earlier.newEnd, isReplay: true }
+    }
+    if (earlier) throw conflict('requestId belongs to another extension')
+  }
+  if (!person.paidPlan) {
+    throw conflict('Only a paid subscription can be extended: convert the trial first.')
+  }
+  const currentEnd = person.subscriptionEndDate
+  const from = currentEnd && currentEnd > now ? currentEnd : now
+  const newEnd = subscriptionEnd(from, months)
+  await tx.insert(subscriptionRenewals).values({
+    trialRequestId: id,
+    paidPlan: person.paidPlan,
+    months,
+    price,
+    paidAt: now,
+    previousEnd: currentEnd,
+    newEnd,
+    requestId: requestId ?? null,
+    createdBy,
+    createdAt: now,
+  })
+  const [row] = await tx
+    .update(trialRequests)
+    .set({ subscriptionStatus: 'active', subscriptionEndDate: newEnd, updatedAt: now })
+    .where(eq(trialRequests.id, id))
+    .returning()
+  return { person: presentTrialRequest(row!), newEnd, isReplay: false }
+}
+
+/** A reverted subscription takes its renewals (and so their revenue) with it. */
+export async function deleteRenewals(tx: Db, id: string): Promise<void> {
+  await tx.delete(subscriptionRenewals).where(eq(subscriptionRenewals.trialRequestId, id))
+}
