@@ -36,6 +36,7 @@ import { registerAudit } from './plugins/audit'
 import { registerAuthGuard } from './plugins/auth-guard'
 import { registerCompression } from './plugins/compression'
 import { registerErrorHandler } from './plugins/error-handler'
+import { registerInputGuard } from './plugins/input-guard'
 import { registerJsonBody } from './plugins/json-body'
 import { registerPublicContent } from './plugins/public-content'
 import { registerRouteList } from './plugins/route-list'
@@ -102,6 +103,7 @@ export async function buildApp({
 
   registerErrorHandler(app)
   registerJsonBody(app)
+  registerInputGuard(app)
   await registerSecurity(app)
   await app.register(cookie)
   // Polled lists answer 304 Not Modified when nothing changed.

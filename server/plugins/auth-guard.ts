@@ -8,17 +8,17 @@ import { resolveSession } from '../modules/auth/sessions.service'
  * spelling of a path (`/%61pi/…`) meets the same rule. Every route is admin-only unless its
  * config says `public: true`; a route may further require `role: 'super_admin'`, and a super
  * admin whom settings require to set up two-factor sign-in reaches only the routes marked
- * `beforeTwoFactorSetup` until they have. Unknown
- * paths reach no route: the not-found handler answers them without data.
+ * `beforeTwoFactorSetup` until they have.
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('admin', null)
 
   app.addHook('onRequest', async (request) => {
+    // Unknown paths reach no route: the not-found handler answers them without data or session.
+    if (request.is404) return
     const token = request.cookies[sessionCookieName(app.config)]
     if (token) request.admin = await resolveSession(app.db, token, app.now())
 
-    if (request.is404) return
     const { public: isPublic, role, beforeTwoFactorSetup } = request.routeOptions.config
     if (request.admin?.mustSetUpTwoFactor && !beforeTwoFactorSetup) {
       // Until the required second factor is set up, the session is worth no more than a visitor.

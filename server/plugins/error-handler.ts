@@ -27,6 +27,14 @@ const clientDatabaseErrors: Record<string, [number, string]> = {
   '22003': [400, 'A number is out of range'],
 }
 
+// Class 22 (data exception) and 23 (integrity) are about the data sent, never the server: a
+// value the database could not take (a bad date, an unencodable character) is the caller's 400.
+function classErrorOf(code: string): [number, string] | undefined {
+  if (code.startsWith('22')) return [400, 'A value could not be stored as sent']
+  if (code.startsWith('23')) return [409, 'The change conflicts with existing records']
+  return undefined
+}
+
 /** Every error becomes JSON `{ message, issues? }`; a 5xx never reveals its cause. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,7 +62,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendHttpError(databaseUnavailable())
     }
     const databaseCode = databaseErrorCode(error)
-    const clientError = databaseCode ? clientDatabaseErrors[databaseCode] : undefined
+    const clientError = databaseCode
+      ? (clientDatabaseErrors[databaseCode] ?? classErrorOf(databaseCode))
+      : undefined
     if (clientError) {
       const [status, message] = clientError
       return reply.code(status).send({ message })

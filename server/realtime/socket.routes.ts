@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RawData } from 'ws'
 import { clientFrame, socketCloseCodes, type ClientFrame } from '../../common/realtime'
+import { findTextProblem } from '../../common/text-rules'
 import { databaseUnavailableMessage, isDatabaseUnavailable } from '../lib/database-errors'
 import { forbidden, HttpError } from '../lib/http-error'
 import { enforceLimit, publicWriteLimits } from '../plugins/rate-limit'
@@ -23,7 +24,11 @@ export type SocketOptions = {
 
 function parseFrame(data: RawData): ClientFrame | string {
   try {
-    const parsed = clientFrame.safeParse(JSON.parse(data.toString()))
+    const json: unknown = JSON.parse(data.toString())
+    // The same text rule as every HTTP input: chat typed here must be storable too.
+    const problem = findTextProblem(json, { allowLineBreaks: true })
+    if (problem) return problem.message
+    const parsed = clientFrame.safeParse(json)
     return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? 'Invalid frame')
   } catch {
     return 'Frames must be JSON'

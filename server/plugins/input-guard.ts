@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify'
+import { findTextProblem } from '../../common/text-rules'
+import { invalidField } from '../lib/http-error'
+
+/**
+ * Every body, query string and path parameter meets the text rule before any schema or handler
+ * sees it, so no route can forget it: PostgreSQL text cannot hold NUL at all, and control
+ * characters and lone surrogates are never meant. Headers need no check here: Node's parser
+ * already refuses control characters in them.
+ */
+export function registerInputGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const problem =
+      findTextProblem(request.params, { allowLineBreaks: false }) ??
+      findTextProblem(request.query, { allowLineBreaks: false }) ??
+      findTextProblem(request.body, { allowLineBreaks: true })
+    if (problem) throw invalidField(problem.path, problem.message)
+  })
+}
