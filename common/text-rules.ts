@@ -7,9 +7,11 @@ export const maxTextLength = 100_000
 /** No form or frame nests deeper; walking (or validating) an attacker's 5,000 levels would not end well. */
 export const maxNesting = 32
 
-// C0 controls but tab/newline/CR, DEL, and C1 controls.
+// C0 controls but tab/newline/CR, DEL, and C1 controls: matching them is the point.
+/* eslint-disable no-control-regex */
 const controlInLongText = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 const controlInLine = /[\u0000-\u001F\u007F-\u009F]/
+/* eslint-enable no-control-regex */
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
