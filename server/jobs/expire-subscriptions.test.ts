@@ -5,7 +5,7 @@ import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { auditLog } from '../db/schema/audit-log'
 import { trialRequests } from '../db/schema/trial-requests'
-import { savePlatformSettings } from '../modules/settings/settings.service'
+import { platformGroup } from '../modules/settings/settings.service'
 import {
   createPostgresDatabase,
   databaseKinds,
@@ -27,7 +27,7 @@ describe.each(databaseKinds)('the expiry job on %s', (kind) => {
 
   it('expires trials past the configured duration and subscriptions past their end, once', async () => {
     const db = server.app.db
-    await savePlatformSettings(db, { trialDurationHours: 48, maxConcurrentStreams: 2 }, now)
+    await platformGroup.save(db, { trialDurationHours: 48, maxConcurrentStreams: 2 }, now)
     const fresh = await insertTrialRequest(db, { createdAt: hoursAgo(47) })
     const stale = await insertTrialRequest(db, { createdAt: hoursAgo(49) })
     const running = await insertTrialRequest(db, {

@@ -1,74 +1,50 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import {
-  platformSettings,
-  securitySettings,
-  supplierSettings,
-  trialTrustSettings,
-} from '../../../common/settings'
 import { inAuditedTransaction } from '../../plugins/audit'
 import {
-  getPlatformSettings,
-  getSecuritySettings,
-  getSupplierSettings,
-  getTrialTrustSettings,
-  savePlatformSettings,
-  saveSecuritySettings,
-  saveSupplierSettings,
-  saveTrialTrustSettings,
+  platformGroup,
+  securityGroup,
+  supplierGroup,
+  trialTrustGroup,
+  type SettingsGroup,
 } from './settings.service'
 
-export async function settingsRoutes(fastify: FastifyInstance) {
+type SettingsRoute<T> = {
+  path: string
+  group: SettingsGroup<T>
+  action: string
+  /** Who may change the group; every admin may read it. */
+  role?: 'super_admin'
+}
+
+/** GET and PUT /api/settings/{path}: each PUT validated by the group's schema and audited. */
+function settingsRoute<T>(
+  fastify: FastifyInstance,
+  { path, group, action, role }: SettingsRoute<T>,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-
-  app.get('/api/settings/platform', async () => getPlatformSettings(app.db))
-
+  const url = `/api/settings/${path}`
+  app.get(url, async () => group.get(app.db))
   app.put(
-    '/api/settings/platform',
-    {
-      config: { audit: { action: 'settings.update', entity: 'settings' } },
-      schema: { body: platformSettings },
-    },
+    url,
+    { config: { role, audit: { action, entity: 'settings' } }, schema: { body: group.schema } },
     async (request) =>
-      inAuditedTransaction(request, (tx) => savePlatformSettings(tx, request.body, app.now())),
+      inAuditedTransaction(request, (tx) => group.save(tx, request.body as T, app.now())),
   )
+}
 
-  app.get('/api/settings/security', async () => getSecuritySettings(app.db))
-
-  app.put(
-    '/api/settings/security',
-    {
-      config: {
-        role: 'super_admin',
-        audit: { action: 'settings.update_security', entity: 'settings' },
-      },
-      schema: { body: securitySettings },
-    },
-    async (request) =>
-      inAuditedTransaction(request, (tx) => saveSecuritySettings(tx, request.body, app.now())),
-  )
-
-  app.get('/api/settings/trial-trust', async () => getTrialTrustSettings(app.db))
-
-  app.put(
-    '/api/settings/trial-trust',
-    {
-      config: { audit: { action: 'settings.update_trial_trust', entity: 'settings' } },
-      schema: { body: trialTrustSettings },
-    },
-    async (request) =>
-      inAuditedTransaction(request, (tx) => saveTrialTrustSettings(tx, request.body, app.now())),
-  )
-
-  app.get('/api/settings/supplier', async () => getSupplierSettings(app.db))
-
-  app.put(
-    '/api/settings/supplier',
-    {
-      config: { audit: { action: 'settings.update_supplier', entity: 'settings' } },
-      schema: { body: supplierSettings },
-    },
-    async (request) =>
-      inAuditedTransaction(request, (tx) => saveSupplierSettings(tx, request.body, app.now())),
-  )
+export async function settingsRoutes(app: FastifyInstance) {
+  settingsRoute(app, { path: 'platform', group: platformGroup, action: 'settings.update' })
+  settingsRoute(app, {
+    path: 'security',
+    group: securityGroup,
+    action: 'settings.update_security',
+    role: 'super_admin',
+  })
+  settingsRoute(app, {
+    path: 'trial-trust',
+    group: trialTrustGroup,
+    action: 'settings.update_trial_trust',
+  })
+  settingsRoute(app, { path: 'supplier', group: supplierGroup, action: 'settings.update_supplier' })
 }

@@ -9,10 +9,6 @@ import {
   securitySettings,
   supplierSettings,
   trialTrustSettings,
-  type PlatformSettings,
-  type SecuritySettings,
-  type SupplierSettings,
-  type TrialTrustSettings,
 } from '../../../common/settings'
 import type { Db } from '../../db/client'
 import { settings } from '../../db/schema/settings'
@@ -21,6 +17,7 @@ import { settings } from '../../db/schema/settings'
 function settingsGroup<T>(key: string, schema: z.ZodType<T>, defaults: T) {
   return {
     key,
+    schema,
     /** The stored value, or the defaults where nothing valid is stored. */
     parse(value: unknown): T {
       const parsed = schema.safeParse(value)
@@ -43,25 +40,18 @@ function settingsGroup<T>(key: string, schema: z.ZodType<T>, defaults: T) {
   }
 }
 
-const platformGroup = settingsGroup('platform', platformSettings, defaultPlatformSettings)
+export type SettingsGroup<T> = ReturnType<typeof settingsGroup<T>>
+
+export const platformGroup = settingsGroup('platform', platformSettings, defaultPlatformSettings)
 export const securityGroup = settingsGroup('security', securitySettings, defaultSecuritySettings)
+export const trialTrustGroup = settingsGroup(
+  'trial_trust',
+  trialTrustSettings,
+  defaultTrialTrustSettings,
+)
+export const supplierGroup = settingsGroup('supplier', supplierSettings, defaultSupplierSettings)
 
 export const getPlatformSettings = (db: Db) => platformGroup.get(db)
-export const savePlatformSettings = (db: Db, value: PlatformSettings, now: Date) =>
-  platformGroup.save(db, value, now)
-
 export const getSecuritySettings = (db: Db) => securityGroup.get(db)
-export const saveSecuritySettings = (db: Db, value: SecuritySettings, now: Date) =>
-  securityGroup.save(db, value, now)
-
-const trialTrustGroup = settingsGroup('trial_trust', trialTrustSettings, defaultTrialTrustSettings)
-
 export const getTrialTrustSettings = (db: Db) => trialTrustGroup.get(db)
-export const saveTrialTrustSettings = (db: Db, value: TrialTrustSettings, now: Date) =>
-  trialTrustGroup.save(db, value, now)
-
-const supplierGroup = settingsGroup('supplier', supplierSettings, defaultSupplierSettings)
-
 export const getSupplierSettings = (db: Db) => supplierGroup.get(db)
-export const saveSupplierSettings = (db: Db, value: SupplierSettings, now: Date) =>
-  supplierGroup.save(db, value, now)
