@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { clientInstructions, createM3uLineInput, m3uPlaylistUrl, parseM3uUrls } from './m3u'
+import {
+  bouquetIdsOf,
+  clientInstructions,
+  createM3uLineInput,
+  createM3uLineInputFor,
+  m3uPlaylistUrl,
+  parseM3uUrls,
+} from './m3u'
 
 describe('parseM3uUrls', () => {
   it('asks for at least one URL', () => {
@@ -68,5 +75,30 @@ describe('createM3uLineInput', () => {
       createM3uLineInput.parse({ subscriptionType: '99', packageId: '7', apiKey: 'k' })
         .subscriptionType,
     ).toBe(99)
+  })
+
+  it('takes one or more bouquet ids as the package ID', () => {
+    const parse = (packageId: string) =>
+      createM3uLineInput.safeParse({ subscriptionType: 1, packageId, apiKey: 'k' })
+    expect(parse(' 12 , 15 ').data?.packageId).toBe('12,15')
+    expect(parse('pkg-1').error?.issues.map((i) => i.message)).toEqual([
+      'Package ID must be bouquet numbers separated by commas',
+    ])
+    expect(bouquetIdsOf('12,15')).toEqual(['12', '15'])
+  })
+
+  it('lets the API key be left empty when the server holds one', () => {
+    const withServerKey = createM3uLineInputFor({ hasServerKey: true })
+    for (const apiKey of [undefined, '', '  ']) {
+      const parsed = withServerKey.safeParse({ subscriptionType: 1, packageId: '7', apiKey })
+      expect(parsed.data?.apiKey).toBeUndefined()
+    }
+    expect(
+      withServerKey.parse({ subscriptionType: 1, packageId: '7', apiKey: ' typed ' }).apiKey,
+    ).toBe('typed')
+    const withoutServerKey = createM3uLineInput.safeParse({ subscriptionType: 1, packageId: '7' })
+    expect(withoutServerKey.error?.issues).toEqual([
+      expect.objectContaining({ path: ['apiKey'], message: 'API key is required' }),
+    ])
   })
 })

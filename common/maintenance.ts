@@ -4,4 +4,6 @@ export type ExpiryResult = {
   subscriptionsExpired: number
   /** True when another process was running the job at that moment. */
   skipped: boolean
+  /** Lines of ended trials and subscriptions disabled on the supplier panel (after the grace period). */
+  linesDisabled: number
 }

@@ -5,17 +5,17 @@ import { z } from 'zod'
  * Sync now, putting a difference right): the key typed for this call only, else the server's
  * SUPPLIER_API_KEY.
  */
-export const supplierKeyInput = z
-  .object({
-    apiKey: z
-      .string({ error: 'API key must be text' })
-      .trim()
-      .max(500, 'API key must be at most 500 characters')
-      .optional()
-      .transform((key) => key || undefined),
-  })
-  .default({ apiKey: undefined })
-export type SupplierKeyInput = z.input<typeof supplierKeyInput>
+const supplierKeyFields = z.object({
+  apiKey: z
+    .string({ error: 'API key must be text' })
+    .trim()
+    .max(500, 'API key must be at most 500 characters')
+    .optional()
+    .transform((key) => key || undefined),
+})
+// A request without a body (Fastify reads it as null) asks with the server's key.
+export const supplierKeyInput = z.preprocess((body) => body ?? {}, supplierKeyFields)
+export type SupplierKeyInput = z.input<typeof supplierKeyFields>
 
 /** A subscriber's line: the login to send them, and what the panel holds or will hold. */
 export const personLine = z.object({

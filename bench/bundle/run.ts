@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { htmlReferences, landingDownloads } from '../lib/landing-assets'
 
 const distDir = 'dist/web'
 // Issue 3: the landing route loads at most 120 kB of gzipped JavaScript.
@@ -24,43 +25,16 @@ function build() {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-/** Paths of the scripts, module preloads and stylesheets the HTML asks for. */
-function htmlReferences(html: string): string[] {
-  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? []
-  return tags.flatMap((tag) => {
-    const isScript = tag.startsWith('<script')
-    const rel = /\brel="([^"]+)"/.exec(tag)?.[1]
-    if (!isScript && rel !== 'modulepreload' && rel !== 'stylesheet') return []
-    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1]
-    return url?.startsWith('/') ? [url.slice(1)] : []
-  })
-}
-
-/** Modules a built chunk imports statically (`import("…")` loads later, so it is left out). */
-function staticImports(code: string, fromPath: string): string[] {
-  const specifiers = code.matchAll(
-    /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
-  )
-  const dir = fromPath.slice(0, fromPath.lastIndexOf('/') + 1)
-  return [...specifiers].map(([, specifier]) =>
-    new URL(specifier!, `file:///${dir}`).pathname.slice(1),
-  )
-}
-
-function collect(entries: string[]): Asset[] {
-  const seen = new Set<string>()
-  const queue = [...entries]
-  const assets: Asset[] = []
-  while (queue.length > 0) {
-    const path = queue.shift()!
-    if (seen.has(path)) continue
-    seen.add(path)
-    const content = readFileSync(join(distDir, path))
-    const kind = path.endsWith('.css') ? 'css' : 'js'
-    assets.push({ path, kind, raw: content.length, gzip: gzipSync(content).length })
-    if (kind === 'js') queue.push(...staticImports(content.toString('utf8'), path))
-  }
-  return assets
+async function collect(entries: string[]): Promise<Asset[]> {
+  const files = await landingDownloads(entries, async (path) => ({
+    content: readFileSync(join(distDir, path)),
+  }))
+  return files.map(({ path, kind, content }) => ({
+    path,
+    kind,
+    raw: content.length,
+    gzip: gzipSync(content).length,
+  }))
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1).padStart(9)
@@ -93,5 +67,5 @@ if (!existsSync(indexPath)) {
   console.error(`${indexPath} not found: run without --no-build, or npm run build`)
   process.exit(1)
 }
-const isWithinBudget = report(collect(htmlReferences(readFileSync(indexPath, 'utf8'))))
+const isWithinBudget = report(await collect(htmlReferences(readFileSync(indexPath, 'utf8'))))
 process.exit(isWithinBudget ? 0 : 1)

@@ -21,13 +21,19 @@ async function derivedAndRecounted(db: Db) {
       sql`select month, family, amount, subscriptions from revenue_months
       order by month, family`,
     ),
+    // Conversions in their start month, renewals in the month they were paid.
     queryRows(
       db,
-      sql`select date_trunc('month', subscription_start_date, 'UTC') as month,
-        plan_family(paid_plan) as family, sum(subscription_price) as amount,
-        count(*)::int as subscriptions
-      from trial_requests
-      where subscription_price is not null and subscription_start_date is not null
+      sql`select month, family, sum(amount) as amount, count(*)::int as subscriptions
+      from (
+        select date_trunc('month', subscription_start_date, 'UTC') as month,
+          plan_family(paid_plan) as family, subscription_price as amount
+        from trial_requests
+        where subscription_price is not null and subscription_start_date is not null
+        union all
+        select date_trunc('month', paid_at, 'UTC'), plan_family(paid_plan), price
+        from subscription_renewals
+      ) as payments
       group by 1, 2 order by 1, 2`,
     ),
   ])
@@ -63,6 +69,18 @@ describe.each(databaseKinds)('trigger-kept tables on %s', (kind) => {
       from generate_series(1, 60) as n`)
     await expectInStep()
 
+    // Renewals of every other subscriber, some in a month no conversion started in.
+    await db.execute(sql`
+      insert into subscription_renewals (trial_request_id, paid_plan, months, price, paid_at,
+        new_end)
+      select id, paid_plan, 1, 4.99 + row_number() over (order by subscription_id),
+        subscription_start_date + interval '40 days', subscription_start_date + interval '70 days'
+      from trial_requests where paid_plan is not null and subscription_id < 'SUB-00000045'`)
+    await expectInStep()
+    await db.execute(sql`update subscription_renewals set price = price + 1,
+      paid_at = paid_at + interval '31 days' where months = 1`)
+    await expectInStep()
+
     // The expiry job's shape: many rows change status in one statement.
     await db.execute(sql`update trial_requests set subscription_status = 'expired'
       where subscription_status = 'trial' and subscription_id < 'SUB-00000030'`)
@@ -80,8 +98,12 @@ describe.each(databaseKinds)('trigger-kept tables on %s', (kind) => {
       where paid_plan = 'Starter'`)
     await expectInStep()
 
+    // Deleting people takes their renewals with them (a cascade), and a reverted subscription's.
     await db.execute(sql`delete from trial_requests where subscription_id between 'SUB-00000010'
       and 'SUB-00000040'`)
+    await expectInStep()
+    await db.execute(sql`delete from subscription_renewals where trial_request_id in
+      (select id from trial_requests where subscription_id < 'SUB-00000009')`)
     await expectInStep()
 
     await db.execute(sql`delete from trial_requests`)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { expireSubscriptions } from './expire-subscriptions'
 import { cleanupExpired } from './cleanup'
+import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
 
 const minute = 60 * 1000
 
@@ -8,7 +9,15 @@ const minute = 60 * 1000
 export function scheduleJobs(app: FastifyInstance): () => void {
   const jobs: [string, number, () => Promise<unknown>][] = [
     ['cleanup', 60 * minute, () => cleanupExpired(app.db, app.now())],
-    ['expire-subscriptions', minute, () => expireSubscriptions(app.db, app.now())],
+    [
+      'expire-subscriptions',
+      minute,
+      async () => {
+        await expireSubscriptions(app.db, app.now())
+        await panelLinesRound(app)
+      },
+    ],
+    ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
   ]
   const timers = jobs.map(([name, intervalMs, run]) => {
     const runLogged = () => {

@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { forbidden } from '../lib/http-error'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -26,34 +27,55 @@ export function isCrossSiteRequest(request: FastifyRequest): boolean {
   return host !== request.host && host !== (publicUrl ? originHost(publicUrl) : null)
 }
 
+const helmetOptions: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Radix and the toaster set inline styles; scripts stay strictly 'self'.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // The blog's featured images may come from other hosts.
+  crossOriginEmbedderPolicy: false,
+}
+
+/**
+ * Helmet's headers, worked out once: they are the same for every answer, and building them per
+ * request (as @fastify/helmet does) cost public reads a sixth of their time.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const response = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  }
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error
+  })
+  return headers
+}
+
 /** Security headers, and a CSRF check on every state-changing request. */
 export async function registerSecurity(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and the toaster set inline styles; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The blog's featured images may come from other hosts.
-    crossOriginEmbedderPolicy: false,
+  const securityHeaders = helmetHeaders(helmetOptions)
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders)
+    done()
   })
 
   // The session cookie is SameSite=Lax; checking Origin as well refuses cross-site writes
   // from browsers that do not honour SameSite. The /ws handshake applies the same rule.
-  app.addHook('onRequest', async (request) => {
-    if (unsafeMethods.has(request.method) && isCrossSiteRequest(request)) {
-      throw forbidden('Cross-site request refused')
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    const isRefused = unsafeMethods.has(request.method) && isCrossSiteRequest(request)
+    done(isRefused ? forbidden('Cross-site request refused') : undefined)
   })
 }

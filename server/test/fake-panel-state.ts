@@ -27,7 +27,10 @@ type Caller = { isAdmin: boolean; key: string }
 
 const dayS = 24 * 60 * 60
 const nowS = () => Math.floor(Date.now() / 1000)
-const ok = (data?: unknown): Answer => ({ httpStatus: 200, body: { status: 'STATUS_SUCCESS', data } })
+const ok = (data?: unknown): Answer => ({
+  httpStatus: 200,
+  body: { status: 'STATUS_SUCCESS', data },
+})
 const refuse = (status: string, error: string): Answer => ({
   httpStatus: 200,
   body: { status, error },
@@ -113,7 +116,12 @@ export function createPanelState({ credits = 100 } = {}) {
     if (expDate !== null && expiry === null) return refuse('STATUS_INVALID_DATE', 'Invalid date.')
     const isTrial = (form.get('is_trial') ?? line.is_trial) === '1'
     const paidFrom = Math.max(Number(line.exp_date), nowS())
-    if (expiry !== null && expiry > paidFrom && !isTrial && !charge(caller, cost(paidFrom, expiry))) {
+    if (
+      expiry !== null &&
+      expiry > paidFrom &&
+      !isTrial &&
+      !charge(caller, cost(paidFrom, expiry))
+    ) {
       return refuse('STATUS_INSUFFICIENT_CREDITS', 'Not enough credits.')
     }
     if (expiry !== null) line.exp_date = String(expiry)
@@ -135,7 +143,11 @@ export function createPanelState({ credits = 100 } = {}) {
   function getLines(caller: Caller, query: Params, maxPageSize: number): Answer {
     const limit = Math.min(Number(query.get('limit') ?? maxPageSize) || maxPageSize, maxPageSize)
     const offset = Number(query.get('offset') ?? 0) || 0
-    return ok(visibleTo(caller).slice(offset, offset + limit).map(present))
+    return ok(
+      visibleTo(caller)
+        .slice(offset, offset + limit)
+        .map(present),
+    )
   }
 
   function getLine(caller: Caller, query: Params): Answer {

@@ -17,12 +17,14 @@ const entries = {
   built: ['--enable-source-maps', 'dist/server/main.js'],
 }
 
-/** Runs the server as its own process. */
+/** Runs the server as its own process, from this checkout or another one (`cwd`). */
 export function startServerProcess(
   env: Record<string, string>,
   entry: keyof typeof entries = 'source',
+  cwd?: string,
 ): ServerProcess {
   const child = spawn(process.execPath, entries[entry], {
+    cwd,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
   })
   let output = ''

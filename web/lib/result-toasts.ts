@@ -6,6 +6,8 @@ type ResultToastsOptions<T> = {
   success: string
   /** The destructive toast's title; the server's message, when it sent one, is its second line. */
   failure: string
+  /** The success toast's second line, from what the mutation answered. */
+  describe?: (data: T) => string | undefined
   onSuccess?: (data: T) => void
   onError?: (error: unknown) => void
 }
@@ -14,12 +16,13 @@ type ResultToastsOptions<T> = {
 export function resultToasts<T = unknown>({
   success,
   failure,
+  describe,
   onSuccess,
   onError,
 }: ResultToastsOptions<T>) {
   return {
     onSuccess: (data: T) => {
-      showToast({ title: success })
+      showToast({ title: success, description: describe?.(data) })
       onSuccess?.(data)
     },
     onError: (error: unknown) => {

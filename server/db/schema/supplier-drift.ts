@@ -1,9 +1,12 @@
-import { check, index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core'
+import { check, index, jsonb, pgTable, unique, uuid, varchar } from 'drizzle-orm/pg-core'
 import { driftKinds, type PanelLineState } from '../../../common/person-lines'
 import { isOneOf, timestamptz } from './columns'
 import { m3uLines } from './m3u-lines'
 
-/** Where the panel and our lines differed at the last reconciliation; each sync replaces it. */
+/**
+ * Where the panel and our lines differed at the last reconciliation. Each sync keeps the rows it
+ * finds again (their ids stay valid for the admin putting them right) and drops the others.
+ */
 export const supplierDrift = pgTable(
   'supplier_drift',
   {
@@ -19,6 +22,7 @@ export const supplierDrift = pgTable(
   },
   (t) => [
     check('supplier_drift_kind_check', isOneOf(t.kind, driftKinds)),
+    unique('supplier_drift_kind_username_key').on(t.kind, t.username),
     index('supplier_drift_detected_idx').on(t.detectedAt, t.id),
   ],
 )

@@ -26,7 +26,8 @@ export async function putDriftRight(
   const panel = requirePanel(access)
   const key = requireKey(access, options.apiKey)
   const [drift] = await access.db.select().from(supplierDrift).where(eq(supplierDrift.id, driftId))
-  if (!drift) throw notFound('This difference is no longer listed. Sync again to see the current ones.')
+  if (!drift)
+    throw notFound('This difference is no longer listed. Sync again to see the current ones.')
   const removeDrift = (tx: Db) => tx.delete(supplierDrift).where(eq(supplierDrift.id, driftId))
 
   if (drift.kind === 'unknown_on_panel') {

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { notFound } from '../../lib/http-error'
-import { changeLines, findLine, type LineChanges } from './line-changes'
+import { changeLines, findLine, type LineChanges, type M3uLineRow } from './line-changes'
 import { linePassword } from './line-credentials'
 import type { CommitOutcome } from './line-outcome'
 import { pushLine, type PushResult } from './line-push'
@@ -10,11 +10,16 @@ import { requireKey, requirePanel, type SupplierAccess } from './supplier-access
 
 export type LineAction = 'disable' | 'enable' | 'reset_password'
 
-async function changesFor(access: SupplierAccess, action: LineAction): Promise<LineChanges> {
+async function changesFor(
+  access: SupplierAccess,
+  action: LineAction,
+  line: M3uLineRow,
+): Promise<LineChanges> {
   if (action === 'disable') return { isEnabled: false }
   if (action === 'enable') return { isEnabled: true }
-  // Each reset is its own order: a new reference, so a new password.
-  return { password: linePassword(await access.passwordSecret(), randomUUID()) }
+  // Each reset is its own order: a new reference, so a new password (and playlist URL).
+  const password = linePassword(await access.passwordSecret(), randomUUID())
+  return { password, m3uUrl: requirePanel(access).playlistUrl(line.username!, password) }
 }
 
 /**
@@ -30,15 +35,15 @@ export async function changePersonLineNow(
 ): Promise<PushResult> {
   requirePanel(access)
   const apiKey = requireKey(access, options.apiKey)
-  const changes = await changesFor(access, action)
-  const lineId = await access.db.transaction(async (tx) => {
-    const line = await findLine(
-      tx,
-      and(eq(m3uLines.trialRequestId, personId), isNotNull(m3uLines.supplierId))!,
-    )
-    if (!line) throw notFound('This person has no line')
-    await changeLines(tx, eq(m3uLines.id, line.id), changes, access.now())
-    return line.id
-  })
+  const line = await findLine(
+    access.db,
+    and(eq(m3uLines.trialRequestId, personId), isNotNull(m3uLines.supplierId))!,
+  )
+  if (!line) throw notFound('This person has no line')
+  const changes = await changesFor(access, action, line)
+  await access.db.transaction((tx) =>
+    changeLines(tx, eq(m3uLines.id, line.id), changes, access.now()),
+  )
+  const lineId = line.id
   return pushLine(access, lineId, { ...options, apiKey })
 }

@@ -7,7 +7,10 @@ export type M3uLineRow = typeof m3uLines.$inferSelect
 
 /** What the panel should hold for a line; each is pushed to the panel after the change commits. */
 export type LineChanges = Partial<
-  Pick<M3uLineRow, 'expiresAt' | 'isTrial' | 'isEnabled' | 'password' | 'subscriptionType'>
+  Pick<
+    M3uLineRow,
+    'expiresAt' | 'isTrial' | 'isEnabled' | 'password' | 'm3uUrl' | 'subscriptionType'
+  >
 >
 
 export function presentPersonLine(row: M3uLineRow): PersonLine {

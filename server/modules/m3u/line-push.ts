@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
 import { findLine, type M3uLineRow } from './line-changes'
@@ -11,6 +10,8 @@ export type PushResult = {
   line: M3uLineRow
   /** `busy`: another process is pushing this line now; `unchanged`: nothing was waiting. */
   outcome: 'synced' | 'pending' | 'busy' | 'unchanged'
+  /** Why the panel did not take it, when it did not. */
+  failure?: PanelError
 }
 
 type PushOptions = {
@@ -127,7 +128,7 @@ export async function pushLine(
           )
       }
       const outcome: PushResult['outcome'] = failure ? 'pending' : 'synced'
-      return { line: line!, outcome }
+      return { line: line!, outcome, ...(failure ? { failure } : {}) }
     },
     { outcome: failure ? 'pending' : 'completed' },
   )

@@ -20,8 +20,21 @@ type M3uLineRow = typeof m3uLines.$inferSelect
 const demoType = 99
 const hourMs = 60 * 60 * 1000
 
-function presentLine({ apiResponse: _apiResponse, ...row }: M3uLineRow): M3uLine {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
+/** The form's view of a line; the panel login and the sync bookkeeping stay inside. */
+function presentLine(row: M3uLineRow): M3uLine {
+  const { id, supplierId, subscriptionType, packageId, m3uUrl, status, notes, createdBy } = row
+  return {
+    id,
+    supplierId,
+    subscriptionType,
+    packageId,
+    m3uUrl,
+    status,
+    notes,
+    createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
 }
 
 type M3uOrderOutcome = { line: M3uLine; isNew: boolean }
@@ -90,7 +103,12 @@ export async function createM3uLine(
         id,
         ...input,
         supplierId: created.id,
-        m3uUrl: panel.playlistUrl(username, password),
+        // As the panel holds it, so that the sync knows the line for ours.
+        username: created.username,
+        password: created.password,
+        expiresAt: created.expiresAt,
+        isTrial: created.isTrial,
+        m3uUrl: panel.playlistUrl(created.username, created.password),
         status: 'active',
         apiResponse: redact(created),
         createdBy,

@@ -92,28 +92,53 @@ export function recordedPanel(
         }),
       ),
     editLine: (apiKey, id, changes) =>
-      recorded('edit_line', id, () => panel.editLine(apiKey, id, changes), () => ({
-        message: `Changed ${Object.keys(changes).join(', ')}`,
-      })),
+      recorded(
+        'edit_line',
+        id,
+        () => panel.editLine(apiKey, id, changes),
+        () => ({
+          message: `Changed ${Object.keys(changes).join(', ')}`,
+        }),
+      ),
     getLine: (apiKey, id) =>
-      recorded('get_line', id, () => panel.getLine(apiKey, id), (line) => ({
-        message: line ? null : 'No such line',
-      })),
+      recorded(
+        'get_line',
+        id,
+        () => panel.getLine(apiKey, id),
+        (line) => ({
+          message: line ? null : 'No such line',
+        }),
+      ),
     listLines: (apiKey) =>
-      recorded('get_lines', null, () => panel.listLines(apiKey), (lines) => ({
-        message: `${lines.length} lines`,
-      })),
+      recorded(
+        'get_lines',
+        null,
+        () => panel.listLines(apiKey),
+        (lines) => ({
+          message: `${lines.length} lines`,
+        }),
+      ),
     findLineByUsername: (apiKey, username) =>
-      recorded('get_lines', null, () => panel.findLineByUsername(apiKey, username), (line) => ({
-        panelLineId: line?.id ?? null,
-        message: line ? `Found ${username}` : `No line ${username}`,
-      })),
+      recorded(
+        'get_lines',
+        null,
+        () => panel.findLineByUsername(apiKey, username),
+        (line) => ({
+          panelLineId: line?.id ?? null,
+          message: line ? `Found ${username}` : `No line ${username}`,
+        }),
+      ),
     enableLine: (apiKey, id) => recorded('enable_line', id, () => panel.enableLine(apiKey, id)),
     disableLine: (apiKey, id) => recorded('disable_line', id, () => panel.disableLine(apiKey, id)),
     credits: (apiKey) =>
-      recorded('user_info', null, () => panel.credits(apiKey), (credits) => ({
-        message: credits === null ? 'Credits unknown (not a reseller key)' : `${credits} credits`,
-      })),
+      recorded(
+        'user_info',
+        null,
+        () => panel.credits(apiKey),
+        (credits) => ({
+          message: credits === null ? 'Credits unknown (not a reseller key)' : `${credits} credits`,
+        }),
+      ),
     playlistUrl: (username, password) => panel.playlistUrl(username, password),
   }
 }

@@ -12,7 +12,11 @@ export type LinePlan = { isTrial: boolean; expiresAt: Date; subscriptionType: nu
  * The line a person is entitled to now; 409 when they are entitled to none (an ended trial or
  * subscription must be converted or extended first).
  */
-export function linePlanFor(person: TrialRequestRow, trialDurationHours: number, now: Date): LinePlan {
+export function linePlanFor(
+  person: TrialRequestRow,
+  trialDurationHours: number,
+  now: Date,
+): LinePlan {
   if (person.subscriptionStatus === 'active' && person.subscriptionEndDate) {
     const end = person.subscriptionEndDate
     // The months bought, for lists that show a line's term; 98 at most (99 marks a trial line).
@@ -29,4 +33,3 @@ export function linePlanFor(person: TrialRequestRow, trialDurationHours: number,
       : 'This trial has ended: convert it to a subscription before making a line.',
   )
 }
-

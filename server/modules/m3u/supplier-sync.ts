@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, notInArray, or } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { SupplierSyncResult } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
@@ -78,12 +78,30 @@ async function recordSync(
   threshold: number,
   now: Date,
 ) {
-  const previous = new Set((await tx.select().from(supplierDrift)).map(driftKey))
+  const previous = await tx.select().from(supplierDrift)
+  const previousKeys = new Set(previous.map(driftKey))
+  const currentKeys = new Set(drift.map(driftKey))
   const [state] = await tx.select().from(supplierState).where(eq(supplierState.id, 1))
-  await tx.delete(supplierDrift)
+  const gone = previous.filter((row) => !currentKeys.has(driftKey(row))).map((row) => row.id)
+  for (let start = 0; start < gone.length; start += insertBatch) {
+    await tx
+      .delete(supplierDrift)
+      .where(inArray(supplierDrift.id, gone.slice(start, start + insertBatch)))
+  }
   for (let start = 0; start < drift.length; start += insertBatch) {
     const batch = drift.slice(start, start + insertBatch)
-    await tx.insert(supplierDrift).values(batch.map((found) => ({ ...found, detectedAt: now })))
+    await tx
+      .insert(supplierDrift)
+      .values(batch.map((found) => ({ ...found, detectedAt: now })))
+      .onConflictDoUpdate({
+        target: [supplierDrift.kind, supplierDrift.username],
+        set: {
+          lineId: sql`excluded.line_id`,
+          panelLineId: sql`excluded.panel_line_id`,
+          ours: sql`excluded.ours`,
+          panel: sql`excluded.panel`,
+        },
+      })
   }
   const missing = drift.filter((found) => found.kind === 'missing_on_panel')
   await tx
@@ -110,7 +128,7 @@ async function recordSync(
     })
     .where(eq(supplierState.id, 1))
 
-  const fresh = drift.filter((found) => !previous.has(driftKey(found)))
+  const fresh = drift.filter((found) => !previousKeys.has(driftKey(found)))
   const notices = fresh.length ? [driftNotice(fresh)] : []
   if (isLow && !state?.isCreditAlerted) {
     notices.push({
@@ -126,7 +144,7 @@ async function recordSync(
 
 /**
  * Reconciles our lines with the panel's (get_lines) and reads the credits (user_info): the
- * differences replace the last sync's, and the admins hear of new ones and of credits falling
+ * differences replace the last sync's (those found again keep their ids), and the admins hear of new ones and of credits falling
  * below the Business Settings' threshold. One process at a time (a lease, not a transaction:
  * none is open while the panel answers); another asking meanwhile is told it was skipped.
  */
@@ -141,12 +159,13 @@ export async function syncSupplier(
       readSupplierState(access.db),
       access.db.select({ drift: count() }).from(supplierDrift),
     ])
-    return {
+    const skipped = {
       skipped: true,
       drift: rows?.drift ?? 0,
       credits: state?.credits ?? null,
       lastSyncAt: state?.lastSyncAt?.toISOString() ?? null,
     }
+    return commit(null, async () => skipped, { outcome: 'skipped' })
   }
   let found: { drift: FoundDrift[]; credits: number | null }
   try {

@@ -3,8 +3,7 @@ import type { SupplierConfig } from '../../../common/m3u'
 
 export async function supplierRoutes(app: FastifyInstance) {
   // Whether the server holds a key, never the key: the M3U form asks for one only when it does not.
-  app.get(
-    '/api/supplier/config',
-    async (): Promise<SupplierConfig> => ({ hasServerKey: app.config.supplierApiKey !== null }),
-  )
+  app.get('/api/supplier/config', async (): Promise<SupplierConfig> => ({
+    hasServerKey: app.config.supplierApiKey !== null,
+  }))
 }

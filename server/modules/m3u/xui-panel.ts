@@ -11,7 +11,11 @@ import {
 import {
   accountCredits,
   answerData,
-  panelLine, panelLines, transportFailure, unreadable } from './xui-answers'
+  panelLine,
+  panelLines,
+  transportFailure,
+  unreadable,
+} from './xui-answers'
 
 type Params = Record<string, string | string[] | undefined>
 type XuiPanelOptions = { apiUrl: string; timeoutMs: number; pageSize?: number }
@@ -91,7 +95,7 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     const lines = new Map<string, PanelLine>()
     // Until an empty page: a panel may cap `limit` below what we ask. A page of nothing new means
     // the panel ignores `offset`; stop rather than loop.
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const { data, httpStatus } = await get(apiKey, 'get_lines', {
         limit: String(pageSize),
         offset: String(offset),
@@ -108,11 +112,16 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     return (await listLines(apiKey)).find((line) => line.username === username) ?? null
   }
 
-  /** Our line if the panel holds one with our username and our password, else null. */
+  /**
+   * Our line if the panel holds one with our username and our password (derived from the order's
+   * reference) or our notes (which carry it), else null: the username alone may be someone else's.
+   */
   async function earlierAttempt(apiKey: string, line: NewPanelLine) {
     try {
       const found = await findLineByUsername(apiKey, line.username)
-      return found?.password === line.password ? found : null
+      const isOurs =
+        found?.password === line.password || (line.notes !== '' && found?.notes === line.notes)
+      return isOurs ? found : null
     } catch (error) {
       if (error instanceof PanelError) return null
       throw error

@@ -11,6 +11,7 @@ import { notifications } from '../../db/schema/notifications'
 import { panelCalls } from '../../db/schema/panel-calls'
 import { plans } from '../../db/schema/plans'
 import { settings } from '../../db/schema/settings'
+import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { supportTickets } from '../../db/schema/support-tickets'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { users } from '../../db/schema/users'
@@ -40,6 +41,7 @@ const tables: {
   { name: 'plans', table: plans, id: plans.id },
   { name: 'discounts', table: discounts, id: discounts.id },
   { name: 'trial_requests', table: trialRequests, id: trialRequests.id },
+  { name: 'subscription_renewals', table: subscriptionRenewals, id: subscriptionRenewals.id },
   { name: 'support_tickets', table: supportTickets, id: supportTickets.id },
   { name: 'chat_messages', table: chatMessages, id: chatMessages.id },
   { name: 'notifications', table: notifications, id: notifications.id },

@@ -41,7 +41,12 @@ describe.each(databaseKinds)('expire now on %s', (kind) => {
         await otherRunner.query('select pg_advisory_xact_lock($1)', [expiryLockId])
         const { result: answers, entries } = await expireNow(3)
         expect(answers.map((answer) => answer.body)).toEqual(
-          Array(3).fill({ trialsExpired: 0, subscriptionsExpired: 0, skipped: true }),
+          Array(3).fill({
+            trialsExpired: 0,
+            subscriptionsExpired: 0,
+            skipped: true,
+            linesDisabled: 0,
+          }),
         )
         expect(entries.map(({ action, details }) => ({ action, details }))).toEqual(
           Array(3).fill({ action: 'maintenance.expire_now', details: { outcome: 'skipped' } }),

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { expireSubscriptions } from '../../jobs/expire-subscriptions'
+import { disableEndedLines } from '../../jobs/panel-expiry'
+import { adminOutcome } from '../m3u/line-outcome'
+import { supplierAccess } from '../m3u/supplier-access'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { backupFileName, backupJson } from './backup'
 
@@ -7,11 +10,18 @@ const audit = auditAs('maintenance')
 
 export async function maintenanceRoutes(app: FastifyInstance) {
   // A run skipped because another process held the job is recorded as skipped, not as a run.
-  app.post('/api/maintenance/expire-now', { config: audit('expire_now') }, async (request) =>
-    inAuditedTransaction(request, (tx) => expireSubscriptions(tx, app.now()), {
+  // The lines of what ended are disabled on the supplier panel after it, each in the trail.
+  app.post('/api/maintenance/expire-now', { config: audit('expire_now') }, async (request) => {
+    const expiry = await inAuditedTransaction(request, (tx) => expireSubscriptions(tx, app.now()), {
       details: ({ skipped }) => ({ outcome: skipped ? 'skipped' : 'completed' }),
-    }),
-  )
+    })
+    const admin = request.admin!
+    const lines = await disableEndedLines(supplierAccess(app), {
+      actor: admin.username,
+      commitFor: (action) => adminOutcome(app.db, admin, action, app.now),
+    })
+    return { ...expiry, linesDisabled: lines.linesDisabled }
+  })
 
   // A full export of customer data: super admins only, and worth a line in the trail, written
   // before the first byte leaves.

@@ -23,7 +23,12 @@ describe.each(databaseKinds)('system maintenance on %s', (kind) => {
 
   it('expires overdue trials on demand', async () => {
     const response = await admin.post('/api/maintenance/expire-now')
-    expect(response.body).toEqual({ trialsExpired: 1, subscriptionsExpired: 0, skipped: false })
+    expect(response.body).toEqual({
+      trialsExpired: 1,
+      subscriptionsExpired: 0,
+      skipped: false,
+      linesDisabled: 0,
+    })
   })
 
   it('downloads a full JSON backup without password hashes or sessions', async () => {

@@ -22,7 +22,13 @@ export async function subscriptionExtendRoutes(fastify: FastifyInstance) {
       const { person, lineId } = await inAuditedTransaction(
         request,
         async (tx) => {
-          const outcome = await extendSubscription(tx, id, request.body, now, request.admin!.username)
+          const outcome = await extendSubscription(
+            tx,
+            id,
+            request.body,
+            now,
+            request.admin!.username,
+          )
           const lineId = outcome.isReplay
             ? null
             : await changePersonLine(

@@ -31,7 +31,10 @@ export async function extendSubscription(
   if (!person) throw notFound('Trial request not found')
   if (requestId) {
     const [earlier] = await tx
-      .select({ personId: subscriptionRenewals.trialRequestId, newEnd: subscriptionRenewals.newEnd })
+      .select({
+        personId: subscriptionRenewals.trialRequestId,
+        newEnd: subscriptionRenewals.newEnd,
+      })
       .from(subscriptionRenewals)
       .where(eq(subscriptionRenewals.requestId, requestId))
     if (earlier?.personId === id) {

@@ -5,6 +5,7 @@ import { SectionCard } from '@/components/section-card'
 import { CreateM3uLineForm } from '@/features/m3u/components/create-m3u-line-form'
 import { M3uLinkParser } from '@/features/m3u/components/m3u-link-parser'
 import { RecentM3uLines } from '@/features/m3u/components/recent-m3u-lines'
+import { SupplierPanelCard } from '@/features/supplier-sync/components/supplier-panel-card'
 import { SubscriptionIntegrationCard } from './subscription-integration-card'
 
 /** Admin Tools: parse M3U links, turn one into client instructions, and buy supplier lines. */
@@ -36,6 +37,7 @@ export function AdminToolsTab() {
           <RecentM3uLines />
         </SectionCard>
       </div>
+      <SupplierPanelCard />
     </div>
   )
 }

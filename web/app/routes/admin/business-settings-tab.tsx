@@ -6,6 +6,7 @@ import { ActivityCard } from '@/features/audit-log/components/activity-card'
 import { SystemMaintenanceCard } from '@/features/maintenance/components/system-maintenance-card'
 import { PlatformConfigurationCard } from '@/features/platform-settings/components/platform-configuration-card'
 import { SecuritySettingsCard } from '@/features/security-settings/components/security-settings-card'
+import { SupplierSettingsCard } from '@/features/supplier-settings/components/supplier-settings-card'
 import { TrialTrustCard } from '@/features/trial-trust/components/trial-trust-card'
 
 export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser }) {
@@ -20,6 +21,7 @@ export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser })
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <PlatformConfigurationCard />
         <TrialTrustCard />
+        <SupplierSettingsCard />
         <SystemMaintenanceCard />
       </div>
       <ActivityCard />

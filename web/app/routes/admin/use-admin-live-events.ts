@@ -5,6 +5,7 @@ import { refreshNotifications } from '@/features/notifications/api/notification-
 import { refreshChatMessages } from '@/features/support-chat/api/get-chat-messages'
 import { lobbyQueryKey, refreshLobby } from '@/features/support-lobby/api/get-lobby'
 import { refreshTickets } from '@/features/support-tickets/api/get-ticket'
+import { refreshSupplierSync } from '@/features/supplier-sync/api/get-supplier-status'
 import { refreshTrialRequests } from '@/features/trial-requests/api/get-trial-requests'
 import { dispatchAdminNotification } from '@/lib/admin-notification-event'
 import { useLiveSocketFrames, useLiveSocketResync } from '@/lib/live-socket-context'
@@ -35,6 +36,7 @@ export function useAdminLiveEvents() {
         dispatchAdminNotification(frame.data)
         if (frame.data.type === 'support_ticket_created') void refreshLobby(queryClient)
         if (frame.data.type === 'trial_signup') refreshContacts()
+        if (frame.data.type.startsWith('supplier_')) void refreshSupplierSync(queryClient)
         return
       case 'new_message':
         return void queryClient.invalidateQueries({ queryKey: lobbyQueryKey })

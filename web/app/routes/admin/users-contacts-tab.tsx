@@ -1,8 +1,37 @@
+import { useMemo } from 'react'
+import { useSupplierConfig } from '@/features/m3u/api/get-supplier-config'
+import { PersonLineButton } from '@/features/person-lines/components/person-line-button'
 import { usePlans } from '@/features/plans/api/get-plans'
+import {
+  ContactExtensionsProvider,
+  type ContactExtensions,
+} from '@/features/trial-requests/contact-extensions'
 import { ContactsPanel } from '@/features/trial-requests/components/contacts-panel'
 
-/** Users & Contacts, offering the plans on sale when a trial is converted to paid. */
+/**
+ * Users & Contacts, offering the plans on sale when a trial is converted to paid, and each
+ * person's line on the supplier panel (made with the conversion when the server holds a key).
+ */
 export function UsersContactsTab() {
   const plans = usePlans()
-  return <ContactsPanel plans={plans.data ?? []} />
+  const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
+  const extensions = useMemo<ContactExtensions>(
+    () => ({
+      isLineCreatedOnConvert: hasServerKey,
+      renderLineAction: (request) => (
+        <PersonLineButton
+          personId={request.id}
+          name={request.name}
+          customerName={request.firstName}
+          hasServerKey={hasServerKey}
+        />
+      ),
+    }),
+    [hasServerKey],
+  )
+  return (
+    <ContactExtensionsProvider value={extensions}>
+      <ContactsPanel plans={plans.data ?? []} />
+    </ContactExtensionsProvider>
+  )
 }

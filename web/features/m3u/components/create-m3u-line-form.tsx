@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { PlusCircle } from 'lucide-react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import {
-  createM3uLineInput,
+  createM3uLineInputFor,
   m3uSubscriptionLabels,
   m3uSubscriptionTypes,
   type CreateM3uLineInput,
@@ -20,8 +20,9 @@ import { isNetworkError, serverMessageOf } from '@/lib/api-client'
 import { randomUuid } from '@/lib/random-uuid'
 import { showToast } from '@/lib/toast'
 import { useCreateM3uLine, type CreatedM3uLine } from '../api/create-m3u-line'
+import { useSupplierConfig } from '../api/get-supplier-config'
 
-type M3uLineValues = z.output<typeof createM3uLineInput>
+type M3uLineValues = z.output<ReturnType<typeof createM3uLineInputFor>>
 
 const emptyForm: CreateM3uLineInput = { subscriptionType: '', packageId: '', notes: '', apiKey: '' }
 
@@ -30,9 +31,15 @@ function failureMessage(error: unknown): string {
   return serverMessageOf(error) ?? 'Please try again.'
 }
 
-/** Buys a line from the supplier panel (spec §5); the API key is sent once and kept nowhere. */
+/**
+ * Buys a line from the supplier panel (spec §5); the API key is sent once and kept nowhere. When
+ * the server holds SUPPLIER_API_KEY the field may be left empty.
+ */
 export function CreateM3uLineForm() {
   const createLine = useCreateM3uLine()
+  // Until the server has said, the key is asked for, as the spec's form does.
+  const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
+  const schema = useMemo(() => createM3uLineInputFor({ hasServerKey }), [hasServerKey])
   // One id per order, kept until the supplier has sold it: a retry after a lost answer (or a
   // double click) finds the line already bought instead of buying a second one.
   const [orderId, setOrderId] = useState(randomUuid)
@@ -40,7 +47,7 @@ export function CreateM3uLineForm() {
     CreateM3uLineInput,
     unknown,
     M3uLineValues
-  >({ resolver: zodResolver(createM3uLineInput), defaultValues: emptyForm })
+  >({ resolver: zodResolver(schema), defaultValues: emptyForm })
   const { errors } = formState
 
   const handleCreated = ({ line, isNew }: CreatedM3uLine) => {
@@ -83,7 +90,12 @@ export function CreateM3uLineForm() {
             </NativeSelect>
           )}
         </FormField>
-        <FormField id="m3u-package-id" label="Package ID" error={errors.packageId?.message}>
+        <FormField
+          id="m3u-package-id"
+          label="Package ID"
+          hint="The panel's bouquet number, or several separated by commas."
+          error={errors.packageId?.message}
+        >
           {(props) => <Input autoComplete="off" {...props} {...register('packageId')} />}
         </FormField>
       </div>
@@ -93,7 +105,11 @@ export function CreateM3uLineForm() {
       <FormField
         id="m3u-api-key"
         label="API key"
-        hint="Sent to the supplier for this line only; never saved."
+        hint={
+          hasServerKey
+            ? "Leave empty to use the server's key. Sent to the supplier for this line only; never saved."
+            : 'Sent to the supplier for this line only; never saved.'
+        }
         error={errors.apiKey?.message}
       >
         {(props) => (

@@ -16,7 +16,7 @@ export function SystemMaintenanceCard() {
 
   const handleExpire = () =>
     expireNow.mutate(undefined, {
-      onSuccess: ({ trialsExpired, subscriptionsExpired, skipped }) =>
+      onSuccess: ({ trialsExpired, subscriptionsExpired, skipped, linesDisabled }) =>
         showToast(
           skipped
             ? {
@@ -25,7 +25,7 @@ export function SystemMaintenanceCard() {
               }
             : {
                 title: 'Overdue subscriptions expired',
-                description: `${plural(trialsExpired, 'trial')} and ${plural(subscriptionsExpired, 'paid subscription')} expired.`,
+                description: `${plural(trialsExpired, 'trial')} and ${plural(subscriptionsExpired, 'paid subscription')} expired; ${plural(linesDisabled, 'line')} disabled on the supplier panel.`,
               },
         ),
       onError: (error) =>

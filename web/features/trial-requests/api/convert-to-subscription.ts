@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { convertToSubscriptionInput, TrialRequest } from '@common/trial-requests'
 import { apiJson } from '@/lib/api-client'
+import { lineProblemOf } from './line-problem'
 import { useTrialRequestMutation } from './trial-request-mutation'
 
 export type SubscriptionValues = z.output<typeof convertToSubscriptionInput>
@@ -24,6 +25,7 @@ export function useConvertToSubscription() {
     {
       success: 'Trial successfully converted to paid subscription!',
       failure: 'Failed to convert trial to subscription',
+      describe: lineProblemOf,
     },
   )
 }

@@ -1,5 +1,6 @@
 import type { TrialRequest } from '@common/trial-requests'
 import { apiJson } from '@/lib/api-client'
+import { lineProblemOf } from './line-problem'
 import { useTrialRequestMutation } from './trial-request-mutation'
 
 /** Deletes the paid subscription: the request is a trial again and its revenue is gone. */
@@ -14,5 +15,6 @@ export function useDeleteSubscription() {
   return useTrialRequestMutation(deleteSubscription, {
     success: 'Subscription deleted and reverted to trial status',
     failure: 'Failed to delete subscription',
+    describe: lineProblemOf,
   })
 }

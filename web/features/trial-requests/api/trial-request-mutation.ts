@@ -3,8 +3,12 @@ import type { TrialRequest } from '@common/trial-requests'
 import { resultToasts } from '@/lib/result-toasts'
 import { trialRequestsQueryKey, type TrialRequestPage } from './get-trial-requests'
 
-/** The spec's toast titles for a mutation's success and failure. */
-type Outcome = { success: string; failure: string }
+/** The spec's toast titles for a mutation's success and failure, and the success's detail. */
+type Outcome = {
+  success: string
+  failure: string
+  describe?: (changed: TrialRequest) => string | undefined
+}
 
 /**
  * A mutation answering with the changed request: its row is replaced in every cached page at

@@ -21,9 +21,11 @@ import {
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { useConvertToSubscription, type SubscriptionValues } from '../api/convert-to-subscription'
+import { useContactExtensions } from '../contact-extensions'
 
 type ConvertSubscriptionDialogProps = {
   request: TrialRequest
@@ -32,20 +34,26 @@ type ConvertSubscriptionDialogProps = {
 }
 
 /** The plan named on the trial, when it is on sale, with its months and price. */
-function initialValues(request: TrialRequest, plans: Plan[]): ConvertToSubscriptionInput {
+function initialValues(
+  request: TrialRequest,
+  plans: Plan[],
+  createLine: boolean,
+): ConvertToSubscriptionInput {
   const plan = plans.find((candidate) => candidate.name === request.plan)
   return plan
     ? {
         paidPlan: plan.name,
         subscriptionMonths: String(billingMonths[plan.billingPeriod]),
         subscriptionPrice: plan.price,
+        createLine,
       }
-    : { paidPlan: '', subscriptionMonths: '1', subscriptionPrice: '' }
+    : { paidPlan: '', subscriptionMonths: '1', subscriptionPrice: '', createLine }
 }
 
 /** 'Convert to paid': plan, months (1–12) and price, checked with the server's own rules. */
 export function ConvertSubscriptionDialog({ request, plans }: ConvertSubscriptionDialogProps) {
   const [isOpen, setIsOpen] = useState(false)
+  const { isLineCreatedOnConvert } = useContactExtensions()
   const convert = useConvertToSubscription()
   const { register, handleSubmit, setValue, reset, formState } = useForm<
     ConvertToSubscriptionInput,
@@ -56,7 +64,7 @@ export function ConvertSubscriptionDialog({ request, plans }: ConvertSubscriptio
   const idPrefix = `convert-${request.id}`
 
   const handleOpenChange = (open: boolean) => {
-    if (open) reset(initialValues(request, plans))
+    if (open) reset(initialValues(request, plans, isLineCreatedOnConvert))
     setIsOpen(open)
   }
 
@@ -135,6 +143,22 @@ export function ConvertSubscriptionDialog({ request, plans }: ConvertSubscriptio
                 <Input inputMode="decimal" {...controlProps} {...register('subscriptionPrice')} />
               )}
             </FormField>
+          </div>
+          <div className="flex items-start gap-3">
+            <input
+              id={`${idPrefix}-line`}
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              aria-describedby={`${idPrefix}-line-hint`}
+              {...register('createLine')}
+            />
+            <div className="grid gap-1">
+              <Label htmlFor={`${idPrefix}-line`}>Create the line on the panel</Label>
+              <p id={`${idPrefix}-line-hint`} className="text-xs text-muted-foreground">
+                A paid line ending with the subscription. A line the person already has becomes paid
+                either way.
+              </p>
+            </div>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>

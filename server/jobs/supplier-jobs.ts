@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify'
+import { systemOutcome } from '../modules/m3u/line-outcome'
+import { supplierAccess } from '../modules/m3u/supplier-access'
+import { syncSupplier } from '../modules/m3u/supplier-sync'
+import { disableEndedLines, retryDuePushes } from './panel-expiry'
+
+const systemPush = (app: FastifyInstance) => ({
+  actor: 'system',
+  commitFor: (action: string) => systemOutcome(app.db, action, app.now),
+})
+
+/**
+ * After the expiry job: disable the lines of ended trials and subscriptions, then push again what
+ * the panel did not take earlier (each line on its own backoff while the panel is down).
+ */
+export async function panelLinesRound(app: FastifyInstance) {
+  const access = supplierAccess(app)
+  const expired = await disableEndedLines(access, systemPush(app))
+  const retried = await retryDuePushes(access, systemPush(app))
+  return { ...expired, retried }
+}
+
+/** Reconciles with the panel when the server holds a key for it (every 15 minutes). */
+export async function supplierSyncRound(app: FastifyInstance) {
+  const access = supplierAccess(app)
+  if (!access.panel || !access.serverKey) return null
+  return syncSupplier(access, {
+    actor: 'system',
+    commit: systemOutcome(app.db, 'supplier.sync', app.now),
+  })
+}

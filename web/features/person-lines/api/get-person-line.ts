@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { PersonLine } from '@common/person-lines'
+import { ApiError, apiJson } from '@/lib/api-client'
+
+/** Every query of this feature starts with it. */
+export const personLinesQueryKey = ['person-lines'] as const
+
+export const personLineQueryKey = (personId: string) => [...personLinesQueryKey, personId] as const
+
+export const personLinePath = (personId: string) =>
+  `/api/trial-requests/${encodeURIComponent(personId)}/line`
+
+/** The person's line on the supplier panel; null while they have none. */
+export async function getPersonLine(
+  personId: string,
+  signal?: AbortSignal,
+): Promise<PersonLine | null> {
+  try {
+    return await apiJson<PersonLine>('GET', personLinePath(personId), undefined, signal)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+export function getPersonLineQueryOptions(personId: string) {
+  return queryOptions({
+    queryKey: personLineQueryKey(personId),
+    queryFn: ({ signal }) => getPersonLine(personId, signal),
+    // A conversion, renewal or the expiry job moves the line: read it afresh each time it shows.
+    staleTime: 0,
+  })
+}
+
+export function usePersonLine(personId: string) {
+  return useQuery(getPersonLineQueryOptions(personId))
+}

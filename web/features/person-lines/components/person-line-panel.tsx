@@ -1,0 +1,108 @@
+import { PlusCircle, Tv } from 'lucide-react'
+import { useState } from 'react'
+import type { SupplierKeyInput } from '@common/person-lines'
+import { FormAlert } from '@/components/form-alert'
+import { QueryStates } from '@/components/list-states'
+import { StatusMessage } from '@/components/status-message'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { PasswordInput } from '@/components/ui/password-input'
+import { Spinner } from '@/components/ui/spinner'
+import { serverMessageOf } from '@/lib/api-client'
+import { showToast } from '@/lib/toast'
+import { useCreatePersonLine } from '../api/create-person-line'
+import { usePersonLine } from '../api/get-person-line'
+import { LineActions } from './line-actions'
+import { LineDetails } from './line-details'
+import { LineHistory } from './line-history'
+import { LineInstructions } from './line-instructions'
+
+export type PersonLinePanelProps = {
+  personId: string
+  customerName: string
+  /** The server holds SUPPLIER_API_KEY; else the admin types a key for each call. */
+  hasServerKey: boolean
+}
+
+function CreateLine({ personId, keyInput }: { personId: string; keyInput: SupplierKeyInput }) {
+  const create = useCreatePersonLine(personId)
+  const handleCreate = () =>
+    create.mutate(keyInput, {
+      onSuccess: ({ line }) => showToast({ title: 'Line created', description: line.m3uUrl }),
+      onError: (error) =>
+        showToast({
+          title: 'Failed to create M3U line',
+          description: serverMessageOf(error),
+          variant: 'destructive',
+        }),
+    })
+  return (
+    <div className="grid gap-3">
+      <StatusMessage
+        icon={Tv}
+        title="No line yet"
+        className="py-8"
+        action={
+          <Button onClick={handleCreate} disabled={create.isPending}>
+            {create.isPending ? <Spinner /> : <PlusCircle aria-hidden />}
+            Create line
+          </Button>
+        }
+      >
+        A trial gets a trial line; a subscriber a paid line ending with the subscription.
+      </StatusMessage>
+      {create.isError && (
+        <FormAlert message={serverMessageOf(create.error) ?? 'Please try again.'} />
+      )}
+    </div>
+  )
+}
+
+/** A subscriber's line: login, playlist, panel expiry and status, instructions, actions, history. */
+export function PersonLinePanel({ personId, customerName, hasServerKey }: PersonLinePanelProps) {
+  const line = usePersonLine(personId)
+  const [apiKey, setApiKey] = useState('')
+  const keyInput: SupplierKeyInput = { apiKey: apiKey.trim() || undefined }
+  const keyField = !hasServerKey && (
+    <FormField
+      id={`line-api-key-${personId}`}
+      label="API key"
+      hint="The server holds no supplier key: this one is sent for your next action only, never saved."
+    >
+      {(props) => (
+        <PasswordInput
+          autoComplete="off"
+          spellCheck={false}
+          value={apiKey}
+          onChange={(event) => setApiKey(event.target.value)}
+          {...props}
+        />
+      )}
+    </FormField>
+  )
+
+  return (
+    <QueryStates query={line} loadingLabel="Loading the line">
+      {(data) =>
+        data === null ? (
+          <div className="grid gap-4">
+            {keyField}
+            <CreateLine personId={personId} keyInput={keyInput} />
+          </div>
+        ) : (
+          <div className="grid gap-5">
+            <LineDetails line={data} />
+            {keyField}
+            <LineActions personId={personId} line={data} keyInput={keyInput} />
+            <LineInstructions
+              line={data}
+              customerName={customerName}
+              id={`line-instructions-${personId}`}
+            />
+            <LineHistory lineId={data.id} />
+          </div>
+        )
+      }
+    </QueryStates>
+  )
+}

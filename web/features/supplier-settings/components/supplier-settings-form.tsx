@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Save } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { supplierSettings, type SupplierSettings } from '@common/settings'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { resultToasts } from '@/lib/result-toasts'
+import { useSaveSupplierSettings } from '../api/save-supplier-settings'
+
+/** The supplier settings, saved together; the form follows what the server answered. */
+export function SupplierSettingsForm({ settings }: { settings: SupplierSettings }) {
+  const save = useSaveSupplierSettings()
+  const { register, handleSubmit, formState } = useForm<SupplierSettings>({
+    resolver: zodResolver(supplierSettings),
+    values: settings,
+  })
+  const { errors, isDirty } = formState
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(
+      values,
+      resultToasts({
+        success: 'Supplier settings saved successfully',
+        failure: 'Failed to save supplier settings',
+      }),
+    ),
+  )
+
+  return (
+    <form onSubmit={handleSave} noValidate aria-label="Supplier Settings" className="grid gap-4">
+      <FormField
+        id="supplier-package"
+        label="Package ID for new lines"
+        hint="The bouquet id(s) of the lines made for trials and subscribers, e.g. 12 or 1, 4."
+        error={errors.packageId?.message}
+      >
+        {(props) => <Input autoComplete="off" {...props} {...register('packageId')} />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="supplier-grace"
+          label="Grace period (days)"
+          hint="How long a line keeps playing after its trial or subscription ended."
+          error={errors.gracePeriodDays?.message}
+        >
+          {(props) => (
+            <Input
+              type="number"
+              min={0}
+              max={90}
+              step={1}
+              {...props}
+              {...register('gracePeriodDays', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="supplier-credit-alert"
+          label="Credit alert below"
+          hint="Admins are notified when the panel's credits fall below this."
+          error={errors.creditAlertThreshold?.message}
+        >
+          {(props) => (
+            <Input
+              type="number"
+              min={0}
+              step={1}
+              {...props}
+              {...register('creditAlertThreshold', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+      </div>
+      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
+        {save.isPending ? <Spinner /> : <Save aria-hidden />}
+        Save settings
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,82 @@
+import { Wrench } from 'lucide-react'
+import { driftKindLabels, type PanelLineState, type SupplierDrift } from '@common/person-lines'
+import { ListEmpty } from '@/components/list-states'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { serverMessageOf } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
+import { showToast } from '@/lib/toast'
+import { useFixDrift } from '../api/fix-drift'
+
+function describe(state: PanelLineState | null): string {
+  if (!state) return 'No such line'
+  const expiry = state.expiresAt ? `expires ${formatDateTime(state.expiresAt)}` : 'no expiry'
+  return `${state.isEnabled ? 'Enabled' : 'Disabled'}, ${expiry}`
+}
+
+function DriftItem({ drift }: { drift: SupplierDrift }) {
+  const fix = useFixDrift()
+  const label = driftKindLabels[drift.kind]
+  const handleFix = () =>
+    fix.mutate(drift.id, {
+      onSuccess: ({ isFixed, problem }) =>
+        showToast(
+          isFixed
+            ? { title: 'Put right on the panel', description: drift.username }
+            : {
+                title: 'Saved; the panel will follow',
+                description: problem ?? undefined,
+                variant: 'neutral',
+              },
+        ),
+      onError: (error) =>
+        showToast({
+          title: 'Failed to put it right',
+          description: serverMessageOf(error),
+          variant: 'destructive',
+        }),
+    })
+  return (
+    <li className="grid gap-2 py-3 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center">
+      <div className="grid min-w-0 gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <code className="font-mono text-sm break-all">{drift.username}</code>
+          <Badge variant="outline">{label}</Badge>
+        </div>
+        <p className="text-xs text-muted-foreground">Ours: {describe(drift.ours)}</p>
+        <p className="text-xs text-muted-foreground">Panel: {describe(drift.panel)}</p>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-fit"
+        onClick={handleFix}
+        disabled={fix.isPending}
+        aria-label={`Put right: ${label}, ${drift.username}`}
+      >
+        {fix.isPending ? <Spinner /> : <Wrench aria-hidden />}
+        Put right
+      </Button>
+    </li>
+  )
+}
+
+/** Where the panel differs from our lines, each put right (ours → panel) in one click. */
+export function DriftList({ drift, hasMore }: { drift: SupplierDrift[]; hasMore: boolean }) {
+  if (drift.length === 0) return <ListEmpty>The panel matches our lines.</ListEmpty>
+  return (
+    <div className="grid gap-2">
+      <ul aria-label="Differences with the panel" className="grid grid-cols-1 divide-y">
+        {drift.map((entry) => (
+          <DriftItem key={entry.id} drift={entry} />
+        ))}
+      </ul>
+      {hasMore && (
+        <p className="text-xs text-muted-foreground">
+          Showing the first {drift.length}; put these right and sync again for the rest.
+        </p>
+      )}
+    </div>
+  )
+}
