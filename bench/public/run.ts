@@ -43,7 +43,7 @@ const routes = {
 // What a browser sends; the bare server answers whatever ours answered to it.
 const requestHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' }
 const connections = 32
-const rounds = 5
+const rounds = 7
 const roundSeconds = 1.5
 
 /** Requests per second over `amount` requests at fixed concurrency; any failure stops the run. */
@@ -63,15 +63,16 @@ async function rate(url: string, amount: number): Promise<number> {
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-/** Ours and the bare server in alternating rounds, so that a busy moment hits both. */
+/** Ours and the bare server in alternating rounds, so that a busy machine slows both alike. */
 async function compare(ours: string, bare: string) {
   // Warm-up, and a probe that sizes each round to about `roundSeconds`.
   const probe = Math.max(await rate(ours, 500), await rate(bare, 500))
   const amount = Math.min(50_000, Math.max(1000, Math.round(probe * roundSeconds)))
   const results = { ours: [] as number[], bare: [] as number[] }
   for (let i = 0; i < rounds; i++) {
-    results.ours.push(await rate(ours, amount))
-    results.bare.push(await rate(bare, amount))
+    // Who goes first alternates: a busy moment early in a round then hits each side alike.
+    const order = i % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const)
+    for (const side of order) results[side].push(await rate(side === 'ours' ? ours : bare, amount))
   }
   return { ours: median(results.ours), bare: median(results.bare) }
 }

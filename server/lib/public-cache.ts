@@ -47,56 +47,96 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
     .send(encoded ?? answer.body)
 }
 
-export type PublicCache = {
-  /**
-   * Sends the answer kept for `key`, loading it first when missing. Only 200s are kept;
-   * concurrent misses share one load, and a load that fails is forgotten.
-   */
-  send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    load: () => Promise<Answer>,
-  ): Promise<FastifyReply>
-  /** Forgets every answer, including loads still running: they may have read the old data. */
-  clear(): void
+type Entry<Scope> = {
+  scopes: readonly Scope[]
+  pending: Promise<Answer>
+  /** Once loaded. */
+  answer: Answer | null
+  expiresAt: number
+  bytes: number
 }
 
-/** Answers kept in this process's memory, at most `maxEntries` (the least recently used go). */
-export function createPublicCache(maxEntries: number, isEnabled: () => boolean): PublicCache {
-  const entries = new Map<string, Promise<Answer>>()
+export type KeepOptions<Scope> = {
+  /** What the answer shows: a change to any of them forgets it. */
+  scopes: readonly Scope[]
+  /** For answers that age by themselves rather than by an admin's change. */
+  maxAgeMs?: number
+}
 
-  function answerFor(key: string, load: () => Promise<Answer>): Promise<Answer> {
-    const kept = entries.get(key)
-    if (kept) {
-      entries.delete(key)
-      entries.set(key, kept)
-      return kept
+/**
+ * Public answers in memory by the key of what was asked, within a count and a size (the least
+ * recently used go first: the keys come from visitors). Only 200s are kept.
+ */
+export function createAnswerStore<Scope>(
+  limits: { maxEntries: number; maxBytes: number },
+  now: () => Date,
+) {
+  const entries = new Map<string, Entry<Scope>>()
+  let bytes = 0
+
+  function remove(key: string, entry: Entry<Scope>) {
+    if (entries.get(key) !== entry) return
+    entries.delete(key)
+    bytes -= entry.bytes
+  }
+
+  function fresh(key: string): Entry<Scope> | undefined {
+    const entry = entries.get(key)
+    if (!entry) return undefined
+    if (entry.expiresAt <= now().getTime()) {
+      remove(key, entry)
+      return undefined
     }
-    const forget = () => {
-      if (entries.get(key) === pending) entries.delete(key)
+    entries.delete(key)
+    entries.set(key, entry)
+    return entry
+  }
+
+  function keep(key: string, entry: Entry<Scope>, answer: Answer) {
+    if (entries.get(key) !== entry) return
+    if (answer.status !== 200) return remove(key, entry)
+    entry.answer = answer
+    entry.bytes = answer.body.length + (answer.encoded.br?.length ?? 0)
+    entry.bytes += answer.encoded.gzip?.length ?? 0
+    bytes += entry.bytes
+    for (const [oldKey, old] of entries) {
+      if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) break
+      remove(oldKey, old)
     }
-    const pending = load().then(
-      (answer) => {
-        if (answer.status !== 200) forget()
-        return answer
-      },
-      (error: unknown) => {
-        forget()
-        throw error
-      },
-    )
-    entries.set(key, pending)
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
-    return pending
   }
 
   return {
-    async send(request, reply, key, load) {
-      // Without a live bus a change elsewhere could go unnoticed: read through instead.
-      const answer = await (isEnabled() ? answerFor(key, load) : load())
-      return sendAnswer(request, reply, answer)
+    /** The answer kept for `key`, if it is loaded: no waiting, no promise. */
+    peek: (key: string): Answer | null => fresh(key)?.answer ?? null,
+
+    /** The answer for `key`, loaded once however many ask at the same time. */
+    answer(
+      key: string,
+      { scopes, maxAgeMs = Infinity }: KeepOptions<Scope>,
+      load: () => Promise<Answer>,
+    ) {
+      const kept = fresh(key)
+      if (kept) return kept.pending
+      const entry: Entry<Scope> = {
+        scopes,
+        pending: load(),
+        answer: null,
+        expiresAt: now().getTime() + maxAgeMs,
+        bytes: 0,
+      }
+      entries.set(key, entry)
+      entry.pending.then(
+        (answer) => keep(key, entry, answer),
+        () => remove(key, entry),
+      )
+      return entry.pending
     },
-    clear: () => entries.clear(),
+
+    /** Forgets the answers showing `scope` (every answer for `null`), loads still running too. */
+    forget(scope: Scope | null) {
+      for (const [key, entry] of entries) {
+        if (scope === null || entry.scopes.includes(scope)) remove(key, entry)
+      }
+    },
   }
 }

@@ -23,9 +23,6 @@ const slugParams = z.object({ slug: z.string().min(1).max(200) })
 
 export async function blogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  // Bounded: the cursor and slug come from the visitor.
-  const publishedPages = app.publicContent.cache(['blog'], 100)
-  const publishedBySlug = app.publicContent.cache(['blog'], 200)
 
   // The public only ever sees published posts; an admin sees drafts unless asking for published.
   app.get(
@@ -38,7 +35,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
         setPageHeaders(reply, page)
         return page.posts
       }
-      return publishedPages.send(request, reply, `${limit} ${cursor ?? ''}`, async () => {
+      return app.publicContent.send(request, reply, { scopes: ['blog'] }, async () => {
         const page = await listBlogPosts(app.db, { publishedOnly: true, limit, cursor })
         const headers: Record<string, string> = {}
         setPageHeaders({ header: (name, value) => (headers[name] = String(value)) }, page)
@@ -59,7 +56,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
         return post
       }
       if (request.admin !== null) return find(false)
-      return publishedBySlug.send(request, reply, request.params.slug, async () =>
+      return app.publicContent.send(request, reply, { scopes: ['blog'] }, async () =>
         jsonAnswer(await find(true)),
       )
     },

@@ -63,9 +63,6 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
     })
   }
 
-  // Everything public that a page may show; bounded, as the path and the host are the visitor's.
-  const pages = app.publicContent.cache(['plans', 'blog'], 200)
-
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const isPage = request.method === 'GET' || request.method === 'HEAD'
@@ -74,7 +71,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` })
     }
     const baseUrl = siteBaseUrl(app, request)
-    return pages.send(request, reply, `${baseUrl}${path}`, async () => {
+    // Everything public that a page may show.
+    const keep = { scopes: ['plans', 'blog'] } as const
+    return app.publicContent.send(request, reply, keep, async () => {
       const context = { db: app.db, baseUrl, brandName: app.config.brandName }
       const content = await pageContent(path, context).catch((error: unknown) => {
         if (!isDatabaseUnavailable(error)) throw error

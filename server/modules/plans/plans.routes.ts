@@ -5,12 +5,10 @@ import { recordRoutes } from '../../lib/record-routes'
 import { createPlan, deletePlan, listPlans, updatePlan } from './plans.service'
 
 export async function plansRoutes(app: FastifyInstance) {
-  const activePlans = app.publicContent.cache(['plans'], 1)
-
   // The public sees active plans, from memory; a signed-in admin sees every plan.
   app.get('/api/plans', { config: { public: true } }, async (request, reply) => {
     if (request.admin !== null) return listPlans(app.db, { includeInactive: true })
-    return activePlans.send(request, reply, 'active', async () =>
+    return app.publicContent.send(request, reply, { scopes: ['plans'] }, async () =>
       jsonAnswer(await listPlans(app.db, { includeInactive: false })),
     )
   })

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sportsEventsQuery, type SportsEvent } from '../../../common/sports'
-import { jsonAnswer, sendAnswer, type Answer } from '../../lib/public-cache'
+import { jsonAnswer, type Answer } from '../../lib/public-cache'
 import { createSportsService } from './sports.service'
+
+// Kept this long before the service is asked again, so visitors are at most this far behind it.
+const answerMaxAgeMs = 10_000
 
 export async function sportsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -17,14 +20,16 @@ export async function sportsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/sports/events',
     { config: { public: true }, schema: { querystring: sportsEventsQuery } },
-    async (request, reply) => {
-      const events = await (request.query.scope === 'landing' ? sports.landing() : sports.all())
-      let answer = answers.get(events)
-      if (!answer) {
-        answer = jsonAnswer(events, { 'cache-control': 'public, max-age=60' })
-        answers.set(events, answer)
-      }
-      return sendAnswer(request, reply, await answer)
-    },
+    async (request, reply) =>
+      app.publicContent.send(request, reply, { scopes: [], maxAgeMs: answerMaxAgeMs }, async () => {
+        const isLanding = request.query.scope === 'landing'
+        const events = await (isLanding ? sports.landing() : sports.all())
+        let answer = answers.get(events)
+        if (!answer) {
+          answer = jsonAnswer(events, { 'cache-control': 'public, max-age=60' })
+          answers.set(events, answer)
+        }
+        return answer
+      }),
   )
 }

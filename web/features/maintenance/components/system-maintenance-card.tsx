@@ -25,7 +25,7 @@ export function SystemMaintenanceCard() {
               }
             : {
                 title: 'Overdue subscriptions expired',
-                description: `${plural(trialsExpired, 'trial')} and ${plural(subscriptionsExpired, 'paid subscription')} expired; ${plural(linesDisabled, 'line')} disabled on the supplier panel.`,
+                description: `${plural(trialsExpired, 'trial')} and ${plural(subscriptionsExpired, 'paid subscription')} expired. ${plural(linesDisabled, 'line')} disabled on the supplier panel.`,
               },
         ),
       onError: (error) =>

@@ -67,7 +67,7 @@ export function PersonLinePanel({ personId, customerName, hasServerKey }: Person
     <FormField
       id={`line-api-key-${personId}`}
       label="API key"
-      hint="The server holds no supplier key: this one is sent for your next action only, never saved."
+      hint="The server holds no supplier key: type one for these actions. It is sent with each, never saved."
     >
       {(props) => (
         <PasswordInput
