@@ -18,9 +18,11 @@ function describe(state: PanelLineState | null): string {
 function DriftItem({ drift }: { drift: SupplierDrift }) {
   const fix = useFixDrift()
   const label = driftKindLabels[drift.kind]
+  // mutateAsync, not mutate's callbacks: the fixed row leaves the list (and unmounts) as soon as
+  // the refetch lands, and mutate's callbacks never fire for an unmounted component.
   const handleFix = () =>
-    fix.mutate(drift.id, {
-      onSuccess: ({ isFixed, problem }) =>
+    fix.mutateAsync(drift.id).then(
+      ({ isFixed, problem }) =>
         showToast(
           isFixed
             ? { title: 'Put right on the panel', description: drift.username }
@@ -30,13 +32,13 @@ function DriftItem({ drift }: { drift: SupplierDrift }) {
                 variant: 'neutral',
               },
         ),
-      onError: (error) =>
+      (error: unknown) =>
         showToast({
           title: 'Failed to put it right',
           description: serverMessageOf(error),
           variant: 'destructive',
         }),
-    })
+    )
   return (
     <li className="grid gap-2 py-3 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="grid min-w-0 gap-1">
