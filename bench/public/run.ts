@@ -96,17 +96,27 @@ async function startBareServer(answers: CapturedAnswer[]) {
   }
 }
 
+// Varied words, so that the posts compress like prose rather than like one repeated line.
+const vocabulary = (
+  'match league stream goal season final replay channel kickoff studio highlight fixture ' +
+  'derby playoff coach keeper striker referee stadium broadcast weekend tonight screen device ' +
+  'family plan trial picture sound subtitle schedule preview interview analysis'
+).split(' ')
+let seed = 7
+const words = (count: number) =>
+  Array.from({ length: count }, () => {
+    seed = (seed * 48271) % 2147483647
+    return vocabulary[seed % vocabulary.length]
+  }).join(' ')
+
 async function seedPosts(baseUrl: string) {
   const admin = createClient(baseUrl)
   await admin.login(owner.username, owner.password)
-  const paragraph = 'Live sport in HD on every screen, with the match schedule and tips. '.repeat(
-    12,
-  )
   for (let i = 1; i <= 24; i++) {
     await admin.post('/api/blog-posts', {
-      title: `Streaming guide number ${i}`,
-      excerpt: 'What to watch this week, and how.',
-      content: `${paragraph}\n${paragraph}`,
+      title: `Streaming guide ${i}: ${words(4)}`,
+      excerpt: words(20),
+      content: `${words(150)}\n${words(150)}`,
       tags: ['guides', 'sports'],
       published: true,
     })

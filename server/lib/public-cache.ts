@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { IncomingHttpHeaders } from 'node:http'
 import { compressedCopies, preferredEncoding, type Encoding } from './encodings'
 
 /** A public answer as it goes on the wire, serialized, hashed and compressed once. */
@@ -34,17 +35,29 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }
 
-/** Sends an answer: 304 when the client holds it, else its bytes in the best accepted encoding. */
-export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
-  reply.headers(answer.headers).header('etag', answer.etag).header('vary', 'accept-encoding')
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
-  const encoding = preferredEncoding(request.headers['accept-encoding'])
+/** What goes out for an answer: 304 when the client holds it, else the best accepted encoding. */
+export function outgoing(answer: Answer, request: IncomingHttpHeaders) {
+  const headers: Record<string, string> = {
+    ...answer.headers,
+    etag: answer.etag,
+    vary: 'accept-encoding',
+  }
+  if (matchesEtag(request['if-none-match'], answer.etag)) {
+    return { status: 304, headers, body: null }
+  }
+  const encoding = preferredEncoding(request['accept-encoding'])
   const encoded = encoding ? answer.encoded[encoding] : undefined
-  if (encoded) reply.header('content-encoding', encoding)
+  if (encoded) headers['content-encoding'] = encoding!
+  headers['content-type'] = answer.type
+  return { status: answer.status, headers, body: encoded ?? answer.body }
+}
+
+export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
+  const { status, headers, body } = outgoing(answer, request.headers)
   return reply
-    .code(answer.status)
-    .type(answer.type)
-    .send(encoded ?? answer.body)
+    .code(status)
+    .headers(headers)
+    .send(body ?? undefined)
 }
 
 type Entry<Scope> = {

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createAnswerStore, sendAnswer, type Answer, type KeepOptions } from '../lib/public-cache'
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from 'node:http'
+import {
+  createAnswerStore,
+  outgoing,
+  sendAnswer,
+  type Answer,
+  type KeepOptions,
+} from '../lib/public-cache'
 import { sessionCookieName } from '../modules/auth/session-cookie'
-import { siteBaseUrl } from '../modules/seo/seo.routes'
 import type { BusEvent } from '../realtime/event-bus'
+import { securityHeaders } from './security'
 
 export type PublicScope = Extract<BusEvent, { kind: 'public_content_changed' }>['scope']
 
@@ -33,17 +40,22 @@ declare module 'fastify' {
 const limits = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024 }
 
 /**
- * Public answers from memory. Once a public route has answered an address, the same address is
- * answered again before routing, validation and the auth guard (all of which it passed the first
- * time), unless the caller holds a session: admins may see more.
+ * Public answers from memory. Once a public route has answered an address for a visitor, the
+ * HTTP server answers the same address again before Fastify sees the request: routing, hooks
+ * and validation all passed the first time. Callers with a session go through Fastify, as
+ * admins may see more (docs/decisions/0010-public-reads-from-memory.md).
  */
 export function registerPublicContent(app: FastifyInstance) {
   const store = createAnswerStore<PublicScope>(limits, app.now)
-  // Pages differ by host when PUBLIC_URL is unset (canonical links).
-  const keyOf = (request: FastifyRequest) => `${siteBaseUrl(app, request)}${request.url}`
+  const cookieName = `${sessionCookieName(app.config)}=`
+  // Pages differ by host and scheme when PUBLIC_URL is unset (canonical links): everything
+  // they may be derived from, as sent, is part of the key.
+  const keyOf = (headers: IncomingHttpHeaders, url: string) =>
+    app.config.publicUrl
+      ? url
+      : `${headers['x-forwarded-proto']}|${headers['x-forwarded-host']}|${headers.host} ${url}`
   // Without a live bus a change elsewhere could go unnoticed: read through instead.
   const isListening = () => app.bus.state() === 'listening'
-  const cookieName = sessionCookieName(app.config)
 
   app.bus.subscribe((event) => {
     if (event.kind === 'public_content_changed') store.forget(event.scope)
@@ -51,17 +63,30 @@ export function registerPublicContent(app: FastifyInstance) {
   // Changes announced while the bus was cut off were missed.
   app.bus.onResync(() => store.forget(null))
 
-  app.addHook('onRequest', (request, reply, done) => {
+  const keptFor = (request: IncomingMessage) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD'
-    const isVisitor = isRead && !request.cookies[cookieName] && isListening()
-    const answer = isVisitor ? store.peek(keyOf(request)) : null
-    if (!answer) return done()
-    sendAnswer(request, reply, answer)
+    const hasSession = request.headers.cookie?.includes(cookieName) ?? false
+    // While closing, Fastify answers, and tells keep-alive clients to go.
+    const isOpen = app.server.listening && isListening()
+    if (!isRead || hasSession || !isOpen) return null
+    return store.peek(keyOf(request.headers, request.url ?? '/'))
+  }
+  const [fastify, ...others] = app.server.listeners('request') as RequestListener[]
+  if (!fastify || others.length) throw new Error('Expected Fastify as the only request listener')
+  app.server.removeListener('request', fastify)
+  app.server.on('request', (request, response) => {
+    const answer = keptFor(request)
+    if (!answer) return fastify(request, response)
+    const { status, headers, body } = outgoing(answer, request.headers)
+    if (body) headers['content-length'] = String(body.length)
+    response.writeHead(status, { ...securityHeaders, ...headers })
+    response.end(body ?? undefined)
   })
 
   app.decorate('publicContent', {
     async send(request, reply, options, load) {
-      const answer = await (isListening() ? store.answer(keyOf(request), options, load) : load())
+      const key = keyOf(request.headers, request.url)
+      const answer = await (isListening() ? store.answer(key, options, load) : load())
       return sendAnswer(request, reply, answer)
     },
     async changed(scope) {

@@ -64,9 +64,11 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers
 }
 
+/** The security headers every answer carries. */
+export const securityHeaders = helmetHeaders(helmetOptions)
+
 /** Security headers, and a CSRF check on every state-changing request. */
 export async function registerSecurity(app: FastifyInstance) {
-  const securityHeaders = helmetHeaders(helmetOptions)
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders)
     done()

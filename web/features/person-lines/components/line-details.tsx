@@ -48,7 +48,7 @@ export function LineDetails({ line }: { line: PersonLine }) {
         <Field label="M3U URL" className="sm:col-span-2">
           <Secret value={line.m3uUrl} what="M3U URL" />
         </Field>
-        <Field label="Expires on the panel">
+        <Field label="Expires">
           {line.expiresAt ? (
             <time dateTime={line.expiresAt}>{formatDateTime(line.expiresAt)}</time>
           ) : (

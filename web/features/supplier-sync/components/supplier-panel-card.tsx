@@ -42,7 +42,13 @@ export function SupplierPanelCard() {
       icon={Server}
       description="Our lines are compared with the panel every 15 minutes. Putting a difference right makes the panel hold what we hold."
       action={
-        <Button variant="outline" onClick={handleSync} disabled={sync.isPending}>
+        // Full width on a phone: beside the title it would squeeze the description.
+        <Button
+          variant="outline"
+          className="w-full sm:w-auto"
+          onClick={handleSync}
+          disabled={sync.isPending}
+        >
           {sync.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
           Sync now
         </Button>

@@ -19,8 +19,9 @@ type ContactActionsProps = { request: TrialRequest; plans: Plan[] }
 export function ContactActions({ request, plans }: ContactActionsProps) {
   const { renderLineAction } = useContactExtensions()
   return (
-    // A little smaller than the usual icon buttons: up to seven of them share one table cell.
-    <div className="flex flex-wrap items-center justify-end gap-0.5 *:size-9">
+    // A little smaller than the usual icon buttons: up to seven of them share one table cell,
+    // in one row (a column of icons would make every row 200 px tall).
+    <div className="flex flex-wrap items-center justify-end gap-0.5 *:size-9 sm:flex-nowrap">
       <Button variant="ghost" size="icon" asChild>
         <a href={mailtoUrl(request.email)} aria-label={`Email ${request.name}`} title="Email">
           <Mail aria-hidden />

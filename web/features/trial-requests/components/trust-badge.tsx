@@ -24,7 +24,7 @@ export function TrustBadge({ request }: { request: TrialRequest }) {
       >
         <ToneBadge tone={toneOf(trust)}>Trust {trust.score}</ToneBadge>
       </PopoverTrigger>
-      <PopoverContent aria-labelledby={headingId} className="w-72 p-3 text-sm">
+      <PopoverContent aria-labelledby={headingId} align="start" className="w-72 p-3 text-sm">
         <h3 id={headingId} className="font-semibold">
           Trust {trust.score}/100{trust.isFlagged && ' · flagged'}
         </h3>
