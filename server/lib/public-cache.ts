@@ -3,15 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders } from 'node:http'
 import { compressedCopies, preferredEncoding, type Encoding } from './encodings'
 
+/** One way an answer goes out, built once: header objects cost more to copy than to send. */
+export type AnswerForm = { status: number; headers: Record<string, string>; body: Buffer | null }
+
 /** A public answer as it goes on the wire, serialized, hashed and compressed once. */
 export type Answer = {
   status: number
-  type: string
   body: Buffer
   /** Strong: the same bytes whatever the encoding they travel in. */
   etag: string
-  headers: Record<string, string>
-  encoded: Partial<Record<Encoding, Buffer>>
+  /** Plain, in each encoding worth it, and the 304 for a client that holds it. */
+  forms: { identity: AnswerForm; notModified: AnswerForm } & Partial<Record<Encoding, AnswerForm>>
 }
 
 /** Makes an answer of a serialized body: its ETag and compressed copies are computed here. */
@@ -22,7 +24,29 @@ export async function createAnswer(
 ): Promise<Answer> {
   const body = Buffer.from(text)
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`
-  return { status, type, body, etag, headers, encoded: await compressedCopies(body) }
+  const base = { ...headers, etag, vary: 'accept-encoding' }
+  const form = (content: Buffer, encoding?: Encoding): AnswerForm => ({
+    status,
+    headers: {
+      ...base,
+      'content-type': type,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': String(content.length),
+    },
+    body: content,
+  })
+  const { br, gzip } = await compressedCopies(body)
+  return {
+    status,
+    body,
+    etag,
+    forms: {
+      identity: form(body),
+      notModified: { status: 304, headers: base, body: null },
+      ...(br ? { br: form(br, 'br') } : {}),
+      ...(gzip ? { gzip: form(gzip, 'gzip') } : {}),
+    },
+  }
 }
 
 export const jsonAnswer = (value: unknown, headers?: Record<string, string>) =>
@@ -36,20 +60,10 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** What goes out for an answer: 304 when the client holds it, else the best accepted encoding. */
-export function outgoing(answer: Answer, request: IncomingHttpHeaders) {
-  const headers: Record<string, string> = {
-    ...answer.headers,
-    etag: answer.etag,
-    vary: 'accept-encoding',
-  }
-  if (matchesEtag(request['if-none-match'], answer.etag)) {
-    return { status: 304, headers, body: null }
-  }
+export function outgoing(answer: Answer, request: IncomingHttpHeaders): AnswerForm {
+  if (matchesEtag(request['if-none-match'], answer.etag)) return answer.forms.notModified
   const encoding = preferredEncoding(request['accept-encoding'])
-  const encoded = encoding ? answer.encoded[encoding] : undefined
-  if (encoded) headers['content-encoding'] = encoding!
-  headers['content-type'] = answer.type
-  return { status: answer.status, headers, body: encoded ?? answer.body }
+  return (encoding && answer.forms[encoding]) || answer.forms.identity
 }
 
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer) {
@@ -109,8 +123,8 @@ export function createAnswerStore<Scope>(
     if (entries.get(key) !== entry) return
     if (answer.status !== 200) return remove(key, entry)
     entry.answer = answer
-    entry.bytes = answer.body.length + (answer.encoded.br?.length ?? 0)
-    entry.bytes += answer.encoded.gzip?.length ?? 0
+    const { br, gzip } = answer.forms
+    entry.bytes = answer.body.length + (br?.body?.length ?? 0) + (gzip?.body?.length ?? 0)
     bytes += entry.bytes
     for (const [oldKey, old] of entries) {
       if (entries.size <= limits.maxEntries && bytes <= limits.maxBytes) break

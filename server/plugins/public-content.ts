@@ -5,6 +5,7 @@ import {
   outgoing,
   sendAnswer,
   type Answer,
+  type AnswerForm,
   type KeepOptions,
 } from '../lib/public-cache'
 import { sessionCookieName } from '../modules/auth/session-cookie'
@@ -71,16 +72,22 @@ export function registerPublicContent(app: FastifyInstance) {
     if (!isRead || hasSession || !isOpen) return null
     return store.peek(keyOf(request.headers, request.url ?? '/'))
   }
+  // Fastify adds them in a hook; here they join each form's headers once.
+  const fullHeaders = new WeakMap<AnswerForm, Record<string, string>>()
+  const withSecurityHeaders = (form: AnswerForm) => {
+    let headers = fullHeaders.get(form)
+    if (!headers) fullHeaders.set(form, (headers = { ...securityHeaders, ...form.headers }))
+    return headers
+  }
   const [fastify, ...others] = app.server.listeners('request') as RequestListener[]
   if (!fastify || others.length) throw new Error('Expected Fastify as the only request listener')
   app.server.removeListener('request', fastify)
   app.server.on('request', (request, response) => {
     const answer = keptFor(request)
     if (!answer) return fastify(request, response)
-    const { status, headers, body } = outgoing(answer, request.headers)
-    if (body) headers['content-length'] = String(body.length)
-    response.writeHead(status, { ...securityHeaders, ...headers })
-    response.end(body ?? undefined)
+    const form = outgoing(answer, request.headers)
+    response.writeHead(form.status, withSecurityHeaders(form))
+    response.end(form.body ?? undefined)
   })
 
   app.decorate('publicContent', {
