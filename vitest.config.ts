@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
 export default defineConfig({
+  // As in vite.config.ts: the server's tests render pages from the web app's sources.
+  resolve: { alias: { '@': fromRoot('./web'), '@common': fromRoot('./common') } },
   test: {
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
     globalSetup: ['server/test/global-setup.ts'],

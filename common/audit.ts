@@ -1,12 +1,27 @@
 /**
- * What an audit line adds: the names of the fields a change sent, never their values, and how it
+ * What an audited entity was called when it changed (or, for entries recorded before names were
+ * kept, what it is called now): a person's name, a plan's, a discount's code, a post's title, a
+ * ticket's subject, an admin's username, a line's owner.
+ */
+export type AuditSubject = {
+  name: string
+  /** The person a line belongs to, for a link to them. */
+  personId?: string
+  /** A converted subscription's plan and price ("29.99"). */
+  plan?: string
+  price?: string
+}
+
+/**
+ * What an audit line adds: the names of the fields a change sent, never their values, how it
  * ended where that is not plain success (`skipped`: another runner held the job; `replayed`: a
  * retried order that bought nothing new; `pending`: saved, and the supplier panel, which did not
- * take it yet, is retried).
+ * take it yet, is retried), and what the entity was called at the time.
  */
 export type AuditDetails = {
   fields?: string[]
   outcome?: 'completed' | 'skipped' | 'replayed' | 'pending'
+  subject?: AuditSubject
 }
 
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */
@@ -19,5 +34,23 @@ export type AuditEntry = {
   entityType: string
   entityId: string | null
   details: AuditDetails | null
+  /** What the entity was called (see AuditSubject); null when that is not known. */
+  subject: AuditSubject | null
+  /** The entity has since been deleted: nothing to link to. */
+  isEntityGone: boolean
   createdAt: string
 }
+
+/** The kinds of entity the trail records changes to, as an admin names them. */
+export const auditEntityTypes = {
+  trial_request: 'Trial requests and subscribers',
+  plan: 'Plans',
+  discount: 'Discounts',
+  blog_post: 'Blog posts',
+  support_ticket: 'Support tickets',
+  m3u_line: 'Lines',
+  supplier: 'Supplier panel',
+  admin_user: 'Admin accounts',
+  settings: 'Settings',
+  maintenance: 'Maintenance',
+} as const satisfies Record<string, string>

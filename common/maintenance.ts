@@ -6,4 +6,6 @@ export type ExpiryResult = {
   skipped: boolean
   /** Lines of ended trials and subscriptions disabled on the supplier panel (after the grace period). */
   linesDisabled: number
+  /** Messages the outbox sent in the same run (those due then). */
+  messagesSent: number
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { adminPaths } from './routes'
 
 export const notificationRoles = ['admin', 'customer'] as const
 export type NotificationRole = (typeof notificationRoles)[number]
@@ -28,6 +29,14 @@ export const notificationScope = z
   })
 export type NotificationScope = z.infer<typeof notificationScope>
 
+/** Marking all read, optionally of one kind only (`type`). */
+export const markAllReadQuery = z.intersection(
+  notificationScope,
+  z.object({
+    type: z.string().trim().min(1).max(50, 'type must be at most 50 characters').optional(),
+  }),
+)
+
 export const notificationListQuery = z.intersection(
   notificationScope,
   z.object({
@@ -39,4 +48,35 @@ export const notificationListQuery = z.intersection(
 export function unreadBadge(unread: number): string {
   const count = Math.max(0, unread)
   return count > 99 ? '99+' : String(count)
+}
+
+/** The kinds admins are told of, in the order the bell groups them, with where each leads. */
+const adminKinds: Record<string, { label: string; href: (entityId: string) => string }> = {
+  trial_signup: { label: 'Trial requests', href: adminPaths.person },
+  support_ticket_created: { label: 'New tickets', href: adminPaths.ticket },
+  support_reply: { label: 'Customer replies', href: adminPaths.ticket },
+  supplier_drift: { label: 'Supplier panel', href: () => adminPaths.section('tools') },
+  supplier_credits_low: { label: 'Supplier credits', href: () => adminPaths.section('tools') },
+}
+
+/** A kind's heading in the bell; an unknown kind is grouped under "Other". */
+export const notificationKindLabel = (type: string) => adminKinds[type]?.label ?? 'Other'
+
+/** The order of a kind's group in the bell (unknown kinds last). */
+export function notificationKindRank(type: string): number {
+  const rank = Object.keys(adminKinds).indexOf(type)
+  return rank === -1 ? Number.MAX_SAFE_INTEGER : rank
+}
+
+/** Where an admin's notification leads: its trial request, its ticket, or Admin Tools. */
+export function notificationHref({ type, entityId }: Pick<Notification, 'type' | 'entityId'>) {
+  return adminKinds[type]?.href(entityId) ?? null
+}
+
+/** A title at most `max` characters long, cut at a word and ended with '…', never mid-word. */
+export function clipAtWord(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  const lastSpace = cut.lastIndexOf(' ')
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`
 }

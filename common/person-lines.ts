@@ -33,9 +33,36 @@ export const personLine = z.object({
   isSynced: z.boolean(),
   /** Why the last attempt to reach the panel failed, in the panel's words where it gave some. */
   panelError: z.string().nullable(),
-  lastSyncedAt: z.iso.datetime().nullable(),
+  /** What the panel last said of the line (a sync, or a change it accepted); null: not heard yet. */
+  panel: z
+    .object({
+      expiresAt: z.iso.datetime().nullable(),
+      isEnabled: z.boolean(),
+      isTrial: z.boolean().nullable(),
+      /** When the panel said so. */
+      seenAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
 })
 export type PersonLine = z.infer<typeof personLine>
+
+export type PanelDifference = 'expiry' | 'enabled' | 'trial'
+
+const wholeSeconds = (iso: string | null) =>
+  iso === null ? null : Math.floor(Date.parse(iso) / 1000)
+
+/** Where the panel's last word on the line differs from ours (the panel keeps whole seconds). */
+export function panelDifferences(
+  line: Pick<PersonLine, 'expiresAt' | 'status' | 'isTrial' | 'panel'>,
+): PanelDifference[] {
+  const { panel } = line
+  if (!panel) return []
+  const differences: PanelDifference[] = []
+  if (wholeSeconds(panel.expiresAt) !== wholeSeconds(line.expiresAt)) differences.push('expiry')
+  if (panel.isEnabled !== (line.status === 'active')) differences.push('enabled')
+  if (panel.isTrial !== null && panel.isTrial !== line.isTrial) differences.push('trial')
+  return differences
+}
 
 /** How our line and the panel's differ, as the reconciliation finds them. */
 export const driftKinds = ['expiry', 'enabled', 'missing_on_panel', 'unknown_on_panel'] as const
@@ -58,6 +85,8 @@ export const supplierDrift = z.object({
   id: z.uuid(),
   /** Null for a line on the panel that we do not know. */
   lineId: z.uuid().nullable(),
+  /** The person the line serves; null for a line without one (or unknown here). */
+  person: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   username: z.string(),
   kind: z.enum(driftKinds),
   /** Null when we have no such line. */

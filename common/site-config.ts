@@ -12,11 +12,16 @@ export const defaultSiteConfig: SiteConfig = {
 
 const htmlUnsafe = /[<>&\u2028\u2029]/g
 
-/** A non-executing JSON data block, so a strict CSP needs no inline-script exception. */
-export function siteConfigTag(config: SiteConfig): string {
-  const json = JSON.stringify(config).replace(
+/**
+ * A non-executing JSON data block, so a strict CSP needs no inline-script exception. `<`, `>`,
+ * `&` and U+2028/9 are written as escapes: no text in the value can close the tag.
+ */
+export function jsonDataTag(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(
     htmlUnsafe,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
-  return `<script type="application/json" id="${siteConfigElementId}">${json}</script>`
+  return `<script type="application/json" id="${id}">${json}</script>`
 }
+
+export const siteConfigTag = (config: SiteConfig) => jsonDataTag(siteConfigElementId, config)

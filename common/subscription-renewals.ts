@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { formatCents, toCents } from './money'
+import { billingMonths, type BillingPeriod } from './plan-rules'
 import { convertToSubscriptionInput, type TrialRequest } from './trial-requests'
 
 /** POST /api/trial-requests/{id}/subscription/extend: the conversion's own rules for months and price. */
@@ -12,3 +14,31 @@ export type ExtendSubscriptionInput = z.input<typeof extendSubscriptionInput>
 
 /** What a subscription change answers: the person, and why their line did not follow yet. */
 export type SubscriptionChange = TrialRequest & { lineProblem?: string }
+
+/** Calendar months in UTC, time of day kept: 31 January + 1 month is 28 (or 29) February. */
+export function addCalendarMonths(start: Date, months: number): Date {
+  const year = start.getUTCFullYear()
+  const month = start.getUTCMonth() + months
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  const result = new Date(start.getTime())
+  result.setUTCFullYear(year, month, Math.min(start.getUTCDate(), lastDay))
+  return result
+}
+
+/** A renewal's new end: months added to the current end while it is ahead, else to now. */
+export function renewalEnd(currentEnd: Date | null, months: number, now: Date): Date {
+  return addCalendarMonths(currentEnd && currentEnd > now ? currentEnd : now, months)
+}
+
+/**
+ * The plan's price for a renewal of `months`: its price per billing period, spread over the
+ * months chosen ("9.99" a month: "29.97" for three). Null when the price cannot be read.
+ */
+export function renewalPrice(
+  plan: { price: string; billingPeriod: BillingPeriod },
+  months: number,
+): string | null {
+  const cents = toCents(plan.price)
+  if (cents === null || !Number.isInteger(months) || months < 1) return null
+  return formatCents(Math.round((cents * months) / billingMonths[plan.billingPeriod]))
+}

@@ -79,11 +79,16 @@ export const chatMessage = z.object({
   senderType: z.enum(chatSenderTypes),
   senderName: z.string(),
   message: z.string(),
+  /** The id the sending browser gave it; null for messages from clients that send none. */
+  clientMessageId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
 })
 export type ChatMessage = z.infer<typeof chatMessage>
 
-/** A chat message as sent; empty or whitespace-only text is refused on both sides. */
+/**
+ * A chat message as sent; empty or whitespace-only text is refused on both sides. A
+ * `clientMessageId` (a UUID the browser makes per message) makes a resend store nothing new.
+ */
 export const sendChatMessageInput = z.object({
   ticketId: z.uuid({ error: 'ticketId must be a valid ticket ID' }),
   senderType: z
@@ -95,6 +100,7 @@ export const sendChatMessageInput = z.object({
     .trim()
     .min(1, 'Message cannot be empty')
     .max(maxChatMessageLength, `Message must be at most ${maxChatMessageLength} characters`),
+  clientMessageId: z.uuid({ error: 'clientMessageId must be a UUID' }).optional(),
 })
 export type SendChatMessageInput = z.input<typeof sendChatMessageInput>
 

@@ -55,6 +55,8 @@ export const trialRequestReceipt = z.discriminatedUnion('outcome', [
     subscriptionId: z.string(),
     status: z.string(),
     createdAt: z.iso.datetime(),
+    /** "Get messages on Telegram" (a t.me deep link), when Telegram is on. */
+    telegramLink: z.url().nullable(),
   }),
   z.object({ outcome: z.literal('already_requested') }),
 ])
@@ -109,6 +111,12 @@ export const trialRequestListQuery = pageQuery.extend({
       error: 'status must be all, trial, active, expired or cancelled',
     })
     .default('all'),
+  /** The follow-up stage (Pending … Rejected); absent: every stage. */
+  stage: z
+    .enum(trialRequestStages, {
+      error: 'stage must be Pending, Contacted, Processed or Rejected',
+    })
+    .optional(),
 })
 export type TrialRequestListQuery = z.input<typeof trialRequestListQuery>
 

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BlogPost } from '../common/blog'
 import { createDraftPost, createPublishedPost, publishPost } from './admin-api'
-import { baseUrl, launchBrowser, openPage } from './fixtures'
+import { baseUrl, launchBrowser, navigateInApp, openPage } from './fixtures'
 
 const title = `Match day streaming checklist ${Date.now()}`
 const metaDescription = 'Five quick checks before kick-off so the stream stays sharp all game.'
@@ -96,7 +96,11 @@ describe('blog', () => {
     expect(jsonLd).toContainEqual(
       expect.objectContaining({ '@type': 'BlogPosting', headline: title }),
     )
-    const root = /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? ''
+    // What the components rendered on the server, before the data block the browser hydrates from.
+    const root =
+      /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="query-state">/.exec(
+        html,
+      )?.[1] ?? ''
     expect(root).toContain('Plug the TV into the router when you can.')
     expect(root).toContain('&lt;b&gt;Restart&lt;/b&gt;')
   })
@@ -125,10 +129,12 @@ describe('blog', () => {
       '/blog',
     )
 
+    // From a page without posts, so the browser asks for them (a full load has them embedded).
+    await page.goto('/no-such-page')
     await page.route('**/api/blog-posts?published=true&limit=3', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
     )
-    await page.reload()
+    await navigateInApp(page, '/')
     await page.getByRole('region', { name: 'Catch every big match' }).waitFor()
     await page
       .getByRole('region', { name: 'Choose Your Perfect Plan' })

@@ -83,16 +83,16 @@ describe('Business Center: business settings', () => {
 
   it('lists the activity, filtered by entity type and action', async () => {
     const { page, errors } = await openAdminTab(browser, 'Business Settings')
-    const activity = page.getByRole('table', { name: 'Activity, newest first' })
-    await activity.getByText('settings.update').first().waitFor()
+    const activity = page.getByRole('list', { name: 'Activity, newest first' })
+    await activity.getByText('changed the platform settings').first().waitFor()
 
     await page.getByLabel('Entity type', { exact: true }).selectOption('maintenance')
-    await activity.getByText('maintenance.expire_now').first().waitFor()
-    await expect.poll(() => activity.getByText('settings.update').count()).toBe(0)
+    await activity.getByText('ran Expire now').first().waitFor()
+    await expect.poll(() => activity.getByText('changed the platform settings').count()).toBe(0)
 
     await page.getByLabel('Action', { exact: true }).fill('maintenance.backup')
-    await expect.poll(() => activity.getByText('maintenance.expire_now').count()).toBe(0)
-    await activity.getByText('maintenance.backup').first().waitFor()
+    await expect.poll(() => activity.getByText('ran Expire now').count()).toBe(0)
+    await activity.getByText('downloaded a full backup').first().waitFor()
 
     await page.getByLabel('Action', { exact: true }).fill('no.such_action')
     await page.getByText('No activity found').waitFor()
@@ -101,7 +101,7 @@ describe('Business Center: business settings', () => {
 
   it('has no axe violations', async () => {
     const violations = await adminTabAxeViolations(browser, 'Business Settings', (page) =>
-      loggedInToastGone(page, page.getByRole('table', { name: 'Activity, newest first' })),
+      loggedInToastGone(page, page.getByRole('list', { name: 'Activity, newest first' })),
     )
     expect(violations).toEqual([])
   })

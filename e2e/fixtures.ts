@@ -45,9 +45,22 @@ export async function openPage(
   return { page, errors }
 }
 
-/** Signs in through the Admin Access dialog. */
-export async function loginAs(page: Page, { username, password } = owner): Promise<void> {
-  await page.goto('/admin')
+/**
+ * Moves the open app to `path` as a click on a link would, without loading a page: the browser
+ * then fetches the page's data itself (a full load finds it embedded in the server's HTML), so a
+ * test can fake those answers with `page.route`.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => history.pushState(null, '', to), path)
+}
+
+/** Signs in through the Admin Access dialog, shown at `path` (any Business Center address). */
+export async function loginAs(
+  page: Page,
+  { username, password } = owner,
+  path = '/admin',
+): Promise<void> {
+  await page.goto(path)
   const dialog = page.getByRole('dialog', { name: 'Admin Access' })
   await dialog.getByLabel('Username').fill(username)
   await dialog.getByLabel('Password', { exact: true }).fill(password)

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage } from './fixtures'
+import { launchBrowser, navigateInApp, openPage } from './fixtures'
 
 describe('landing page', () => {
   let browser: Browser
@@ -90,15 +90,18 @@ describe('landing page', () => {
   })
 
   it('states a plans failure and an empty plan list in the spec words', async () => {
-    const { page } = await openPage(browser)
+    // From a page without plans, so the browser asks for them (a full load has them embedded).
+    const { page } = await openPage(browser, '/no-such-page')
     await page.route('**/api/plans', (route) => route.fulfill({ status: 500, body: 'boom' }))
-    await page.goto('/plans')
+    await navigateInApp(page, '/plans')
     await page.getByText('Failed to load pricing plans. Please try again later.').waitFor()
     await page.unroute('**/api/plans')
     await page.route('**/api/plans', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
     )
-    await page.reload()
+    // Back on the page, the failed query is asked again.
+    await navigateInApp(page, '/no-such-page')
+    await navigateInApp(page, '/plans')
     await page.getByText('No pricing plans available at the moment.').waitFor()
   })
 })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage } from './fixtures'
+import { launchBrowser, navigateInApp, openPage } from './fixtures'
 
 // e2e/sports-fixtures.ts: a live game and a game today, tomorrow and in five days.
 const fixtures = [
@@ -102,11 +102,12 @@ describe('live sports', () => {
   })
 
   it('offers Refresh Events when the landing cannot load them', async () => {
-    const { page } = await openPage(browser)
+    // From a page without events, so the browser asks for them (a full load has them embedded).
+    const { page } = await openPage(browser, '/no-such-page')
     await page.route('**/api/sports/events?scope=landing', (route) =>
       route.fulfill({ status: 502, body: 'Bad gateway' }),
     )
-    await page.goto('/')
+    await navigateInApp(page, '/')
     const section = page.getByRole('region', { name: 'Catch every big match' })
     await section
       .getByText('Sports events will appear here soon. Check back later for live updates!')

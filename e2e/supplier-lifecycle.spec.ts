@@ -159,7 +159,9 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     const dialog = page.getByRole('dialog', { name: 'Convert to paid subscription' })
     await dialog.getByLabel('Paid plan').selectOption('Family Plus')
     expect(await dialog.getByLabel('Duration (months)').inputValue()).toBe('3')
-    expect(await dialog.getByLabel('Create the line on the panel').isChecked()).toBe(true)
+    // The trial line they have is converted: no offer to buy a second one.
+    await dialog.getByText('becomes a paid line ending with the subscription').waitFor()
+    expect(await dialog.getByLabel('Create the line on the panel').count()).toBe(0)
     await dialog.getByRole('button', { name: 'Convert' }).click()
     await page.getByText('Trial successfully converted to paid subscription!').waitFor()
     const converted = await subscriber()
@@ -173,6 +175,11 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
       .getByRole('button', { name: `Extend subscription of ${fullName}` })
       .click()
     const dialog = page.getByRole('dialog', { name: 'Extend subscription' })
+    // Family Plus is 41.99 for three months: one month pre-fills a third, and the new end shows.
+    expect(await dialog.getByLabel('Price').inputValue()).toBe('14.00')
+    await dialog.getByLabel('Months').fill('2')
+    expect(await dialog.getByLabel('Price').inputValue()).toBe('27.99')
+    await dialog.getByText('New end:').waitFor()
     await dialog.getByLabel('Months').fill('1')
     await dialog.getByLabel('Price').fill('14.99')
     await dialog.getByRole('button', { name: 'Extend' }).click()
@@ -186,10 +193,18 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
       .click()
     const line = page.getByRole('dialog', { name: `Line of ${fullName}` })
     await line.getByText('Paid line').waitFor()
-    // The line's history on the panel: made, then changed by the conversion and the renewal.
-    await expect
-      .poll(() => line.getByRole('listitem').filter({ hasText: 'Changed' }).count())
-      .toBeGreaterThanOrEqual(2)
+    // The line's history on the panel, in words: made, converted, extended.
+    await line.getByText('Created a trial line', { exact: false }).waitFor()
+    await line.getByText('Converted to paid, ends', { exact: false }).waitFor()
+    await line.getByText('Extended by 1 month to', { exact: false }).waitFor()
+    // Beside ours, what the panel last said.
+    await line.getByText('Panel: enabled, paid').waitFor()
+    // Disabling asks first; cancelled, nothing happens.
+    await line.getByRole('button', { name: 'Disable line' }).click()
+    const confirm = page.getByRole('alertdialog', { name: `Disable the line ${username}?` })
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect(onPanel().enabled).toBe('1')
     await page.keyboard.press('Escape')
   })
 
@@ -201,7 +216,9 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     const differences = page.getByRole('list', { name: 'Differences with the panel' })
     const item = differences.getByRole('listitem').filter({ hasText: username })
     await item.getByText('Enabled differs').waitFor()
-    await item.getByRole('button', { name: `Put right: Enabled differs, ${username}` }).click()
+    // The person first (opening them), the panel login beside.
+    await item.getByRole('link', { name: fullName }).waitFor()
+    await item.getByRole('button', { name: `Put right: Enabled differs, ${fullName}` }).click()
     await page.getByText('Put right on the panel').waitFor()
     await item.waitFor({ state: 'detached' })
     expect(onPanel().enabled).toBe('1')

@@ -1,43 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../server/test/free-port'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-  type ServerProcess,
-} from '../server/test/server-process'
+import { stopServerProcess, waitForHealth, type ServerProcess } from '../server/test/server-process'
 import { launchBrowser, loginAs } from './fixtures'
-import { owner } from './owner'
-
-/**
- * The shared end-to-end server cannot be restarted from a spec, so this one starts its own built
- * server on a data directory that outlives it, and restarts it mid-conversation.
- */
-function startServer(port: number, dataDir: string): ServerProcess {
-  return startServerProcess(
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: owner.username,
-      ADMIN_PASSWORD: owner.password,
-      // No sports service: the support pages never ask for it.
-      SPORTS_API_BASE: 'http://127.0.0.1:9',
-    },
-    'built',
-  )
-}
-
-const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
-
-async function send(page: Page, text: string): Promise<void> {
-  await messageBox(page).fill(text)
-  await messageBox(page).press('Enter')
-}
+import { chatLog, openTicketChat, sendChat, startRestartableServer } from './restartable-server'
 
 describe('live support chat across a server restart', () => {
   let browser: Browser
@@ -49,7 +18,7 @@ describe('live support chat across a server restart', () => {
     browser = await launchBrowser()
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
-    server = startServer(port, dataDir)
+    server = startRestartableServer(port, dataDir)
     await waitForHealth(url, server)
   })
   afterAll(async () => {
@@ -60,13 +29,7 @@ describe('live support chat across a server restart', () => {
 
   it('reconnects both sides and loses no message sent while the visitor was disconnected', async () => {
     const visitor = await (await browser.newContext({ baseURL: url })).newPage()
-    await visitor.goto('/support')
-    await visitor.getByLabel('Full Name').fill('Casey Reconnect')
-    await visitor.getByLabel('Email Address').fill('casey@example.com')
-    await visitor.getByLabel('Subject').fill('Server restart')
-    await visitor.getByLabel('Description').fill('Checking that nothing is lost.')
-    await visitor.getByRole('button', { name: 'Create Ticket' }).click()
-    await visitor.getByText('Connected', { exact: true }).waitFor()
+    await openTicketChat(visitor, 'Server restart')
 
     const admin = await (await browser.newContext({ baseURL: url })).newPage()
     await loginAs(admin)
@@ -74,27 +37,27 @@ describe('live support chat across a server restart', () => {
     await admin.getByRole('button', { name: /Server restart/ }).click()
     await admin.getByText('Connected', { exact: true }).waitFor()
 
-    await send(visitor, 'Before the restart')
+    await sendChat(visitor, 'Before the restart')
     await chatLog(admin).getByText('Before the restart').waitFor()
 
     const port = Number(new URL(url).port)
     await stopServerProcess(server)
     await visitor.getByText('Connecting...', { exact: true }).waitFor()
-    server = startServer(port, dataDir)
+    server = startRestartableServer(port, dataDir)
     await waitForHealth(url, server)
 
     // The visitor's socket retries 1, 3, 7, 15 and 31 s after the drop, so it is usually
     // still down here; either way the message must reach it.
-    await send(admin, 'Sent while you were away')
+    await sendChat(admin, 'Sent while you were away')
     await chatLog(admin).getByText('Sent while you were away').waitFor()
     await chatLog(visitor).getByText('Sent while you were away').waitFor()
     await visitor.getByText('Connected', { exact: true }).waitFor({ timeout: 40_000 })
     await admin.getByText('Connected', { exact: true }).waitFor({ timeout: 40_000 })
 
     // Live again in both directions, without a reload.
-    await send(admin, 'Back to live')
+    await sendChat(admin, 'Back to live')
     await chatLog(visitor).getByText('Back to live').waitFor()
-    await send(visitor, 'Thanks, all here')
+    await sendChat(visitor, 'Thanks, all here')
     await chatLog(admin).getByText('Thanks, all here').waitFor()
     for (const text of ['Before the restart', 'Sent while you were away', 'Back to live']) {
       expect(await chatLog(visitor).getByText(text).count()).toBe(1)

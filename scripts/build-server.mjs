@@ -1,5 +1,23 @@
-// Bundles the server's TypeScript into one ES module; npm packages stay external.
+// Builds what the server runs: the web app's server renderer (web/entry-server.tsx, with its npm
+// packages inside, so production needs no React installed) and the server's TypeScript in one
+// ES module (npm packages stay external).
 import { build } from 'esbuild'
+import { build as viteBuild } from 'vite'
+
+await viteBuild({
+  // The public files are served from dist/web; the renderer needs none of them.
+  publicDir: false,
+  logLevel: 'warn',
+  // Production React: the renderer's bundle does not depend on NODE_ENV at run time.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  build: {
+    ssr: 'web/entry-server.tsx',
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+})
 
 await build({
   entryPoints: ['server/main.ts'],

@@ -7,6 +7,7 @@ import type { Database } from './db/client'
 import { createRateLimiter } from './lib/rate-limiter'
 import { fastifyTrustProxy } from './lib/trust-proxy'
 import { createEventBus } from './realtime/event-bus'
+import { createOutbox } from './jobs/outbox'
 import { registerSocket } from './realtime/socket.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
@@ -15,6 +16,7 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
+import { messagesRoutes } from './modules/messages/messages.routes'
 import { personLinesRoutes } from './modules/m3u/person-lines.routes'
 import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
 import { supplierRoutes } from './modules/m3u/supplier.routes'
@@ -23,11 +25,14 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
+import { peopleRoutes } from './modules/people/people.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
 import { revenueRoutes } from './modules/revenue/revenue.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
+import { telegramFor } from './modules/telegram/telegram'
+import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { ticketsRoutes } from './modules/tickets/tickets.routes'
 import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
@@ -100,6 +105,15 @@ export async function buildApp({
   )
   app.decorate('bus', bus)
   app.addHook('onClose', () => bus.close())
+  const outbox = createOutbox({
+    db: database.db,
+    config,
+    now: app.now,
+    log: app.log,
+    telegram: telegramFor(app),
+  })
+  app.decorate('outbox', outbox)
+  app.addHook('onClose', async () => outbox.close())
 
   registerErrorHandler(app)
   registerJsonBody(app)
@@ -121,6 +135,7 @@ export async function buildApp({
   await app.register(discountsRoutes)
   await app.register(trialRequestsRoutes)
   await app.register(trialRequestsAdminRoutes)
+  await app.register(peopleRoutes)
   await app.register(revenueRoutes)
   await app.register(sportsRoutes)
   await app.register(blogRoutes)
@@ -136,6 +151,8 @@ export async function buildApp({
   await app.register(subscriptionExtendRoutes)
   await app.register(supplierSyncRoutes)
   await app.register(supplierRoutes)
+  await app.register(telegramRoutes)
+  await app.register(messagesRoutes)
   await registerSocket(app, { sessionSweepMs })
   await registerPages(app, { template: pageTemplate })
 

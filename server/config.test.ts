@@ -46,10 +46,35 @@ describe('loadConfig', () => {
       'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
     ],
     [
+      { SMTP_URL: 'mail.example.com:587', MAIL_FROM: 'hello@example.com' },
+      'Invalid configuration: SMTP_URL must look like smtp://user:password@host:587',
+    ],
+    [
+      { SMTP_URL: 'smtp://mailer:s3cret@mail.example.com:587' },
+      'Invalid configuration: SMTP_URL and MAIL_FROM must be set together',
+    ],
+    [
+      { SMTP_URL: 'smtp://mailer:s3cret@mail.example.com:587', MAIL_FROM: 'not an address' },
+      'Invalid configuration: MAIL_FROM must be an address, e.g. StreamLine <hello@example.com>',
+    ],
+    [
       { MAX_CONNECTIONS_PER_IP: '-1' },
       'Invalid configuration: MAX_CONNECTIONS_PER_IP must be 0 (no cap) or more',
     ],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('turns e-mail on with SMTP_URL and MAIL_FROM, and off without them', () => {
+    expect(loadConfig({}).smtp).toBeNull()
+    const smtp = {
+      url: 'smtps://mailer:s3cret@mail.example.com:465',
+      from: 'Shop <hi@example.com>',
+    }
+    expect(loadConfig({ SMTP_URL: smtp.url, MAIL_FROM: smtp.from }).smtp).toEqual(smtp)
+    // A refused setting is named, never repeated: the URL holds a password.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@mail.example.com' })).toThrow(
+      /^(?!.*s3cret)/,
+    )
   })
 })

@@ -58,6 +58,32 @@ const environment = z
       .int('WS_MAX_SOCKETS_PER_IP must be a whole number')
       .min(0, 'WS_MAX_SOCKETS_PER_IP must be 0 (no cap) or more')
       .default(20),
+    // The password inside is a secret: messages about it never echo the value.
+    SMTP_URL: optional(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/?#]+/, 'SMTP_URL must look like smtp://user:password@host:587'),
+    ),
+    MAIL_FROM: optional(
+      z
+        .string()
+        .trim()
+        .max(300, 'MAIL_FROM is too long')
+        .regex(
+          /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+          'MAIL_FROM must be an address, e.g. StreamLine <hello@example.com>',
+        ),
+    ),
+    TELEGRAM_BOT_TOKEN: optional(
+      // BotFather's form, `123456789:AA…`; the message never repeats the value (a secret).
+      z.string().regex(/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/, {
+        error: 'TELEGRAM_BOT_TOKEN must be the token BotFather gave, like 123456789:AAE…',
+      }),
+    ),
+    TELEGRAM_API_BASE: url('TELEGRAM_API_BASE').default('https://api.telegram.org'),
+    TELEGRAM_UPDATES: z
+      .enum(['polling', 'webhook'], { error: 'TELEGRAM_UPDATES must be polling or webhook' })
+      .default('polling'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -78,11 +104,26 @@ const environment = z
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
   })
+  .refine(
+    (env) => !env.TELEGRAM_BOT_TOKEN || env.TELEGRAM_UPDATES !== 'webhook' || env.PUBLIC_URL,
+    { message: 'TELEGRAM_UPDATES=webhook needs PUBLIC_URL, where Telegram sends the updates' },
+  )
+  .refine((env) => (env.SMTP_URL === undefined) === (env.MAIL_FROM === undefined), {
+    message: 'SMTP_URL and MAIL_FROM must be set together',
+  })
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
   /** `dataDir` is a directory, or `memory://` for a throwaway database. */
   | { kind: 'pglite'; dataDir: string }
+
+/** Telegram's Bot API; null when TELEGRAM_BOT_TOKEN is unset (Telegram is off). */
+export type TelegramConfig = {
+  /** A secret: it sits in every Bot API path, so URLs of calls are never logged. */
+  botToken: string
+  apiBase: string
+  updates: 'polling' | 'webhook'
+} | null
 
 export type Config = {
   port: number
@@ -103,6 +144,9 @@ export type Config = {
   maxConnectionsPerIp: number
   /** Live sockets (/ws) one client address may hold at once in one process; 0 means no cap. */
   wsMaxSocketsPerIp: number
+  /** E-mail to customers; null (SMTP_URL unset) means e-mail is off. The URL holds a password. */
+  smtp: { url: string; from: string } | null
+  telegram: TelegramConfig
   logLevel: string
   trustProxy: TrustProxy
   /** Settings that work but deserve a word at start-up. */
@@ -139,6 +183,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linePasswordSecret: e.LINE_PASSWORD_SECRET ?? null,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     wsMaxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP,
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    telegram: e.TELEGRAM_BOT_TOKEN
+      ? {
+          botToken: e.TELEGRAM_BOT_TOKEN,
+          apiBase: e.TELEGRAM_API_BASE.replace(/\/$/, ''),
+          updates: e.TELEGRAM_UPDATES,
+        }
+      : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.value,
     warnings: e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [],

@@ -1,6 +1,7 @@
 import 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import type { Outbox } from './jobs/outbox'
 import type { RateLimiter } from './lib/rate-limiter'
 import type { EventBus } from './realtime/event-bus'
 import type { AdminIdentity } from './modules/auth/sessions.service'
@@ -12,6 +13,10 @@ declare module 'fastify' {
     rateLimiter: RateLimiter
     /** Events for every server process's sockets (LISTEN/NOTIFY on PostgreSQL). */
     bus: EventBus
+    /** Messages to customers: this process's mail transport and the outbox flush. */
+    outbox: Outbox
+    /** Whether a customer has this ticket's chat open on a socket of this process. */
+    isCustomerInChat(ticketId: string): boolean
     /** The clock every service reads, injectable so tests can move time. */
     now(): Date
   }

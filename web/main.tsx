@@ -1,13 +1,25 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { AppProvider } from './app/provider'
-import { AppRouter } from './app/router'
+import { hydrate, type DehydratedState } from '@tanstack/react-query'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { queryStateElementId } from '@common/page-rendering'
+import { App } from './app/app'
+import { createQueryClient } from './app/query-client'
+import { readSiteConfig } from './lib/site-config'
 import './styles.css'
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-)
+const root = document.getElementById('root')!
+const queryClient = createQueryClient()
+const app = <App queryClient={queryClient} siteConfig={readSiteConfig()} />
+// The data a server-rendered page was rendered with; absent on the Business Center's shell
+// and under `npm run dev`, where the browser renders from scratch.
+const stateText = document.getElementById(queryStateElementId)?.textContent
+
+if (stateText) {
+  hydrate(queryClient, JSON.parse(stateText) as DehydratedState)
+  hydrateRoot(root, app, {
+    // React reports a hydration mismatch here, not as a thrown error: make it visible.
+    onRecoverableError: (error, info) =>
+      console.error('Recoverable error during hydration', error, info.componentStack),
+  })
+} else {
+  createRoot(root).render(app)
+}

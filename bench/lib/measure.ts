@@ -7,6 +7,11 @@ export async function measure(run: () => Promise<unknown>, { runs = 200, warmup 
     await run()
     samples.push(performance.now() - start)
   }
+  return percentiles(samples)
+}
+
+/** p50, p95 and p99 of latency samples (sorts them in place). */
+export function percentiles(samples: number[]) {
   samples.sort((a, b) => a - b)
   const at = (p: number) =>
     samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!

@@ -18,6 +18,8 @@ export function scheduleJobs(app: FastifyInstance): () => void {
       },
     ],
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
+    // Every process sends; row locks keep each message to one of them.
+    ['outbox', 10_000, () => app.outbox.flush()],
   ]
   const timers = jobs.map(([name, intervalMs, run]) => {
     const runLogged = () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify
 import type { AuditDetails } from '../../common/audit'
 import type { Db } from '../db/client'
 import { HttpError } from '../lib/http-error'
+import { currentSubject } from '../modules/audit/audit-subjects'
 import { recordAudit } from '../modules/audit/audit.service'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -64,6 +65,12 @@ export async function inAuditedTransaction<T>(
   if (!actor) throw new HttpError(401, 'Authentication required')
   const server = request.server
   const result = await server.db.transaction(async (tx) => {
+    // Read first, so that a deleted entity is still named in its entry.
+    const knownId =
+      typeof options.entityId === 'function' ? null : entityIdOf(request, null, options.entityId)
+    const subjectBefore = knownId
+      ? await currentSubject(tx, { entityType: audit.entity, entityId: knownId })
+      : null
     const result = await change(tx)
     try {
       await recordAudit(tx, {
@@ -72,6 +79,7 @@ export async function inAuditedTransaction<T>(
         entityType: audit.entity,
         entityId: entityIdOf(request, result, options.entityId),
         details: detailsOf(request, result, options.details),
+        subjectBefore,
         now: server.now(),
       })
     } catch (error) {

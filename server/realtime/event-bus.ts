@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import type pg from 'pg'
 import type { Notification } from '../../common/notifications'
@@ -47,10 +48,15 @@ function createLocalBus(): EventBus {
   }
 }
 
+/** What travels by NOTIFY: the event, and which process published it. */
+type Envelope = { origin: string; event: BusEvent }
+
 /**
  * Fans events out to every process through PostgreSQL LISTEN/NOTIFY: one dedicated connection
- * listens, reconnecting for as long as it takes, and publishing uses the pool. Publishing while
- * the database is down fails, as did the write it announces, so the caller answers 503.
+ * listens, reconnecting for as long as it takes, and publishing uses the pool. The publishing
+ * process tells its own subscribers at once and skips its events coming back, so its sockets do
+ * not wait for the NOTIFY round trip. Publishing while the database is down fails, and the
+ * caller answers 503 (its write, already stored, reaches this process's sockets).
  */
 async function createPostgresBus(
   pool: pg.Pool,
@@ -60,13 +66,16 @@ async function createPostgresBus(
   const local = createLocalBus()
   const resyncHandlers = new Set<() => void>()
   let join = createPayloadJoiner()
+  const origin = randomUUID()
   const listener = await startPostgresListener({
     url,
     channel,
     onError,
     onNotification(payload) {
       const json = join(payload)
-      if (json) void local.publish(JSON.parse(json) as BusEvent)
+      if (!json) return
+      const envelope = JSON.parse(json) as Envelope
+      if (envelope.origin !== origin) void local.publish(envelope.event)
     },
     onResubscribed() {
       // Pieces of an event cut off with the old connection will never be completed.
@@ -77,7 +86,8 @@ async function createPostgresBus(
 
   return {
     async publish(event) {
-      const payloads = toNotifyPayloads(JSON.stringify(event))
+      void local.publish(event)
+      const payloads = toNotifyPayloads(JSON.stringify({ origin, event } satisfies Envelope))
       // One statement, one transaction: every listener gets all the pieces at its commit.
       await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
         channel,

@@ -12,21 +12,32 @@ export const defaultFrameLimit: FrameLimit = { perSecond: 10, burst: 20, dropsBe
 
 /**
  * A token bucket for one socket's frames. Dropped frames still draw on it, so a client that
- * keeps flooding runs into debt and is closed, while one that slows down pays it back.
+ * keeps flooding runs into debt and is closed, while one that slows down pays it back. A class:
+ * every idle socket holds one, and its method is shared rather than a closure per socket.
  */
-export function createFrameBucket(limit: FrameLimit, nowMs: number) {
-  let tokens = limit.burst
-  let updatedAt = nowMs
-  return {
-    take(now: number): FrameVerdict {
-      tokens = Math.min(
-        limit.burst,
-        tokens + (Math.max(0, now - updatedAt) / 1000) * limit.perSecond,
-      )
-      updatedAt = now
-      tokens -= 1
-      if (tokens >= 0) return 'accept'
-      return tokens >= -limit.dropsBeforeClose ? 'drop' : 'close'
-    },
+class FrameBucket {
+  private tokens: number
+
+  constructor(
+    private readonly limit: FrameLimit,
+    private updatedAt: number,
+  ) {
+    this.tokens = limit.burst
   }
+
+  take(now: number): FrameVerdict {
+    const { limit } = this
+    this.tokens = Math.min(
+      limit.burst,
+      this.tokens + (Math.max(0, now - this.updatedAt) / 1000) * limit.perSecond,
+    )
+    this.updatedAt = now
+    this.tokens -= 1
+    if (this.tokens >= 0) return 'accept'
+    return this.tokens >= -limit.dropsBeforeClose ? 'drop' : 'close'
+  }
+}
+
+export function createFrameBucket(limit: FrameLimit, nowMs: number): FrameBucket {
+  return new FrameBucket(limit, nowMs)
 }

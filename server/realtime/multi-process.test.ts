@@ -52,6 +52,10 @@ describe('two server processes on one PostgreSQL', () => {
     const staffOnB = await openSocket(b.url, adminOnB.cookie)
     staffOnB.send({ type: 'identify', role: 'admin', key: null })
     await staffOnB.waitFor((f) => f.type === 'auth:verified')
+    // The publishing process tells its own sockets at once, and skips its events coming back.
+    const customerOnA = await openSocket(a.url)
+    customerOnA.send({ type: 'identify', role: 'customer', key: ticket.id })
+    await customerOnA.waitFor((f) => f.type === 'auth:verified')
 
     await createClient(a.url).post('/api/chat-messages', {
       ticketId: ticket.id,
@@ -86,8 +90,20 @@ describe('two server processes on one PostgreSQL', () => {
     await staffOnA.patch(`/api/support-tickets/${ticket.id}`, { status: 'in_progress' })
     const updated = await customerOnB.waitFor((f) => f.type === 'ticket:updated')
     expect(updated).toMatchObject({ ticket: { id: ticket.id, status: 'in_progress' } })
-    customerOnB.close()
-    staffOnB.close()
+
+    // NOTIFY keeps commit order: once B's next message reaches A, any echo of A's would have too.
+    await adminOnB.post('/api/chat-messages', {
+      ticketId: ticket.id,
+      senderType: 'admin',
+      message: 'Last from B',
+    })
+    await customerOnA.waitFor(
+      (f) => f.type === 'chat:new_message' && f.message.message === 'Last from B',
+    )
+    const seenOnA = customerOnA.ofType('chat:new_message').map((f) => f.message.message)
+    expect(seenOnA).toEqual(['Hello from A', 'Reply from A', longReply, 'Last from B'])
+    expect(customerOnA.ofType('ticket:updated')).toHaveLength(1)
+    for (const socket of [customerOnA, customerOnB, staffOnB]) socket.close()
   })
 
   it("closes an admin's socket on one process when they log out on the other", async () => {

@@ -4,7 +4,10 @@ import type { NotificationScope } from '../../common/notifications'
 import { sessionEndedMessage, socketCloseCodes, type ServerFrame } from '../../common/realtime'
 import type { BusEvent } from './event-bus'
 
-/** One browser tab's socket and what it has proven about itself. */
+/**
+ * One browser tab's socket and what it has proven about itself. Thousands stay open and idle,
+ * so it holds plain data; the hub's indexes are changed only through the hub.
+ */
 export type Connection = {
   socket: WebSocket
   /** The admin session behind the cookie of the upgrade request, if any. */
@@ -13,7 +16,8 @@ export type Connection = {
   role: 'admin' | 'customer' | null
   /** A customer's ticket id (their notification key). */
   key: string | null
-  tickets: Set<string>
+  /** Tickets whose events reach this socket: a customer's own, and any it joined. */
+  tickets: string[]
 }
 
 /** What the hub needs from the modules, injected so that transport imports none of them. */
@@ -26,92 +30,148 @@ export type SocketHubOptions = {
   maxSocketsPerIp: number
 }
 
-export function send(connection: Connection, frame: ServerFrame): void {
+/** A frame as it goes on the wire: serialised and encoded once, however many sockets get it. */
+const encode = (frame: ServerFrame) => Buffer.from(JSON.stringify(frame))
+
+function sendEncoded(connection: Connection, data: Buffer): void {
   if (connection.socket.readyState === connection.socket.OPEN)
-    connection.socket.send(JSON.stringify(frame))
+    connection.socket.send(data, { binary: false })
 }
 
-/** Tells the socket its admin session is over and closes it; nothing more is sent to it. */
-export function endAdminSocket(connection: Connection): void {
-  connection.role = null
-  connection.admin = null
-  const message = sessionEndedMessage
-  send(connection, { type: 'auth:failed', message })
-  connection.socket.close(socketCloseCodes.sessionEnded, message)
+export function send(connection: Connection, frame: ServerFrame): void {
+  sendEncoded(connection, encode(frame))
 }
 
 /** Delivers bus events to this process's sockets: admins see everything, customers their tickets. */
 export function createSocketHub(options: SocketHubOptions) {
-  const connections = new Set<Connection>()
+  const connections = new Map<WebSocket, Connection>()
+  const admins = new Set<Connection>()
+  // Nearly every ticket is watched by one socket: an array is the smallest set of one.
+  const watchersByTicket = new Map<string, Connection[]>()
   const countByIp = new Map<string, number>()
 
+  function watch(connection: Connection, ticketId: string): void {
+    if (connection.tickets.includes(ticketId)) return
+    connection.tickets.push(ticketId)
+    const watchers = watchersByTicket.get(ticketId)
+    if (watchers) watchers.push(connection)
+    else watchersByTicket.set(ticketId, [connection])
+  }
+
+  function unwatchAll(connection: Connection): void {
+    for (const ticketId of connection.tickets) {
+      const rest = watchersByTicket.get(ticketId)?.filter((other) => other !== connection) ?? []
+      if (rest.length) watchersByTicket.set(ticketId, rest)
+      else watchersByTicket.delete(ticketId)
+    }
+  }
+
+  // One listener shared by every socket, rather than a closure kept per socket.
+  function forget(this: WebSocket): void {
+    const connection = connections.get(this)
+    if (!connection) return
+    connections.delete(this)
+    admins.delete(connection)
+    unwatchAll(connection)
+    const left = (countByIp.get(connection.ip) ?? 1) - 1
+    if (left === 0) countByIp.delete(connection.ip)
+    else countByIp.set(connection.ip, left)
+  }
+
+  /** Tells the socket its admin session is over and closes it; nothing more is sent to it. */
+  function endAdmin(connection: Connection): void {
+    connection.role = null
+    connection.admin = null
+    admins.delete(connection)
+    const message = sessionEndedMessage
+    send(connection, { type: 'auth:failed', message })
+    connection.socket.close(socketCloseCodes.sessionEnded, message)
+  }
+
   function endSessions(userId: string, sessionIds: string[] | null): void {
-    for (const connection of connections) {
+    for (const connection of connections.values()) {
       const { admin } = connection
       if (admin?.id !== userId || (sessionIds && !sessionIds.includes(admin.sessionId))) continue
       // A socket that has not identified as admin (yet) just loses the credential.
-      if (connection.role === 'admin') endAdminSocket(connection)
+      if (connection.role === 'admin') endAdmin(connection)
       else connection.admin = null
     }
   }
+
+  const watchersOf = (ticketId: string) => watchersByTicket.get(ticketId) ?? []
 
   async function deliver(event: BusEvent): Promise<void> {
     if (event.kind === 'admin_sessions_ended') return endSessions(event.userId, event.sessionIds)
     if (event.kind === 'ticket_updated') {
       const { ticket } = event
-      for (const connection of connections) {
-        if (connection.role === 'admin' || connection.tickets.has(ticket.id))
-          send(connection, { type: 'ticket:updated', ticket })
-      }
+      const data = encode({ type: 'ticket:updated', ticket })
+      for (const connection of admins) sendEncoded(connection, data)
+      for (const connection of watchersOf(ticket.id))
+        if (connection.role !== 'admin') sendEncoded(connection, data)
       return
     }
     if (event.kind === 'chat_message') {
       const { message } = event
-      for (const connection of connections) {
-        if (connection.role === 'admin') {
-          send(connection, { type: 'chat:new_message', ticketId: message.ticketId, message })
-          send(connection, { type: 'new_message', ticketId: message.ticketId })
-        } else if (connection.tickets.has(message.ticketId)) {
-          send(connection, { type: 'chat:new_message', ticketId: message.ticketId, message })
-        }
+      const { ticketId } = message
+      const chat = encode({ type: 'chat:new_message', ticketId, message })
+      const lobby = encode({ type: 'new_message', ticketId })
+      for (const connection of watchersOf(ticketId))
+        if (connection.role !== 'admin') sendEncoded(connection, chat)
+      for (const connection of admins) {
+        sendEncoded(connection, chat)
+        sendEncoded(connection, lobby)
       }
       return
     }
     if (event.kind !== 'notification') return
     const { notification } = event
-    const isFor = (connection: Connection) =>
+    const key = notification.recipientKey
+    const recipients =
       notification.recipientRole === 'admin'
-        ? connection.role === 'admin'
-        : connection.role === 'customer' && connection.key === notification.recipientKey
-    const recipients = [...connections].filter(isFor)
+        ? [...admins]
+        : watchersOf(key ?? '').filter((c) => c.role === 'customer' && c.key === key)
     if (!recipients.length) return
     // One count per event, shared by every recipient socket.
     const unread = await options.countUnread({
       role: notification.recipientRole === 'admin' ? 'admin' : 'customer',
-      key: notification.recipientKey,
+      key,
     })
+    const data = encode({ type: 'notification:new', data: notification })
+    const counter = encode({ type: 'counter:update', data: { unread } })
     for (const connection of recipients) {
-      send(connection, { type: 'notification:new', data: notification })
-      send(connection, { type: 'counter:update', data: { unread } })
+      sendEncoded(connection, data)
+      sendEncoded(connection, counter)
     }
   }
 
   return {
-    connections,
+    connections: () => connections.values(),
     /** Adds the socket unless its address already holds the most it may; answers whether it did. */
     add(connection: Connection): boolean {
       const count = countByIp.get(connection.ip) ?? 0
       if (options.maxSocketsPerIp > 0 && count >= options.maxSocketsPerIp) return false
       countByIp.set(connection.ip, count + 1)
-      connections.add(connection)
-      connection.socket.once('close', () => {
-        connections.delete(connection)
-        const left = (countByIp.get(connection.ip) ?? 1) - 1
-        if (left === 0) countByIp.delete(connection.ip)
-        else countByIp.set(connection.ip, left)
-      })
+      connections.set(connection.socket, connection)
+      connection.socket.on('close', forget)
       return true
     },
+    identifyAdmin(connection: Connection): void {
+      connection.role = 'admin'
+      connection.key = null
+      admins.add(connection)
+    },
+    identifyCustomer(connection: Connection, ticketId: string): void {
+      admins.delete(connection)
+      connection.role = 'customer'
+      connection.key = ticketId
+      watch(connection, ticketId)
+    },
+    /** Knowing a ticket's id is the customer's capability for it: its events reach the socket. */
+    joinTicket: watch,
+    /** Whether a customer's socket in this process receives the ticket's chat. */
+    isCustomerWatching: (ticketId: string) =>
+      watchersOf(ticketId).some((connection) => connection.role === 'customer'),
+    endAdmin,
     handle(event: BusEvent) {
       deliver(event).catch((error: unknown) =>
         options.log.warn({ err: error }, 'Socket delivery failed'),
@@ -119,24 +179,24 @@ export function createSocketHub(options: SocketHubOptions) {
     },
     /** Closes admin sockets whose session expired or vanished without a bus event saying so. */
     async sweepAdminSessions(): Promise<void> {
-      const watched = [...connections].flatMap((connection) =>
-        connection.role === 'admin' && connection.admin
-          ? [{ connection, sessionId: connection.admin.sessionId }]
-          : [],
+      const watched = [...admins].flatMap((connection) =>
+        connection.admin ? [{ connection, sessionId: connection.admin.sessionId }] : [],
       )
       if (!watched.length) return
       const live = await options.findLiveSessionIds([...new Set(watched.map((w) => w.sessionId))])
       for (const { connection, sessionId } of watched) {
-        if (!live.has(sessionId)) endAdminSocket(connection)
+        // The socket may have ended, or identified otherwise, while the database answered.
+        if (!live.has(sessionId) && admins.has(connection)) endAdmin(connection)
       }
     },
     /** Events may have been missed: every socket is told to refetch what it shows. */
     resync() {
-      for (const connection of connections) send(connection, { type: 'resync' })
+      const data = encode({ type: 'resync' })
+      for (const connection of connections.values()) sendEncoded(connection, data)
     },
     /** Graceful shutdown: 1001 "going away" tells clients to reconnect elsewhere. */
     closeAll() {
-      for (const connection of connections) connection.socket.close(1001, 'Server shutting down')
+      for (const { socket } of connections.values()) socket.close(1001, 'Server shutting down')
     },
   }
 }

@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { RawData } from 'ws'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { RawData, WebSocket } from 'ws'
 import { clientFrame, socketCloseCodes, type ClientFrame } from '../../common/realtime'
 import { findTextProblem } from '../../common/text-rules'
 import { databaseUnavailableMessage, isDatabaseUnavailable } from '../lib/database-errors'
@@ -12,7 +12,7 @@ import { sendChatMessage } from '../modules/chat/chat.service'
 import { countUnread } from '../modules/notifications/notifications.service'
 import { findTicket } from '../modules/tickets/tickets.service'
 import { createFrameBucket, defaultFrameLimit } from './frame-bucket'
-import { createSocketHub, endAdminSocket, send, type Connection } from './socket-hub'
+import { createSocketHub, send, type Connection } from './socket-hub'
 
 const heartbeatMs = 30_000
 const maxFrameBytes = 16 * 1024
@@ -44,13 +44,16 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
     maxSocketsPerIp: app.config.wsMaxSocketsPerIp,
   })
   const unsubscribe = app.bus.subscribe(hub.handle)
+  // Told to the modules, which import nothing of the hub (a reply e-mails who is not in the chat).
+  app.decorate('isCustomerInChat', hub.isCustomerWatching)
   const stopResync = app.bus.onResync(() => {
     app.log.info('Live events are back after a gap; sockets are told to refetch')
     hub.resync()
   })
 
   await app.register(websocket, {
-    options: { maxPayload: maxFrameBytes },
+    // The hub keeps its own index of sockets; ws's would be a second entry and listener each.
+    options: { maxPayload: maxFrameBytes, clientTracking: false },
     preClose(done) {
       unsubscribe()
       stopResync()
@@ -60,9 +63,16 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
   })
 
   // Sockets whose peer vanished without a close frame are found by a missed pong.
-  const alive = new WeakSet<Connection['socket']>()
+  const alive = new WeakSet<WebSocket>()
+  function markAlive(this: WebSocket) {
+    alive.add(this)
+  }
+  function closeOnError(this: WebSocket, error: Error) {
+    app.log.warn({ err: error }, 'Socket error')
+    this.terminate()
+  }
   const heartbeat = setInterval(() => {
-    for (const { socket } of hub.connections) {
+    for (const { socket } of hub.connections()) {
       if (!alive.has(socket)) socket.terminate()
       else {
         alive.delete(socket)
@@ -97,13 +107,12 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
     if (connection.role === 'admin' || (frame.type === 'identify' && frame.role === 'admin')) {
       if (!connection.admin)
         return send(connection, { type: 'auth:failed', message: 'Admin session required' })
-      if (!(await hasLiveAdminSession(connection))) return endAdminSocket(connection)
+      if (!(await hasLiveAdminSession(connection))) return hub.endAdmin(connection)
     }
     switch (frame.type) {
       case 'identify': {
         if (frame.role === 'admin') {
-          connection.role = 'admin'
-          connection.key = null
+          hub.identifyAdmin(connection)
           return send(connection, { type: 'auth:verified', role: 'admin' })
         }
         // A key that is no ticket id at all is unknown too; an outage is not, it is retried.
@@ -114,17 +123,14 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
             })
           : null
         if (!ticket) return send(connection, { type: 'auth:failed', message: 'Unknown ticket' })
-        connection.role = 'customer'
-        connection.key = ticket.id
-        connection.tickets.add(ticket.id)
+        hub.identifyCustomer(connection, ticket.id)
         return send(connection, { type: 'auth:verified', role: 'customer' })
       }
       case 'join_ticket': {
         // Knowing a ticket's id is the customer's capability for it.
         const ticket = await findTicket(app.db, frame.ticketId)
         if (!ticket) return send(connection, { type: 'error', message: 'Ticket not found' })
-        connection.tickets.add(ticket.id)
-        return
+        return hub.joinTicket(connection, ticket.id)
       }
       case 'send_message': {
         if (connection.role === null)
@@ -150,17 +156,31 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
     if (isCrossSiteRequest(request)) throw forbidden('Cross-site request refused')
   }
 
+  // The upgrade's HTTP response is never used once ws answers the handshake, yet the TCP socket
+  // would keep it, and through it the request, its headers and logger, for the socket's life.
+  async function releaseHttpResponse(request: FastifyRequest, reply: FastifyReply) {
+    if (request.ws && reply.raw.socket) reply.raw.detachSocket(reply.raw.socket)
+  }
+
   app.get(
     '/ws',
-    { websocket: true, config: { public: true }, onRequest: refuseCrossSite },
+    {
+      websocket: true,
+      config: { public: true },
+      onRequest: refuseCrossSite,
+      preHandler: releaseHttpResponse,
+    },
     (socket, request) => {
+      // @fastify/websocket's error listener holds the request and reply: one shared instead.
+      socket.removeAllListeners('error')
+      socket.on('error', closeOnError)
       const connection: Connection = {
         socket,
         admin: request.admin ? { id: request.admin.id, sessionId: request.admin.sessionId } : null,
         ip: request.ip,
         role: null,
         key: null,
-        tickets: new Set(),
+        tickets: [],
       }
       // Refused after the upgrade, not before: a browser shows a script no handshake status,
       // but it does show a frame and a close reason.
@@ -170,14 +190,13 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
         return socket.close(socketCloseCodes.policyViolation, message)
       }
       alive.add(socket)
-      socket.on('pong', () => alive.add(socket))
+      socket.on('pong', markAlive)
       const bucket = createFrameBucket(defaultFrameLimit, app.now().getTime())
-      const isOpen = () => socket.readyState === socket.OPEN
       // Frames are handled one after another, in order: a message sent right after identify
       // must not overtake the identify's ticket lookup.
       let queue = Promise.resolve()
       socket.on('message', (data) => {
-        if (!isOpen()) return
+        if (socket.readyState !== socket.OPEN) return
         const verdict = bucket.take(app.now().getTime())
         if (verdict !== 'accept') {
           const message = 'Too many messages; slow down'
@@ -187,7 +206,7 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
         }
         const frame = parseFrame(data)
         queue = queue.then(async () => {
-          if (!isOpen()) return
+          if (socket.readyState !== socket.OPEN) return
           if (typeof frame === 'string') return send(connection, { type: 'error', message: frame })
           try {
             await handleFrame(connection, frame)

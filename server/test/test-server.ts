@@ -47,6 +47,8 @@ type Options = {
   logStream?: (line: string) => void
   sessionSweepMs?: number
   pageTemplate?: string
+  /** A port known beforehand (say, for a PUBLIC_URL that names it); by default any free one. */
+  port?: number
 }
 
 /**
@@ -78,7 +80,7 @@ export async function startTestServer(
     pageTemplate: options.pageTemplate,
   })
   await bootstrapAdmin(app.db, config, app.log)
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const address = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
   return {
     app,
     database,

@@ -38,7 +38,8 @@ export function AppRouter() {
     <>
       <ScrollToTopOnNavigate />
       <Switch>
-        <Route path={appRoutes.admin}>
+        {/* Every address under /admin is the Business Center's: it reads the rest itself. */}
+        <Route path={`${appRoutes.admin}/*?`}>
           <Suspense fallback={<PageLoading />}>
             <AdminRoute />
           </Suspense>

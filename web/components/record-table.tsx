@@ -17,11 +17,11 @@ type RecordTableProps<T> = {
   records: readonly T[]
   /** Said instead of the table when there is nothing to list. */
   empty: string
-  /** One row (a TableRow, keyed) for a record. */
+  /** One row (a TableRow, keyed) for a record; on phones a card (see Table's `isCardsOnPhone`). */
   children: (record: T) => ReactNode
 }
 
-/** A table of records with a row of actions each, or the empty state. */
+/** A table of records with a row of actions each (a card each on phones), or the empty state. */
 export function RecordTable<T>({
   caption,
   columns,
@@ -31,7 +31,7 @@ export function RecordTable<T>({
 }: RecordTableProps<T>) {
   if (records.length === 0) return <ListEmpty>{empty}</ListEmpty>
   return (
-    <Table>
+    <Table isCardsOnPhone>
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow>

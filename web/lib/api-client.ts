@@ -41,6 +41,18 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiError(response.status, await response.text(), response.statusText)
 }
 
+type Fetch = (url: string, init: RequestInit) => Promise<Response>
+
+let sendRequest: Fetch = (url, init) => fetch(url, init)
+
+/**
+ * For the server renderer only: where API calls go when there is no browser (it answers them
+ * inside the server, for the page being rendered).
+ */
+export function setApiFetch(fetchApi: Fetch): void {
+  sendRequest = fetchApi
+}
+
 /**
  * Calls the API with the session cookie and an optional JSON body; throws ApiError on a non-OK
  * answer. A network failure rejects with the browser's TypeError.
@@ -51,7 +63,7 @@ export async function apiRequest(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<Response> {
-  const response = await fetch(url, {
+  const response = await sendRequest(url, {
     method,
     credentials: 'include',
     headers: body === undefined ? {} : { 'Content-Type': 'application/json' },

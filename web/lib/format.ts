@@ -17,6 +17,16 @@ export function formatDate(isoTimestamp: string): string {
   return dateFormat.format(new Date(isoTimestamp))
 }
 
+const publishedDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+/**
+ * A publication date on a public page ("November 20, 2026"), in one fixed language and zone so
+ * the server's HTML and the browser's first render agree.
+ */
+export function formatPublishedDate(isoTimestamp: string): string {
+  return publishedDateFormat.format(new Date(isoTimestamp))
+}
+
 /** The calendar date in a table's compact form ("Mar 10, 2026"). */
 export function formatShortDate(isoTimestamp: string): string {
   return shortDateFormat.format(new Date(isoTimestamp))

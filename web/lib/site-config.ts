@@ -1,7 +1,12 @@
+import { createContext, use } from 'react'
 import { defaultSiteConfig, siteConfigElementId, type SiteConfig } from '@common/site-config'
 
-function readSiteConfig(): SiteConfig {
-  const text = document.getElementById(siteConfigElementId)?.textContent
+/** The site config the server embedded in this page; the defaults outside a browser. */
+export function readSiteConfig(): SiteConfig {
+  const text =
+    typeof document === 'undefined'
+      ? null
+      : document.getElementById(siteConfigElementId)?.textContent
   if (!text) return defaultSiteConfig
   try {
     const { brandName, supportEmail } = JSON.parse(text) as Partial<SiteConfig>
@@ -15,5 +20,14 @@ function readSiteConfig(): SiteConfig {
   }
 }
 
-/** Brand name and support e-mail of this installation, embedded in the HTML by the server. */
+/**
+ * Brand name and support e-mail of this installation, for client-only code (the Business
+ * Center, dialogs). Server-rendered components read `useSiteConfig()`: the server renders
+ * pages for its own configuration, not the browser's.
+ */
 export const site: SiteConfig = readSiteConfig()
+
+export const SiteConfigContext = createContext<SiteConfig>(defaultSiteConfig)
+
+/** Brand name and support e-mail, the same on the server and in the browser. */
+export const useSiteConfig = (): SiteConfig => use(SiteConfigContext)

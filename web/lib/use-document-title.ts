@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { site } from './site-config'
+import { useSiteConfig } from './site-config'
 
 // The server renders the same titles into the HTML (server/modules/seo/page-content.ts); the
 // page keeps them when it takes over, so crawlers that run scripts see what the others see.
@@ -10,8 +10,9 @@ const homeTagline = 'Live TV and Sports in HD, Ad-Free on Every Device'
  * leaves the server's title in place for undefined (content still loading).
  */
 export function useDocumentTitle(title: string | null | undefined) {
+  const { brandName } = useSiteConfig()
   useEffect(() => {
     if (title === undefined) return
-    document.title = title ? `${title} — ${site.brandName}` : `${site.brandName} — ${homeTagline}`
-  }, [title])
+    document.title = title ? `${title} — ${brandName}` : `${brandName} — ${homeTagline}`
+  }, [title, brandName])
 }

@@ -51,7 +51,14 @@ export const m3uLines = pgTable(
     // A process working on the line with the panel holds it until then (creation or a push).
     claimedUntil: timestamptz('claimed_until'),
     panelError: text('panel_error'),
+    // When the panel last told us its state: read by a sync, or a change it accepted.
     lastSyncedAt: timestamptz('last_synced_at'),
+    // The panel's state as it last told us (null: not heard yet). A push sends only what differs
+    // from it, so an unchanged password is never sent again; the line's view shows it beside ours.
+    panelExpiresAt: timestamptz('panel_expires_at'),
+    panelIsEnabled: boolean('panel_is_enabled'),
+    panelIsTrial: boolean('panel_is_trial'),
+    panelPassword: varchar('panel_password', { length: 128 }),
   },
   (t) => [
     // Months for form and paid lines (1–12 at purchase), 99 for a demo or trial line.

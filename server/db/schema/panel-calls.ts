@@ -1,4 +1,5 @@
-import { index, integer, pgTable, smallint, uuid, varchar } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, smallint, uuid, varchar } from 'drizzle-orm/pg-core'
+import type { LineEvent } from '../../../common/panel-calls'
 import { timestamptz } from './columns'
 
 /**
@@ -26,6 +27,8 @@ export const panelCalls = pgTable(
     /** The admin's username, or 'system' for scheduled work. */
     actor: varchar('actor', { length: 64 }).notNull(),
     message: varchar('message', { length: 300 }),
+    /** What a call to change a line asked, for its history in words ("Extended by 1 month…"). */
+    events: jsonb('events').$type<LineEvent[]>(),
   },
   (t) => [
     // Ascending: newest-first pages scan them backward.

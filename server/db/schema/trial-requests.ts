@@ -85,6 +85,8 @@ export const trialRequests = pgTable(
     // .desc() makes DESC NULLS LAST, which that ORDER BY cannot use.)
     index('trial_requests_created_idx').on(t.createdAt, t.id),
     index('trial_requests_status_created_idx').on(t.subscriptionStatus, t.createdAt, t.id),
+    // The contacts list filtered by follow-up stage, newest first (keyset pages).
+    index('trial_requests_stage_created_idx').on(t.status, t.createdAt, t.id),
     index('trial_requests_email_idx').on(sql`lower(${t.email})`),
     index('trial_requests_email_key_idx').on(t.emailKey),
     index('trial_requests_telegram_key_idx')

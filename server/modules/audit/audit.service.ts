@@ -1,10 +1,17 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm'
-import type { AuditDetails, AuditEntry } from '../../../common/audit'
+import type { AuditDetails, AuditEntry, AuditSubject } from '../../../common/audit'
 import type { Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit-log'
 import { keyset } from '../../lib/keyset'
+import { currentSubject, currentSubjects, isNamedEntity, subjectKey } from './audit-subjects'
 
 type Actor = { id: string; username: string }
+
+type AuditRow = typeof auditLog.$inferSelect
+
+function withSubject(details: AuditDetails | null, subject: AuditSubject | null | undefined) {
+  return subject ? { ...details, subject } : details
+}
 
 export async function recordAudit(
   db: Db,
@@ -14,16 +21,20 @@ export async function recordAudit(
     entityType: string
     entityId: string | null
     details?: AuditDetails | null
+    /** What the entity was called before the change: a deleted one can no longer be read. */
+    subjectBefore?: AuditSubject | null
     now: Date
   },
 ): Promise<void> {
+  // Named as it is after the change (a converted subscription's plan), else as it was before.
+  const subject = (await currentSubject(db, entry)) ?? entry.subjectBefore
   await db.insert(auditLog).values({
     actorId: entry.actor.id,
     actorUsername: entry.actor.username,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,
-    details: entry.details ?? null,
+    details: withSubject(entry.details ?? null, subject),
     createdAt: entry.now,
   })
 }
@@ -39,13 +50,19 @@ export async function recordSystemAudit(
   now: Date,
 ): Promise<void> {
   for (let start = 0; start < entries.length; start += insertBatch) {
+    const batch = entries.slice(start, start + insertBatch)
+    const subjects = await currentSubjects(
+      db,
+      batch.map(({ entityId }) => ({ entityType, entityId })),
+    )
     await db.insert(auditLog).values(
-      entries.slice(start, start + insertBatch).map(({ action, entityId }) => ({
+      batch.map(({ action, entityId }) => ({
         actorId: null,
         actorUsername: 'system',
         action,
         entityType,
         entityId,
+        details: withSubject(null, subjects.get(subjectKey({ entityType, entityId }))),
         createdAt: now,
       })),
     )
@@ -79,11 +96,22 @@ export async function listAudit(
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pages.fetchSize)
   const page = pages.page(rows)
-  return {
-    entries: page.rows.map(({ actorId: _actorId, ...row }) => ({
+  return { entries: await presentAuditEntries(db, page.rows), nextCursor: page.nextCursor }
+}
+
+/**
+ * Trail rows as the API answers them, each naming its entity: as recorded with the change, else
+ * (entries older than that) as it is called now. An entity no longer found is marked gone.
+ */
+export async function presentAuditEntries(db: Db, rows: AuditRow[]): Promise<AuditEntry[]> {
+  const current = await currentSubjects(db, rows)
+  return rows.map(({ actorId: _actorId, ...row }) => {
+    const now = current.get(subjectKey(row))
+    return {
       ...row,
+      subject: row.details?.subject ?? now ?? null,
+      isEntityGone: isNamedEntity(row) && now === undefined,
       createdAt: row.createdAt.toISOString(),
-    })),
-    nextCursor: page.nextCursor,
-  }
+    }
+  })
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   supportAgentName,
@@ -8,9 +8,10 @@ import {
 import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { supportTickets } from '../../db/schema/support-tickets'
-import { forbidden, notFound } from '../../lib/http-error'
+import { conflict, forbidden, notFound } from '../../lib/http-error'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
+import { queueSupportReply } from '../messages/outbox.service'
 
 type ChatMessageRow = typeof chatMessages.$inferSelect
 
@@ -39,6 +40,30 @@ export async function listChatMessages(
 export type Sender = { kind: 'admin' } | { kind: 'customer' }
 
 /**
+ * The message a resend refers to. Its id must have named the same text from the same side: an id
+ * reused for something else is the client's mistake, never a reason to answer another message.
+ */
+async function findResentMessage(
+  tx: Db,
+  stored: Pick<ChatMessageRow, 'ticketId' | 'senderType' | 'message'>,
+  clientMessageId: string,
+): Promise<ChatMessage> {
+  const [row] = await tx
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.ticketId, stored.ticketId),
+        eq(chatMessages.clientMessageId, clientMessageId),
+      ),
+    )
+  if (!row || row.senderType !== stored.senderType || row.message !== stored.message) {
+    throw conflict('clientMessageId was already used for another message')
+  }
+  return presentChatMessage(row)
+}
+
+/**
  * Stores a message, notifies the other side, then tells every process's sockets. Persisting
  * first means a client that reconnects and refetches loses nothing.
  */
@@ -63,18 +88,25 @@ export async function sendChatMessage(
       ? `${input.message.slice(0, previewLength)}…`
       : input.message
 
-  const { message, notification } = await db.transaction(async (tx) => {
+  const values = {
+    ticketId: ticket.id,
+    senderType: isAdmin ? ('admin' as const) : ('customer' as const),
+    // The server names the sender: admins are always the Support Agent, customers their ticket's name.
+    senderName: isAdmin ? supportAgentName : ticket.customerName,
+    message: input.message,
+    clientMessageId: input.clientMessageId ?? null,
+    createdAt: now,
+  }
+
+  const stored = await db.transaction(async (tx) => {
+    // A concurrent insert of the same id waits here for the first to commit, then does nothing.
     const [row] = await tx
       .insert(chatMessages)
-      .values({
-        ticketId: ticket.id,
-        senderType: isAdmin ? 'admin' : 'customer',
-        // The server names the sender: admins are always the Support Agent, customers their ticket's name.
-        senderName: isAdmin ? supportAgentName : ticket.customerName,
-        message: input.message,
-        createdAt: now,
-      })
+      .values(values)
+      .onConflictDoNothing({ target: [chatMessages.ticketId, chatMessages.clientMessageId] })
       .returning()
+    // Only a clientMessageId conflicts: messages without one never do.
+    if (!row) return { message: await findResentMessage(tx, values, input.clientMessageId!) }
     const notification = await createNotification(
       tx,
       isAdmin
@@ -90,13 +122,17 @@ export async function sendChatMessage(
             type: 'support_reply',
             entityId: ticket.id,
             recipientRole: 'admin',
-            title: `${ticket.customerName}: ${ticket.subject}`.slice(0, 255),
+            title: `${ticket.customerName}: ${ticket.subject}`,
             body: preview,
           },
     )
-    return { message: presentChatMessage(row!), notification }
+    // E-mailed unless the customer turns out to be in the chat (modules/messages/chat-presence).
+    if (isAdmin) await queueSupportReply(tx, ticket, row, now)
+    return { message: presentChatMessage(row), notification }
   })
-  await bus.publish({ kind: 'chat_message', message })
-  await publishNotification(bus, notification)
-  return message
+  // A resend was told to everyone when it was first stored.
+  if (!stored.notification) return stored.message
+  await bus.publish({ kind: 'chat_message', message: stored.message })
+  await publishNotification(bus, stored.notification)
+  return stored.message
 }

@@ -29,20 +29,34 @@ const stateOf = (line: { expiresAt: Date | null; isEnabled: boolean }): PanelLin
   isEnabled: line.isEnabled,
 })
 
+/** The panel's line for each of ours (by our id): by the panel's id, failing that by username. */
+export function matchLines(ours: OurLine[], panelLines: PanelLine[]): Map<string, PanelLine> {
+  const byId = new Map(panelLines.map((line) => [line.id, line]))
+  const byUsername = new Map(panelLines.map((line) => [line.username, line]))
+  const seen = new Map<string, PanelLine>()
+  for (const line of ours) {
+    const found =
+      byId.get(line.supplierId) ?? (line.username ? byUsername.get(line.username) : undefined)
+    if (found) seen.set(line.id, found)
+  }
+  return seen
+}
+
 /**
  * Where our lines and the panel's differ: a line matched by the panel's id (or, failing that, by
  * username) whose expiry or enabled state differs; ours missing on the panel; the panel's unknown
  * here. A line with a change still to push is compared only for being there.
  */
-export function findDrift(ours: OurLine[], panelLines: PanelLine[]): FoundDrift[] {
-  const byId = new Map(panelLines.map((line) => [line.id, line]))
-  const byUsername = new Map(panelLines.map((line) => [line.username, line]))
+export function findDrift(
+  ours: OurLine[],
+  panelLines: PanelLine[],
+  seen: Map<string, PanelLine> = matchLines(ours, panelLines),
+): FoundDrift[] {
   const matched = new Set<string>()
   const drift: FoundDrift[] = []
 
   for (const line of ours) {
-    const found =
-      byId.get(line.supplierId) ?? (line.username ? byUsername.get(line.username) : undefined)
+    const found = seen.get(line.id)
     const username = line.username ?? found?.username ?? line.supplierId
     const entry = { lineId: line.id, username, ours: stateOf(line) }
     if (!found) {

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import { queueLineLogin } from '../messages/outbox.service'
 import { notFound } from '../../lib/http-error'
 import { changeLines, findLine, type LineChanges, type M3uLineRow } from './line-changes'
 import { linePassword } from './line-credentials'
@@ -41,9 +42,11 @@ export async function changePersonLineNow(
   )
   if (!line) throw notFound('This person has no line')
   const changes = await changesFor(access, action, line)
-  await access.db.transaction((tx) =>
-    changeLines(tx, eq(m3uLines.id, line.id), changes, access.now()),
-  )
+  await access.db.transaction(async (tx) => {
+    await changeLines(tx, eq(m3uLines.id, line.id), changes, access.now())
+    // The new login, sent once the panel holds it (the outbox waits for the push).
+    if (action === 'reset_password') await queueLineLogin(tx, line.id, access.now())
+  })
   const lineId = line.id
   return pushLine(access, lineId, { ...options, apiKey })
 }

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm'
 import type { PersonLine } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import type { PanelHeld } from './line-events'
 
 export type M3uLineRow = typeof m3uLines.$inferSelect
 
@@ -25,7 +26,36 @@ export function presentPersonLine(row: M3uLineRow): PersonLine {
     supplierLineId: row.supplierId,
     isSynced: row.pushedRevision >= row.revision,
     panelError: row.pushedRevision >= row.revision ? null : row.panelError,
-    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    panel:
+      row.panelIsEnabled === null
+        ? null
+        : {
+            expiresAt: row.panelExpiresAt?.toISOString() ?? null,
+            isEnabled: row.panelIsEnabled,
+            isTrial: row.panelIsTrial,
+            seenAt: row.lastSyncedAt?.toISOString() ?? null,
+          },
+  }
+}
+
+/** The panel's last word on a line, as its row keeps it. */
+export function panelHeldOf(row: M3uLineRow): PanelHeld {
+  return {
+    expiresAt: row.panelExpiresAt,
+    isEnabled: row.panelIsEnabled,
+    isTrial: row.panelIsTrial,
+    password: row.panelPassword,
+  }
+}
+
+/** The columns recording that the panel now holds `held` (it said so at `now`). */
+export function panelHoldsColumns(held: Partial<PanelHeld>, now: Date) {
+  return {
+    ...('expiresAt' in held ? { panelExpiresAt: held.expiresAt } : {}),
+    ...('isEnabled' in held ? { panelIsEnabled: held.isEnabled } : {}),
+    ...('isTrial' in held ? { panelIsTrial: held.isTrial } : {}),
+    ...('password' in held ? { panelPassword: held.password } : {}),
+    lastSyncedAt: now,
   }
 }
 

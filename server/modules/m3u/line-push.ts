@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
-import { findLine, type M3uLineRow } from './line-changes'
+import { findLine, panelHeldOf, panelHoldsColumns, type M3uLineRow } from './line-changes'
+import { lineEdit, type PanelHeld } from './line-events'
 import type { CommitOutcome } from './line-outcome'
 import { PanelError } from './panel'
 import { ledgerPanel, noKeyMessage, noPanelMessage, type SupplierAccess } from './supplier-access'
@@ -49,23 +50,37 @@ async function claimPush(access: SupplierAccess, lineId: string, now: Date) {
   return row
 }
 
-/** Sends what we hold for the line: expiry, trial, password, then enabled or disabled. */
+/**
+ * Sends the panel what differs between its last word on the line and ours (expiry, trial,
+ * password; then enabled or disabled), and nothing when nothing does. Each call the panel takes
+ * is recorded at once, so a retry after a later failure does not send it again.
+ */
 async function sendLine(access: SupplierAccess, line: M3uLineRow, options: PushOptions) {
   if (!access.panel) throw new PanelError('unreachable', noPanelMessage)
   const apiKey = options.apiKey ?? access.serverKey
   if (!apiKey) throw new PanelError('refused', noKeyMessage)
+  const held = panelHeldOf(line)
   const panel = ledgerPanel(access, access.panel, {
     actor: options.actor,
     personId: line.trialRequestId,
     lineId: line.id,
+    held,
   })
   const id = line.supplierId!
-  await panel.editLine(apiKey, id, {
-    isTrial: line.isTrial,
-    ...(line.expiresAt ? { expiresAt: line.expiresAt } : {}),
-    ...(line.password ? { password: line.password } : {}),
-  })
-  await (line.isEnabled ? panel.enableLine(apiKey, id) : panel.disableLine(apiKey, id))
+  const holds = (now: Partial<PanelHeld>) =>
+    access.db
+      .update(m3uLines)
+      .set(panelHoldsColumns(now, access.now()))
+      .where(eq(m3uLines.id, line.id))
+  const edit = lineEdit(held, line)
+  if (Object.keys(edit).length > 0) {
+    await panel.editLine(apiKey, id, edit)
+    await holds(edit)
+  }
+  if (held.isEnabled !== line.isEnabled) {
+    await (line.isEnabled ? panel.enableLine(apiKey, id) : panel.disableLine(apiKey, id))
+    await holds({ isEnabled: line.isEnabled })
+  }
 }
 
 /**

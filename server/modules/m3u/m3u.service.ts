@@ -12,11 +12,11 @@ import { m3uLines } from '../../db/schema/m3u-lines'
 import { keyset } from '../../lib/keyset'
 import { getPlatformSettings } from '../settings/settings.service'
 import { subscriptionEnd } from '../trial-requests/subscriptions.service'
+import { findLine, panelHoldsColumns, type M3uLineRow } from './line-changes'
 import { linePassword, orderLineUsername, panelNotes } from './line-credentials'
 import { redact } from './supplier'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
-type M3uLineRow = typeof m3uLines.$inferSelect
 const demoType = 99
 const hourMs = 60 * 60 * 1000
 
@@ -41,11 +41,6 @@ type M3uOrderOutcome = { line: M3uLine; isNew: boolean }
 
 /** Commits what an order ended in; the route records it in the audit trail in that transaction. */
 type CommitOutcome = (write: (tx: Db) => Promise<M3uOrderOutcome>) => Promise<M3uOrderOutcome>
-
-async function findLine(db: Db, id: string): Promise<M3uLineRow | undefined> {
-  const [row] = await db.select().from(m3uLines).where(eq(m3uLines.id, id))
-  return row
-}
 
 export async function m3uLineExists(db: Db, id: string): Promise<boolean> {
   const [row] = await db.select({ id: m3uLines.id }).from(m3uLines).where(eq(m3uLines.id, id))
@@ -76,7 +71,7 @@ export async function createM3uLine(
   const panel = requirePanel(access)
   const key = requireKey(access, apiKey)
   const id = requestId ?? randomUUID()
-  const existing = await findLine(db, id)
+  const existing = await findLine(db, eq(m3uLines.id, id))
   if (existing) return commit(async () => ({ line: presentLine(existing), isNew: false }))
 
   const now = access.now()
@@ -108,6 +103,7 @@ export async function createM3uLine(
         password: created.password,
         expiresAt: created.expiresAt,
         isTrial: created.isTrial,
+        ...panelHoldsColumns(created, now),
         m3uUrl: panel.playlistUrl(created.username, created.password),
         status: 'active',
         apiResponse: redact(created),
@@ -118,7 +114,7 @@ export async function createM3uLine(
       .onConflictDoNothing()
       .returning()
     // Two submits of the same order racing: the second finds the first's row.
-    const line = row ?? (await findLine(tx, id))!
+    const line = row ?? (await findLine(tx, eq(m3uLines.id, id)))!
     return { line: presentLine(line), isNew: row !== undefined }
   })
 }

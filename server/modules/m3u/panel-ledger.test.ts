@@ -6,7 +6,6 @@ import { startFakeSupplier, type FakeSupplier } from '../../test/fake-supplier'
 import { createClient } from '../../test/http-client'
 import { newPanelLine } from '../../test/panel-orders'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
-import { orderLineUsername } from './line-credentials'
 import { recordedPanel } from './panel-ledger'
 import { createXuiPanel } from './xui-panel'
 
@@ -84,7 +83,14 @@ describe.each(databaseKinds)('the panel ledger and the server key on %s', (kind)
         httpStatus: 200,
         durationMs: expect.any(Number),
         actor: 'owner',
-        message: `Created line ${orderLineUsername(body.requestId)}`,
+        message: null,
+        events: [
+          {
+            kind: 'created',
+            isTrial: false,
+            expiresAt: expect.stringMatching(/Z$/),
+          },
+        ],
       },
     ])
 
@@ -169,7 +175,9 @@ describe.each(databaseKinds)('the panel ledger and the server key on %s', (kind)
     ])
     expect(rows.every((row) => row.personId === personId && row.actor === 'system')).toBe(true)
     expect(row('get_line', 'STATUS_FAILURE')[0]).toMatchObject({ httpStatus: 401, panelLineId: id })
-    expect(row('edit_line')[0]!.message).toBe('Changed maxConnections')
+    // A change with nothing to say in words (connections) says nothing; enabling says so.
+    expect(row('edit_line')[0]).toMatchObject({ message: null, events: [] })
+    expect(row('enable_line')[0]!.events).toEqual([{ kind: 'enabled' }])
     expect(row('user_info')[0]!.message).toBe('Credits unknown (not a reseller key)')
   })
 

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { PanelCall } from '../../../common/panel-calls'
+import type { LineEvent, PanelCall } from '../../../common/panel-calls'
 import type { Db } from '../../db/client'
 import { panelCalls } from '../../db/schema/panel-calls'
 import { keyset } from '../../lib/keyset'
+import { lineEditEvents, type PanelHeld } from './line-events'
 import { PanelError, type SupplierPanel } from './panel'
 
 export type PanelCallContext = {
@@ -14,10 +15,13 @@ export type PanelCallContext = {
   lineId?: string | null
   /** Where a ledger row that could not be written is reported; the call's result still stands. */
   log?: Pick<FastifyBaseLogger, 'warn'>
+  /** The panel's last word on the line, so a change reads as one ("Extended by 1 month…"). */
+  held?: PanelHeld | null
+  now?: () => Date
 }
 
 type Entry = { panelLineId?: string | null; message?: string | null }
-type Outcome = Entry & { outcome: string; httpStatus: number | null }
+type Outcome = Entry & { outcome: string; httpStatus: number | null; events: LineEvent[] | null }
 
 const maxMessage = 300
 
@@ -29,7 +33,14 @@ const maxMessage = 300
 export function recordedPanel(
   db: Db,
   panel: SupplierPanel,
-  { actor, personId = null, lineId = null, log }: PanelCallContext,
+  {
+    actor,
+    personId = null,
+    lineId = null,
+    log,
+    held = null,
+    now = () => new Date(),
+  }: PanelCallContext,
 ): SupplierPanel {
   async function write(action: string, started: number, row: Outcome) {
     try {
@@ -53,6 +64,8 @@ export function recordedPanel(
     panelLineId: string | null,
     call: () => Promise<T>,
     describe: (result: T) => Entry = () => ({}),
+    // What a change asked, kept on its row whether the panel took it or not.
+    events: LineEvent[] | null = null,
   ): Promise<T> {
     const started = performance.now()
     let result: T
@@ -66,6 +79,7 @@ export function recordedPanel(
         // A success comes only in a 2xx answer; a failure carries its own.
         httpStatus: isPanelError ? error.httpStatus : null,
         message: isPanelError ? error.message : 'Unexpected error',
+        events,
       })
       throw error
     }
@@ -73,6 +87,7 @@ export function recordedPanel(
       panelLineId,
       outcome: 'STATUS_SUCCESS',
       httpStatus: 200,
+      events,
       ...describe(result),
     })
     return result
@@ -86,19 +101,20 @@ export function recordedPanel(
         () => panel.createLine(apiKey, line),
         ({ id, recoveredFrom }) => ({
           panelLineId: id,
+          // Its event says what was made; only a line found again needs saying more.
           message: recoveredFrom
             ? `Made by an earlier attempt (${recoveredFrom}); found by its username`
-            : `Created line ${line.username}`,
+            : null,
         }),
+        [{ kind: 'created', isTrial: line.isTrial, expiresAt: line.expiresAt.toISOString() }],
       ),
     editLine: (apiKey, id, changes) =>
       recorded(
         'edit_line',
         id,
         () => panel.editLine(apiKey, id, changes),
-        () => ({
-          message: `Changed ${Object.keys(changes).join(', ')}`,
-        }),
+        undefined,
+        lineEditEvents(held, changes, now()),
       ),
     getLine: (apiKey, id) =>
       recorded(
@@ -128,8 +144,14 @@ export function recordedPanel(
           message: line ? `Found ${username}` : `No line ${username}`,
         }),
       ),
-    enableLine: (apiKey, id) => recorded('enable_line', id, () => panel.enableLine(apiKey, id)),
-    disableLine: (apiKey, id) => recorded('disable_line', id, () => panel.disableLine(apiKey, id)),
+    enableLine: (apiKey, id) =>
+      recorded('enable_line', id, () => panel.enableLine(apiKey, id), undefined, [
+        { kind: 'enabled' },
+      ]),
+    disableLine: (apiKey, id) =>
+      recorded('disable_line', id, () => panel.disableLine(apiKey, id), undefined, [
+        { kind: 'disabled' },
+      ]),
     credits: (apiKey) =>
       recorded(
         'user_info',
@@ -143,8 +165,8 @@ export function recordedPanel(
   }
 }
 
-function presentCall({ at, ...row }: typeof panelCalls.$inferSelect): PanelCall {
-  return { ...row, at: at.toISOString() }
+function presentCall({ at, events, ...row }: typeof panelCalls.$inferSelect): PanelCall {
+  return { ...row, at: at.toISOString(), events: events ?? null }
 }
 
 /** A line's panel calls, newest first, one page of the README's list convention. */

@@ -7,12 +7,19 @@ import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
+import { queueLineLogin } from '../messages/outbox.service'
 import { getPlatformSettings, getSupplierSettings } from '../settings/settings.service'
-import { findLine, presentPersonLine, statusFor, type M3uLineRow } from './line-changes'
+import {
+  findLine,
+  panelHoldsColumns,
+  presentPersonLine,
+  statusFor,
+  type M3uLineRow,
+} from './line-changes'
 import { linePassword, panelNotes, subscriptionLineUsername } from './line-credentials'
 import type { CommitOutcome } from './line-outcome'
 import { claimUntil, isUnclaimed } from './line-push'
-import { PanelError } from './panel'
+import { PanelError, type CreatedPanelLine } from './panel'
 import { linePlanFor } from './person-line-plan'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
@@ -93,7 +100,7 @@ async function afterOtherAttempt(access: SupplierAccess, lineId: string): Promis
   }
 }
 
-/** Creates the line on the panel as we hold it (disabled afterwards if ours is); its panel id. */
+/** Creates the line on the panel as we hold it (disabled afterwards if ours is); the panel's line. */
 async function createOnPanel(access: SupplierAccess, line: M3uLineRow, key: string, actor: string) {
   const panel = ledgerPanel(access, requirePanel(access), {
     actor,
@@ -112,7 +119,7 @@ async function createOnPanel(access: SupplierAccess, line: M3uLineRow, key: stri
     contact: null,
   })
   if (!line.isEnabled) await panel.disableLine(key, created.id)
-  return created.id
+  return { ...created, isEnabled: line.isEnabled }
 }
 
 /**
@@ -140,9 +147,9 @@ export async function makeLineOnPanel(
     return commit(line.id, async () => ({ line: made, isNew: false }), { outcome: 'replayed' })
   }
   const made = claimed
-  let panelLineId: string
+  let created: CreatedPanelLine
   try {
-    panelLineId = await createOnPanel(access, made, key, actor)
+    created = await createOnPanel(access, made, key, actor)
   } catch (error) {
     if (error instanceof PanelError) {
       await access.db
@@ -162,7 +169,15 @@ export async function makeLineOnPanel(
       const [row] = await tx
         .update(m3uLines)
         .set({
-          supplierId: panelLineId,
+          supplierId: created.id,
+          // A line an earlier attempt made under another secret keeps the panel's password.
+          ...(created.password === made.password
+            ? {}
+            : {
+                password: created.password,
+                m3uUrl: requirePanel(access).playlistUrl(created.username, created.password),
+              }),
+          ...panelHoldsColumns(created, access.now()),
           status: statusFor(m3uLines.isEnabled, true),
           // A change made while the panel was creating the line is pushed after this.
           pushedRevision: made.revision,
@@ -173,6 +188,8 @@ export async function makeLineOnPanel(
         })
         .where(eq(m3uLines.id, made.id))
         .returning()
+      // The customer's login by e-mail, committed with the line it describes.
+      await queueLineLogin(tx, made.id, access.now())
       return { line: presentPersonLine(row!), isNew: true }
     },
     { outcome: 'completed' },

@@ -30,7 +30,13 @@ describe.each(databaseKinds)("a person's line on %s", (kind) => {
       supplierLineId: expect.any(String),
       isSynced: true,
       panelError: null,
-      lastSyncedAt: null,
+      // The panel's word: the line as it made it (in whole seconds).
+      panel: {
+        expiresAt: new Date(Number(panelSeconds(made.body.expiresAt)) * 1000).toISOString(),
+        isEnabled: true,
+        isTrial: true,
+        seenAt: t.now.toISOString(),
+      },
     })
     expect(panelLine(t.supplier, username)).toMatchObject({
       id: made.body.supplierLineId,

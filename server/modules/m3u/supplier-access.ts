@@ -4,7 +4,7 @@ import type { EventBus } from '../../realtime/event-bus'
 import { HttpError, invalidField } from '../../lib/http-error'
 import { linePasswordSecret } from './line-password-secret'
 import type { SupplierPanel } from './panel'
-import { recordedPanel } from './panel-ledger'
+import { recordedPanel, type PanelCallContext } from './panel-ledger'
 import { panelFromConfig } from './xui-panel'
 
 /** What the work on people's lines needs: the panel, the server's key, the database and clock. */
@@ -64,7 +64,7 @@ export function requireKey(access: SupplierAccess, typed: string | undefined): s
 export function ledgerPanel(
   access: SupplierAccess,
   panel: SupplierPanel,
-  context: { actor: string; personId?: string | null; lineId?: string | null },
+  context: Omit<PanelCallContext, 'log' | 'now'>,
 ): SupplierPanel {
-  return recordedPanel(access.db, panel, { ...context, log: access.log })
+  return recordedPanel(access.db, panel, { ...context, log: access.log, now: access.now })
 }

@@ -1,7 +1,9 @@
-import { desc } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { SupplierDrift, SupplierStatus } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
+import { trialRequests } from '../../db/schema/trial-requests'
 import { keyset } from '../../lib/keyset'
 import { getSupplierSettings } from '../settings/settings.service'
 import { PanelError } from './panel'
@@ -41,19 +43,27 @@ export async function readSupplierStatus(
   }
 }
 
-/** The last sync's differences, a page at a time in the list convention. */
+/** The last sync's differences, a page at a time in the list convention, each with its person. */
 export async function listDrift(db: Db, { limit, cursor }: { limit: number; cursor?: string }) {
   const pages = keyset({ createdAt: supplierDrift.detectedAt, id: supplierDrift.id }, cursor, limit)
   const rows = await db
-    .select()
+    .select({
+      id: supplierDrift.id,
+      drift: supplierDrift,
+      personId: trialRequests.id,
+      personName: trialRequests.name,
+    })
     .from(supplierDrift)
+    .leftJoin(m3uLines, eq(m3uLines.id, supplierDrift.lineId))
+    .leftJoin(trialRequests, eq(trialRequests.id, m3uLines.trialRequestId))
     .where(pages.after)
     .orderBy(desc(supplierDrift.detectedAt), desc(supplierDrift.id))
     .limit(pages.fetchSize)
-  const page = pages.page(rows, (row) => row.detectedAt)
+  const page = pages.page(rows, (row) => row.drift.detectedAt)
   const drift: SupplierDrift[] = page.rows.map(
-    ({ panelLineId: _panelLineId, detectedAt, ...row }) => ({
+    ({ drift: { panelLineId: _panelLineId, detectedAt, ...row }, personId, personName }) => ({
       ...row,
+      person: personId && personName !== null ? { id: personId, name: personName } : null,
       ours: row.ours ?? null,
       panel: row.panel ?? null,
       detectedAt: detectedAt.toISOString(),

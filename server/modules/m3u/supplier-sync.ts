@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SupplierSyncResult } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
@@ -6,9 +6,9 @@ import { supplierDrift } from '../../db/schema/supplier-drift'
 import { supplierState } from '../../db/schema/supplier-state'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { getSupplierSettings } from '../settings/settings.service'
-import { findDrift, type FoundDrift, type OurLine } from './drift-compare'
+import { findDrift, matchLines, type FoundDrift, type OurLine } from './drift-compare'
 import type { CommitOutcome } from './line-outcome'
-import { PanelError } from './panel'
+import { PanelError, type PanelLine } from './panel'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
 // Reading every page of a large panel takes a while; a crashed sync frees the lease after this.
@@ -56,6 +56,38 @@ async function ourLines(db: Db): Promise<OurLine[]> {
   }))
 }
 
+type Found = {
+  drift: FoundDrift[]
+  credits: number | null
+  /** The panel's line for each of ours it holds. */
+  seen: Map<string, PanelLine>
+  /** When the panel was read: what it said since then is newer than this sync's reading. */
+  readAt: Date
+}
+
+/**
+ * Keeps what the panel said of each of our lines (its expiry, enabled, trial and password), so a
+ * line shows it and a push sends only what differs. A line the panel took a change for after the
+ * reading keeps that newer word.
+ */
+async function recordPanelStates(tx: Db, seen: Map<string, PanelLine>, readAt: Date, now: Date) {
+  const entries = [...seen]
+  for (let start = 0; start < entries.length; start += insertBatch) {
+    const values = entries
+      .slice(start, start + insertBatch)
+      .map(
+        ([lineId, line]) =>
+          sql`(${lineId}::uuid, ${line.expiresAt?.toISOString() ?? null}::timestamptz, ${line.isEnabled}::boolean, ${line.isTrial}::boolean, ${line.password}::text)`,
+      )
+    await tx.execute(sql`
+      update ${m3uLines} set panel_expires_at = v.expires_at, panel_is_enabled = v.is_enabled,
+        panel_is_trial = v.is_trial, panel_password = v.password, last_synced_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(values, sql`, `)}) as v(id, expires_at, is_enabled, is_trial, password)
+      where ${m3uLines.id} = v.id
+        and (${m3uLines.lastSyncedAt} is null or ${m3uLines.lastSyncedAt} <= ${readAt.toISOString()}::timestamptz)`)
+  }
+}
+
 const driftKey = (drift: { kind: string; username: string }) => `${drift.kind} ${drift.username}`
 
 function driftNotice(fresh: FoundDrift[]) {
@@ -71,13 +103,8 @@ function driftNotice(fresh: FoundDrift[]) {
 }
 
 /** Writes what a reconciliation found and tells the admins what is new; inside `tx`. */
-async function recordSync(
-  tx: Db,
-  drift: FoundDrift[],
-  credits: number | null,
-  threshold: number,
-  now: Date,
-) {
+async function recordSync(tx: Db, found: Found, threshold: number, now: Date) {
+  const { drift, credits } = found
   const previous = await tx.select().from(supplierDrift)
   const previousKeys = new Set(previous.map(driftKey))
   const currentKeys = new Set(drift.map(driftKey))
@@ -103,19 +130,7 @@ async function recordSync(
         },
       })
   }
-  const missing = drift.filter((found) => found.kind === 'missing_on_panel')
-  await tx
-    .update(m3uLines)
-    .set({ lastSyncedAt: now })
-    .where(
-      and(
-        isNotNull(m3uLines.supplierId),
-        notInArray(
-          m3uLines.id,
-          missing.map((found) => found.lineId!),
-        ),
-      ),
-    )
+  await recordPanelStates(tx, found.seen, found.readAt, now)
   const isLow = credits !== null && credits < threshold
   await tx
     .update(supplierState)
@@ -167,11 +182,14 @@ export async function syncSupplier(
     }
     return commit(null, async () => skipped, { outcome: 'skipped' })
   }
-  let found: { drift: FoundDrift[]; credits: number | null }
+  let found: Found
   try {
+    const readAt = access.now()
     const panelLines = await panel.listLines(key)
     const credits = await panel.credits(key)
-    found = { drift: findDrift(await ourLines(access.db), panelLines), credits }
+    const ours = await ourLines(access.db)
+    const seen = matchLines(ours, panelLines)
+    found = { drift: findDrift(ours, panelLines, seen), credits, seen, readAt }
   } catch (error) {
     await access.db
       .update(supplierState)
@@ -186,7 +204,7 @@ export async function syncSupplier(
   const now = access.now()
   const notifications = await commit(
     null,
-    (tx) => recordSync(tx, found.drift, found.credits, creditAlertThreshold, now),
+    (tx) => recordSync(tx, found, creditAlertThreshold, now),
     { outcome: 'completed' },
   )
   for (const notification of notifications) await publishNotification(access.bus, notification)

@@ -20,7 +20,9 @@ export async function maintenanceRoutes(app: FastifyInstance) {
       actor: admin.username,
       commitFor: (action) => adminOutcome(app.db, admin, action, app.now),
     })
-    return { ...expiry, linesDisabled: lines.linesDisabled }
+    // What the outbox holds due goes out now, so a check sees its messages at once.
+    const messages = await app.outbox.flush()
+    return { ...expiry, linesDisabled: lines.linesDisabled, messagesSent: messages.sent }
   })
 
   // A full export of customer data: super admins only, and worth a line in the trail, written

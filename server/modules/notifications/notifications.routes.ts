@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import {
+  markAllReadQuery,
   notificationListQuery,
   notificationScope,
   type NotificationScope,
@@ -48,10 +49,11 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/notifications/read-all',
-    { ...open, schema: { querystring: notificationScope } },
+    { ...open, schema: { querystring: markAllReadQuery } },
     async (request) => {
-      await markAllRead(app.db, authorize(request, request.query))
-      return { unread: 0 }
+      const scope = authorize(request, request.query)
+      await markAllRead(app.db, scope, request.query.type)
+      return { unread: await countUnread(app.db, scope) }
     },
   )
 

@@ -1,5 +1,9 @@
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
-import type { Notification, NotificationScope } from '../../../common/notifications'
+import {
+  clipAtWord,
+  type Notification,
+  type NotificationScope,
+} from '../../../common/notifications'
 import type { Db } from '../../db/client'
 import { notifications } from '../../db/schema/notifications'
 import type { EventBus } from '../../realtime/event-bus'
@@ -14,6 +18,9 @@ export type NewNotification = {
 }
 
 type NotificationRow = typeof notifications.$inferSelect
+
+// The column's length: a longer title (a customer's name and subject) ends at a word.
+const titleMaxLength = 255
 
 export function presentNotification(row: NotificationRow): Notification {
   return { ...row, createdAt: row.createdAt.toISOString() }
@@ -36,7 +43,11 @@ export async function createNotification(
 ): Promise<Notification> {
   const [row] = await db
     .insert(notifications)
-    .values({ ...notification, recipientKey: notification.recipientKey ?? null })
+    .values({
+      ...notification,
+      title: clipAtWord(notification.title, titleMaxLength),
+      recipientKey: notification.recipientKey ?? null,
+    })
     .returning()
   return presentNotification(row!)
 }
@@ -77,9 +88,16 @@ export async function markRead(db: Db, scope: NotificationScope, id: string): Pr
   return rows.length > 0
 }
 
-export async function markAllRead(db: Db, scope: NotificationScope): Promise<void> {
+/** Marks every unread notification of the scope read, or only those of one kind. */
+export async function markAllRead(db: Db, scope: NotificationScope, type?: string): Promise<void> {
   await db
     .update(notifications)
     .set({ read: true })
-    .where(and(inScope(scope), eq(notifications.read, false)))
+    .where(
+      and(
+        inScope(scope),
+        eq(notifications.read, false),
+        type ? eq(notifications.type, type) : undefined,
+      ),
+    )
 }

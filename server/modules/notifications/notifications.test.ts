@@ -101,4 +101,61 @@ describe.each(databaseKinds)('notifications on %s', (kind) => {
     })
     expect((await admin.get('/api/notifications/count?role=admin')).body.unread).toBeGreaterThan(0)
   })
+
+  it('marks one kind read, then all, for every admin', async () => {
+    await anyone().post('/api/trial-requests', {
+      firstName: 'Lina',
+      lastName: 'Check',
+      email: 'lina@example.com',
+      plan: 'Starter',
+    })
+    const unreadTypes = async () =>
+      ((await admin.get('/api/notifications/admin/')).body as any[])
+        .filter((n) => !n.read)
+        .map((n) => n.type)
+    expect((await unreadTypes()).sort()).toEqual([
+      'support_ticket_created',
+      'support_ticket_created',
+      'trial_signup',
+    ])
+    const byKind = await admin.request(
+      'PUT',
+      '/api/notifications/read-all?role=admin&type=trial_signup',
+    )
+    expect(byKind.body).toEqual({ unread: 2 })
+    expect(await unreadTypes()).toEqual(['support_ticket_created', 'support_ticket_created'])
+    // Another admin sees the same shared list as read.
+    const other = createClient(server.baseUrl)
+    await other.login(owner.username, owner.password)
+    expect((await other.request('PUT', '/api/notifications/read-all?role=admin')).body).toEqual({
+      unread: 0,
+    })
+    expect((await admin.get('/api/notifications/count?role=admin')).body).toEqual({ unread: 0 })
+    const tooLong = await admin.request(
+      'PUT',
+      `/api/notifications/read-all?role=admin&type=${'x'.repeat(51)}`,
+    )
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body.issues[0].path).toBe('type')
+  })
+
+  it('ends a long title at a word, never inside one', async () => {
+    const subject = `Buffering ${'everywhere '.repeat(17)}`.trim()
+    const { body } = await anyone().post('/api/support-tickets', {
+      customerName: `Maximilian ${'Longname-'.repeat(20)}Smith`,
+      customerEmail: 'max@example.com',
+      subject,
+      description: 'Please',
+    })
+    await anyone().post('/api/chat-messages', {
+      ticketId: body.id,
+      senderType: 'customer',
+      senderName: 'Max',
+      message: 'Hello?',
+    })
+    const [reply] = (await admin.get('/api/notifications/admin/')).body as any[]
+    expect(reply.type).toBe('support_reply')
+    expect(reply.title.length).toBeLessThanOrEqual(255)
+    expect(reply.title).toMatch(/ everywhere…$/)
+  })
 })

@@ -14,6 +14,9 @@ import { isApiPath } from '../../lib/request-path'
 import { pageContent, unavailablePage } from '../seo/page-content'
 import { renderHead } from '../seo/page-head'
 import { siteBaseUrl } from '../seo/seo.routes'
+import { sportsAnswerMaxAgeMs } from '../sports/sports.routes'
+import { innerApiFetch } from './inner-api-fetch'
+import { loadPageRenderer } from './page-renderer'
 
 export type PagesOptions = {
   /** The app's HTML shell instead of the build's, so tests render pages without building. */
@@ -23,11 +26,15 @@ export type PagesOptions = {
 const headPlaceholder = '<!--head-->'
 const emptyRoot = '<div id="root"></div>'
 
+// The pages that show sports events age with them; the others only change with an admin's edit.
+const sportsPaths = new Set(['/', '/sports'])
+
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed, and for every page
- * the HTML with its title, meta tags, JSON-LD and readable content filled in by the server (kept
- * in memory until the posts change), answering 404 for unknown paths and posts, 503 while the
- * database is unreachable. Without a build (tests,
+ * the HTML with its title, meta tags and JSON-LD, and the public pages rendered by the web app's
+ * own components with the data they were rendered with (kept in memory until what they show
+ * changes), answering 404 for unknown paths and posts, 503 while the database is unreachable.
+ * The Business Center gets the bare shell: it is a client app. Without a build (tests,
  * `npm run dev`) and without `options.template`, only the API is served.
  * Registered on the root instance, as it owns the 404 handler.
  */
@@ -35,10 +42,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
   const indexPath = join(webDistDir, 'index.html')
   const hasBuild = existsSync(indexPath)
   const template = options.template ?? (hasBuild ? readFileSync(indexPath, 'utf8') : null)
-  const siteConfig = siteConfigTag({
-    brandName: app.config.brandName,
-    supportEmail: app.config.supportEmail,
-  })
+  const siteConfig = { brandName: app.config.brandName, supportEmail: app.config.supportEmail }
+  const siteConfigScript = siteConfigTag(siteConfig)
+  const renderPage = template === null ? null : await loadPageRenderer()
 
   if (hasBuild) {
     const assetsDir = join(webDistDir, 'assets')
@@ -67,12 +73,15 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
     const path = request.url.split('?')[0] ?? '/'
     const isPage = request.method === 'GET' || request.method === 'HEAD'
     // Judged on every spelling (`/API/…`, `/%2561pi/…`): an API path never gets a page.
-    if (template === null || !isPage || isApiPath(path)) {
+    if (template === null || renderPage === null || !isPage || isApiPath(path)) {
       return reply.code(404).send({ message: `Route ${request.method} ${path} not found` })
     }
     const baseUrl = siteBaseUrl(app, request)
     // Everything public that a page may show.
-    const keep = { scopes: ['plans', 'blog'] } as const
+    const keep = {
+      scopes: ['plans', 'blog'],
+      ...(sportsPaths.has(path) ? { maxAgeMs: sportsAnswerMaxAgeMs } : {}),
+    } as const
     return app.publicContent.send(request, reply, keep, async () => {
       const context = { db: app.db, baseUrl, brandName: app.config.brandName }
       const content = await pageContent(path, context).catch((error: unknown) => {
@@ -80,12 +89,18 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
         request.log.warn({ err: error }, 'Database unreachable')
         return unavailablePage(context, path, databaseUnavailableMessage)
       })
+      const root = content.isServerRendered
+        ? await renderPage({ path, siteConfig, fetchApi: innerApiFetch(app, request) })
+        : null
       const html = template
+        // Functions, not strings: a `$&` in a post must not be read as a replacement pattern.
         .replace(
           headPlaceholder,
-          `${siteConfig}\n    ${renderHead(content.head, app.config.brandName)}`,
+          () => `${siteConfigScript}\n    ${renderHead(content.head, app.config.brandName)}`,
         )
-        .replace(emptyRoot, `<div id="root">${content.body}</div>`)
+        .replace(emptyRoot, () =>
+          root ? `<div id="root">${root.html}</div>${root.stateTag}` : emptyRoot,
+        )
       const headers: Record<string, string> = { 'cache-control': 'no-cache' }
       if (content.status === 503) headers['retry-after'] = String(databaseRetryAfterSeconds)
       return createAnswer(html, 'text/html; charset=utf-8', { status: content.status, headers })

@@ -1,45 +1,38 @@
-import { excerptOf, readTimeByLength, type BlogPost } from '../../../common/blog'
+import { excerptOf, type BlogPost } from '../../../common/blog'
 import type { Db } from '../../db/client'
 import { findBlogPostBySlug, listBlogPosts } from '../blog/blog.service'
-import { escapeMarkup } from './markup'
 import type { PageHead } from './page-head'
 
+/** What the server says about a page besides its body, which the web app renders. */
 export type PageContent = {
   status: number
   head: PageHead
-  /** Readable HTML for crawlers and visitors without JavaScript; the app replaces it on load. */
-  body: string
+  /** False for the Business Center: a client app, sent as the bare shell. */
+  isServerRendered: boolean
 }
 
 type Context = { db: Db; baseUrl: string; brandName: string }
 
 const descriptionLength = 160
 
-const staticPages: Record<
-  string,
-  { title: (brand: string) => string; heading: string; description: string }
-> = {
+const staticPages: Record<string, { title: (brand: string) => string; description: string }> = {
   '/': {
     title: (brand) => `${brand} — Live TV and Sports in HD, Ad-Free on Every Device`,
-    heading: 'Live TV and sports in HD, ad-free, on every device',
     description:
       'Stream live TV and sports in HD with no ads on your TV, phone, tablet and computer. Start a 24-hour free trial: no credit card, cancel anytime.',
   },
   '/plans': {
     title: (brand) => `Plans and Pricing — ${brand}`,
-    heading: 'Choose Your Perfect Plan',
     description:
       'Compare Starter, Family and Household plans, billed monthly, quarterly, every six months or yearly. Every plan includes a 24-hour free trial.',
   },
   '/sports': {
     title: (brand) => `Live Sports Events — ${brand}`,
-    heading: 'Live Sports Events',
     description:
       'Upcoming fixtures from the Premier League, Bundesliga, La Liga, NBA, NFL, MLB and NHL, live and in HD.',
   },
   '/support': {
     title: (brand) => `Support — ${brand}`,
-    heading: 'Support',
     description:
       'Open a support ticket and chat live with our team, or return to an existing chat with your ticket ID.',
   },
@@ -52,14 +45,6 @@ const safeDecode = (text: string) => {
     return text
   }
 }
-const paragraph = (text: string) => `<p>${escapeMarkup(text)}</p>`
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
 
 function postDescription(post: BlogPost): string {
   return (
@@ -75,22 +60,9 @@ async function blogPostPage(
   if (!post) return null
   const url = `${baseUrl}/blog/${encodeURIComponent(post.slug)}`
   const published = post.publishedAt ?? post.createdAt
-  const body = [
-    '<main><article>',
-    `<p><time datetime="${published}">${formatDate(published)}</time> · ${readTimeByLength(post.content)} min read</p>`,
-    `<h1>${escapeMarkup(post.title)}</h1>`,
-    post.excerpt ? paragraph(post.excerpt) : '',
-    // Line breaks preserved, and the text is escaped: content is never HTML.
-    `<div style="white-space: pre-line">${escapeMarkup(post.content)}</div>`,
-    post.tags.length
-      ? `<ul>${post.tags.map((tag) => `<li>${escapeMarkup(tag)}</li>`).join('')}</ul>`
-      : '',
-    '<p><a href="/blog">Back to Blog</a></p>',
-    '</article></main>',
-  ].join('')
   return {
     status: 200,
-    body,
+    isServerRendered: true,
     head: {
       title: `${post.metaTitle?.trim() || post.title} — ${brandName}`,
       description: postDescription(post),
@@ -122,15 +94,9 @@ async function blogPostPage(
 async function blogListPage({ db, baseUrl, brandName }: Context): Promise<PageContent> {
   const { posts } = await listBlogPosts(db, { publishedOnly: true, limit: 50 })
   const description = `News, guides and streaming tips from the ${brandName} team.`
-  const items = posts
-    .map(
-      (post) =>
-        `<li><a href="/blog/${encodeURIComponent(post.slug)}">${escapeMarkup(post.title)}</a>${paragraph(excerptOf(post, 150))}</li>`,
-    )
-    .join('')
   return {
     status: 200,
-    body: `<main><h1>${escapeMarkup(brandName)} Blog</h1>${paragraph(description)}${items ? `<ul>${items}</ul>` : paragraph('Coming Soon')}</main>`,
+    isServerRendered: true,
     head: {
       title: `Blog — ${brandName}`,
       description,
@@ -164,7 +130,7 @@ function statusPage(
 ): PageContent {
   return {
     status,
-    body: `<main><h1>${escapeMarkup(title)}</h1>${message ? paragraph(message) : ''}</main>`,
+    isServerRendered: true,
     head: {
       title: `${title} — ${brandName}`,
       description: message ?? title,
@@ -184,7 +150,7 @@ export const unavailablePage = (
   message: string,
 ) => statusPage(context, path, 503, 'Service Briefly Unavailable', message)
 
-/** What the server sends for a page path: status, head tags and a readable body. */
+/** What the server sends for a page path besides the app's markup: status and head tags. */
 export async function pageContent(path: string, context: Context): Promise<PageContent> {
   const { baseUrl, brandName } = context
   const normalized = path.length > 1 ? path.replace(/\/$/, '') : path
@@ -193,7 +159,7 @@ export async function pageContent(path: string, context: Context): Promise<PageC
     const isHome = normalized === '/'
     return {
       status: 200,
-      body: `<main><h1>${escapeMarkup(page.heading)}</h1>${paragraph(page.description)}</main>`,
+      isServerRendered: true,
       head: {
         title: page.title(brandName),
         description: page.description,
@@ -218,10 +184,12 @@ export async function pageContent(path: string, context: Context): Promise<PageC
     }
   }
   if (normalized === '/blog') return blogListPage(context)
-  if (normalized === '/admin') {
+  // Every Business Center address (/admin/support/{id}…) gets the same shell: the app reads the
+  // rest, so a reload or a pasted link lands where it points. Its data stays behind /api's guard.
+  if (normalized === '/admin' || normalized.startsWith('/admin/')) {
     return {
       status: 200,
-      body: '',
+      isServerRendered: false,
       head: {
         title: `Business Center — ${brandName}`,
         description: 'Staff sign-in',

@@ -5,7 +5,7 @@ import { jsonAnswer, type Answer } from '../../lib/public-cache'
 import { createSportsService } from './sports.service'
 
 // Kept this long before the service is asked again, so visitors are at most this far behind it.
-const answerMaxAgeMs = 10_000
+export const sportsAnswerMaxAgeMs = 10_000
 
 export async function sportsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -21,15 +21,20 @@ export async function sportsRoutes(fastify: FastifyInstance) {
     '/api/sports/events',
     { config: { public: true }, schema: { querystring: sportsEventsQuery } },
     async (request, reply) =>
-      app.publicContent.send(request, reply, { scopes: [], maxAgeMs: answerMaxAgeMs }, async () => {
-        const isLanding = request.query.scope === 'landing'
-        const events = await (isLanding ? sports.landing() : sports.all())
-        let answer = answers.get(events)
-        if (!answer) {
-          answer = jsonAnswer(events, { 'cache-control': 'public, max-age=60' })
-          answers.set(events, answer)
-        }
-        return answer
-      }),
+      app.publicContent.send(
+        request,
+        reply,
+        { scopes: [], maxAgeMs: sportsAnswerMaxAgeMs },
+        async () => {
+          const isLanding = request.query.scope === 'landing'
+          const events = await (isLanding ? sports.landing() : sports.all())
+          let answer = answers.get(events)
+          if (!answer) {
+            answer = jsonAnswer(events, { 'cache-control': 'public, max-age=60' })
+            answers.set(events, answer)
+          }
+          return answer
+        },
+      ),
   )
 }

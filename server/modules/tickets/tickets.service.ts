@@ -15,6 +15,7 @@ import { notFound } from '../../lib/http-error'
 import { keyset } from '../../lib/keyset'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
+import { queueTicketCreated } from '../messages/outbox.service'
 import { presentChatMessage } from '../chat/chat.service'
 
 type TicketRow = typeof supportTickets.$inferSelect
@@ -44,9 +45,10 @@ export async function createTicket(
       type: 'support_ticket_created',
       entityId: row!.id,
       recipientRole: 'admin',
-      title: `New ${row!.priority} ticket: ${row!.subject}`.slice(0, 255),
+      title: `New ${row!.priority} ticket: ${row!.subject}`,
       body: `${row!.customerName} (${row!.customerEmail}) opened a ticket.`,
     })
+    await queueTicketCreated(tx, row!, now)
     return { ticket: row!, notification }
   })
   await publishNotification(bus, notification)
@@ -144,6 +146,7 @@ export async function listLobby(db: Db): Promise<LobbyTicket[]> {
     senderType: chatMessages.senderType,
     senderName: chatMessages.senderName,
     message: chatMessages.message,
+    clientMessageId: chatMessages.clientMessageId,
     createdAt: chatMessages.createdAt,
   }
   const lastMessage = db
@@ -161,6 +164,7 @@ export async function listLobby(db: Db): Promise<LobbyTicket[]> {
         senderType: lastMessage.senderType,
         senderName: lastMessage.senderName,
         message: lastMessage.message,
+        clientMessageId: lastMessage.clientMessageId,
         createdAt: lastMessage.createdAt,
       },
     })

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { extendSubscriptionInput } from '../../../common/subscription-renewals'
+import { renewalEnd, type extendSubscriptionInput } from '../../../common/subscription-renewals'
 import type { TrialRequest } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
-import { subscriptionEnd } from './subscriptions.service'
+import { queueRenewalConfirmation } from '../messages/outbox.service'
 import { presentTrialRequest } from './trial-requests.service'
 
 export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: boolean }
@@ -46,8 +46,7 @@ export async function extendSubscription(
     throw conflict('Only a paid subscription can be extended: convert the trial first.')
   }
   const currentEnd = person.subscriptionEndDate
-  const from = currentEnd && currentEnd > now ? currentEnd : now
-  const newEnd = subscriptionEnd(from, months)
+  const newEnd = renewalEnd(currentEnd, months, now)
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,
     paidPlan: person.paidPlan,
@@ -65,6 +64,7 @@ export async function extendSubscription(
     .set({ subscriptionStatus: 'active', subscriptionEndDate: newEnd, updatedAt: now })
     .where(eq(trialRequests.id, id))
     .returning()
+  await queueRenewalConfirmation(tx, person, newEnd, now)
   return { person: presentTrialRequest(row!), newEnd, isReplay: false }
 }
 

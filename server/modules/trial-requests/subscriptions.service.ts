@@ -1,7 +1,6 @@
-import { UTCDate } from '@date-fns/utc'
-import { addMonths } from 'date-fns'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
+import { addCalendarMonths } from '../../../common/subscription-renewals'
 import type { TrialRequest, convertToSubscriptionInput } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
@@ -9,10 +8,8 @@ import { conflict, notFound } from '../../lib/http-error'
 import type { LineChanges } from '../m3u/line-changes'
 import { presentTrialRequest } from './trial-requests.service'
 
-/** Calendar months in UTC: 31 January + 1 month is the end of February. */
-export function subscriptionEnd(start: Date, months: number): Date {
-  return new Date(addMonths(new UTCDate(start.getTime()), months).getTime())
-}
+/** Calendar months in UTC (the rule the browser shows too): 31 January + 1 month is the end of February. */
+export const subscriptionEnd = addCalendarMonths
 
 /** What the person's line becomes with a paid subscription: no trial, ending with it. */
 export function paidLine(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
+import { bulkStageInput } from '../../../common/people'
 import {
   convertToSubscriptionInput,
   trialRequestListQuery,
@@ -11,6 +12,7 @@ import { setPageHeaders } from '../../lib/keyset'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { changePersonLine } from '../m3u/line-changes'
 import { createLineAfterConversion, followLine } from '../m3u/line-follow'
+import { setStageOfMany } from './bulk-stage.service'
 import { contactsCsv, contactsFileName } from './contacts-csv'
 import { deleteRenewals } from './subscription-extend.service'
 import { convertToSubscription, deleteSubscription, paidLine } from './subscriptions.service'
@@ -41,7 +43,7 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/trial-requests/export.csv',
-    { schema: { querystring: trialRequestListQuery.pick({ q: true, status: true }) } },
+    { schema: { querystring: trialRequestListQuery.pick({ q: true, status: true, stage: true }) } },
     async (request, reply) =>
       reply
         .type('text/csv; charset=utf-8')
@@ -55,6 +57,18 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
     async (request) =>
       inAuditedTransaction(request, (tx) =>
         updateTrialRequest(tx, request.params.id, request.body, app.now()),
+      ),
+  )
+
+  // "Mark contacted" on the selected rows: one request, one transaction, an entry per person.
+  app.put(
+    '/api/trial-requests/status',
+    { config: audit('bulk_status'), schema: { body: bulkStageInput } },
+    async (request) =>
+      inAuditedTransaction(
+        request,
+        (tx) => setStageOfMany(tx, request.body, request.admin!, app.now()),
+        { entityId: null },
       ),
   )
 

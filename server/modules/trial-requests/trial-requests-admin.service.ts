@@ -31,9 +31,14 @@ function exactMatch(q: string): SQL | undefined {
   return undefined
 }
 
-export function listFilter({ q, status }: Pick<ListQuery, 'q' | 'status'>): SQL | undefined {
+export function listFilter({
+  q,
+  status,
+  stage,
+}: Pick<ListQuery, 'q' | 'status' | 'stage'>): SQL | undefined {
   return and(
     status === 'all' ? undefined : eq(trialRequests.subscriptionStatus, status),
+    stage ? eq(trialRequests.status, stage) : undefined,
     q ? (exactMatch(q) ?? sql`${searchText(trialRequests)} like ${likePattern(q)}`) : undefined,
   )
 }
@@ -61,7 +66,7 @@ export async function listTrialRequests(
     const recent = db
       .select()
       .from(trialRequests)
-      .where(and(listFilter({ status: query.status }), pages.after))
+      .where(and(listFilter({ status: query.status, stage: query.stage }), pages.after))
       .orderBy(...newestFirst)
       .limit(recentWindow)
       .as('recent')

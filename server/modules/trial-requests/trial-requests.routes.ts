@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { trialRequestInput, trialRequestReceipt } from '../../../common/trial-requests'
 import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
+import { telegramLinkFor } from '../telegram/start-link'
 import { createTrialRequest } from './trial-requests.service'
 
 export async function trialRequestsRoutes(fastify: FastifyInstance) {
@@ -33,6 +34,7 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
         subscriptionId,
         status,
         createdAt: createdAt.toISOString(),
+        telegramLink: await telegramLinkFor(app, id),
       })
     },
   )

@@ -3,11 +3,12 @@ import { PageHeader } from '@/components/layout/page-header'
 import { TrialCallToAction } from '@/components/trial-call-to-action'
 import { Badge } from '@/components/ui/badge'
 import { BlogPostList } from '@/features/blog/components/blog-post-list'
-import { site } from '@/lib/site-config'
+import { useSiteConfig } from '@/lib/site-config'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 export function BlogPage() {
   useDocumentTitle('Blog')
+  const site = useSiteConfig()
   return (
     <PageContainer>
       <PageHeader

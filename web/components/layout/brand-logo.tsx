@@ -1,10 +1,11 @@
 import { Play } from 'lucide-react'
 import { Link } from 'wouter'
-import { site } from '@/lib/site-config'
+import { useSiteConfig } from '@/lib/site-config'
 import { cn } from '@/lib/utils'
 
 /** The brand mark and name, linking home. */
 export function BrandLogo({ className }: { className?: string }) {
+  const site = useSiteConfig()
   return (
     <Link
       href="/"

@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { StartTrialButton } from '@/components/start-trial-button'
-import { site } from '@/lib/site-config'
+import { useSiteConfig } from '@/lib/site-config'
 import { BrandLogo } from './brand-logo'
 
 const linkClassName =
@@ -25,6 +25,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 }
 
 export function SiteFooter() {
+  const site = useSiteConfig()
   return (
     <footer className="border-t bg-muted/30">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -75,7 +76,8 @@ export function SiteFooter() {
         </div>
 
         <div className="mt-12 flex flex-col gap-4 border-t pt-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
-          <p>
+          {/* A page rendered on 31 December may be read on the 1st: the year may move on. */}
+          <p suppressHydrationWarning>
             © {new Date().getFullYear()} {site.brandName}. All rights reserved.
           </p>
           <a href={`mailto:${site.supportEmail}`} className={linkClassName}>

@@ -1,12 +1,5 @@
-import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react'
+import { createContext, use, useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
+import type { ReactNode } from 'react'
 
 type Theme = 'light' | 'dark'
 
@@ -34,31 +27,43 @@ function storeTheme(theme: Theme) {
   }
 }
 
+// The theme lives in the `dark` class of <html>, which /theme-init.js sets before the first
+// paint; React follows it. The server cannot know it: it renders light, and React switches the
+// toggle's icon right after hydration without a mismatch.
+const themeListeners = new Set<() => void>()
+
+function subscribeToTheme(listener: () => void) {
+  themeListeners.add(listener)
+  return () => themeListeners.delete(listener)
+}
+
+const readTheme = (): Theme =>
+  document.documentElement.classList.contains('dark') ? 'dark' : 'light'
+
+function applyTheme(theme: Theme) {
+  document.documentElement.classList.toggle('dark', theme === 'dark')
+  for (const listener of themeListeners) listener()
+}
+
 /** Light or dark theme; /theme-init.js has already applied it before the first paint. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setTheme] = useState<Theme>(() =>
-    document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-  )
-
-  useEffect(() => {
-    document.documentElement.classList.toggle('dark', theme === 'dark')
-  }, [theme])
+  const theme = useSyncExternalStore(subscribeToTheme, readTheme, () => 'light' as const)
 
   // Until the visitor picks a theme, follow the system setting as it changes.
   useEffect(() => {
     const query = window.matchMedia(systemDarkQuery)
     const handleChange = (event: MediaQueryListEvent) => {
-      if (readStoredTheme() === null) setTheme(event.matches ? 'dark' : 'light')
+      if (readStoredTheme() === null) applyTheme(event.matches ? 'dark' : 'light')
     }
     query.addEventListener('change', handleChange)
     return () => query.removeEventListener('change', handleChange)
   }, [])
 
   const toggleTheme = useCallback(() => {
-    const next = theme === 'dark' ? 'light' : 'dark'
+    const next = readTheme() === 'dark' ? 'light' : 'dark'
     storeTheme(next)
-    setTheme(next)
-  }, [theme])
+    applyTheme(next)
+  }, [])
 
   const value = useMemo(() => ({ theme, toggleTheme }), [theme, toggleTheme])
   return <ThemeContext value={value}>{children}</ThemeContext>

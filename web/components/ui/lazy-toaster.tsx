@@ -5,7 +5,11 @@ const Toaster = lazy(() => import('./toaster').then((module) => ({ default: modu
 
 /** Mounts the Toaster, and downloads its code, when the first toast is shown. */
 export function LazyToaster() {
-  const isRequested = useSyncExternalStore(subscribeToToasterRequest, getIsToasterRequested)
+  const isRequested = useSyncExternalStore(
+    subscribeToToasterRequest,
+    getIsToasterRequested,
+    () => false,
+  )
   if (!isRequested) return null
   return (
     <Suspense fallback={null}>

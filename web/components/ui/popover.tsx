@@ -4,6 +4,8 @@ import { cn } from '@/lib/utils'
 
 export const Popover = PopoverPrimitive.Root
 export const PopoverTrigger = PopoverPrimitive.Trigger
+/** Closes the popover when its child is used: a link that navigates away, say. */
+export const PopoverClose = PopoverPrimitive.Close
 
 export function PopoverContent({
   className,

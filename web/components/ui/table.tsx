@@ -1,11 +1,29 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
 
-/** A table that scrolls sideways inside its container on narrow screens. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+// On phones each row becomes a card: the headings are left to screen readers, the first cell
+// (the record's name) and the last (its actions) span the card, and every other cell shows its
+// column's name from `data-label` above its value.
+const cardsOnPhone = [
+  'max-sm:block max-sm:[&_tbody]:grid max-sm:[&_tbody]:gap-3 max-sm:[&_thead]:sr-only',
+  'max-sm:[&_tbody_tr]:grid max-sm:[&_tbody_tr]:grid-cols-2 max-sm:[&_tbody_tr]:gap-x-4 max-sm:[&_tbody_tr]:gap-y-3 max-sm:[&_tbody_tr]:rounded-lg max-sm:[&_tbody_tr]:border! max-sm:[&_tbody_tr]:p-3',
+  'max-sm:[&_td]:block max-sm:[&_td]:min-w-0 max-sm:[&_td]:p-0 max-sm:[&_td]:whitespace-normal max-sm:[&_td:first-child]:col-span-2 max-sm:[&_td:last-child]:col-span-2',
+  'max-sm:[&_td[data-label]]:before:mb-1 max-sm:[&_td[data-label]]:before:block max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-medium max-sm:[&_td[data-label]]:before:text-muted-foreground max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
+].join(' ')
+
+type TableProps = ComponentProps<'table'> & {
+  /** Rows become cards below 640 px; give each cell but the first and last a `data-label`. */
+  isCardsOnPhone?: boolean
+}
+
+/** A table that scrolls sideways inside its container on narrow screens, or turns into cards. */
+export function Table({ className, isCardsOnPhone = false, ...props }: TableProps) {
   return (
     <div className="relative w-full overflow-x-auto">
-      <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
+      <table
+        className={cn('w-full caption-bottom text-sm', isCardsOnPhone && cardsOnPhone, className)}
+        {...props}
+      />
     </div>
   )
 }

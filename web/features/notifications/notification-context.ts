@@ -2,6 +2,8 @@ import { createContext, use } from 'react'
 import type { Notification } from '@common/notifications'
 
 export type NotificationCenter = {
+  /** An admin's bell groups by kind and links each notification to its record. */
+  isAdmin: boolean
   /** Newest first: the latest 20 for a customer, 10 for an admin. */
   notifications: Notification[]
   isLoading: boolean
@@ -10,7 +12,8 @@ export type NotificationCenter = {
   isSoundOn: boolean
   toggleSound: () => void
   markRead: (id: string) => void
-  markAllRead: () => void
+  /** Every kind, or only `type`. */
+  markAllRead: (type?: string) => void
   isMarkingAllRead: boolean
 }
 

@@ -12,6 +12,7 @@ import { backupDownloadUrl } from '@/features/maintenance/api/download-backup'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { showToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
+import { SectionMenu } from './section-menu'
 
 /** Button text hides on phones; it stays the accessible name. */
 function ButtonText({ children }: { children: string }) {
@@ -76,6 +77,7 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
             <ButtonText>Close Panel</ButtonText>
           </Button>
         </div>
+        <SectionMenu className="sm:hidden" />
       </div>
     </header>
   )

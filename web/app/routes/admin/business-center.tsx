@@ -1,44 +1,32 @@
-import {
-  Bot,
-  FileText,
-  Headphones,
-  LineChart,
-  Package,
-  Settings,
-  Users,
-  type LucideIcon,
-} from 'lucide-react'
+import { Redirect, useLocation } from 'wouter'
 import type { AdminUser } from '@common/admin-users'
+import { adminPaths, parseAdminPath, type AdminSection } from '@common/routes'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { BlogCms } from '@/features/blog/components/blog-cms'
 import { FinancialsPanel } from '@/features/revenue/components/financials-panel'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
 import { LiveSocketProvider } from '@/lib/live-socket-context'
+import { adminSectionList as sections, type Section } from './admin-sections'
 import { AdminToolsTab } from './admin-tools-tab'
 import { BusinessCenterHeader } from './business-center-header'
 import { BusinessSettingsTab } from './business-settings-tab'
+import { CustomerViewPage } from './customer-view-page'
+import { NotFoundSection } from './not-found-section'
 import { PlansManagementTab } from './plans-management-tab'
 import { SupportCenterTab } from './support-center-tab'
 import { useAdminLiveEvents } from './use-admin-live-events'
 import { UsersContactsTab } from './users-contacts-tab'
 
-type Section = { value: string; label: string; icon: LucideIcon }
+type SectionContentProps = { section: Section; detailId: string | null; user: AdminUser }
 
-const sections: Section[] = [
-  { value: 'users', label: 'Users & Contacts', icon: Users },
-  { value: 'financials', label: 'Financials', icon: LineChart },
-  { value: 'plans', label: 'Plans Management', icon: Package },
-  { value: 'support', label: 'Support Center', icon: Headphones },
-  { value: 'content', label: 'Content & SEO', icon: FileText },
-  { value: 'settings', label: 'Business Settings', icon: Settings },
-  { value: 'tools', label: 'Admin Tools', icon: Bot },
-]
-
-function SectionContent({ section, user }: { section: Section; user: AdminUser }) {
-  if (section.value === 'users') return <UsersContactsTab />
+/** A section's page; in Users & Contacts and Support Center the address may name a person or ticket. */
+function SectionContent({ section, detailId, user }: SectionContentProps) {
+  if (section.value === 'users') {
+    return detailId ? <CustomerViewPage personId={detailId} /> : <UsersContactsTab />
+  }
   if (section.value === 'financials') return <FinancialsPanel />
   if (section.value === 'plans') return <PlansManagementTab />
-  if (section.value === 'support') return <SupportCenterTab />
+  if (section.value === 'support') return <SupportCenterTab selectedId={detailId} />
   if (section.value === 'content') return <BlogCms />
   if (section.value === 'tools') return <AdminToolsTab />
   return <BusinessSettingsTab currentUser={user} />
@@ -46,12 +34,25 @@ function SectionContent({ section, user }: { section: Section; user: AdminUser }
 
 function BusinessCenterPage({ user }: { user: AdminUser }) {
   useAdminLiveEvents()
+  const [pathname, navigate] = useLocation()
+  const location = parseAdminPath(pathname)
+  if (location.kind === 'home') return <Redirect to={adminPaths.section('users')} replace />
+  const current = location.kind === 'section' ? location : null
+
   return (
     <div className="min-h-dvh bg-muted/40">
       <BusinessCenterHeader user={user} />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-        <Tabs defaultValue="users">
-          <TabsList aria-label="Business Center sections" className="w-full justify-start">
+        {/* The address is the state: a tab only navigates, so reload, back and links agree. */}
+        <Tabs
+          value={current?.section ?? ''}
+          onValueChange={(value) => navigate(adminPaths.section(value as AdminSection))}
+        >
+          {/* On phones the header's section menu stands in for the tab bar. */}
+          <TabsList
+            aria-label="Business Center sections"
+            className="w-full justify-start max-sm:hidden"
+          >
             {sections.map(({ value, label, icon: Icon }) => (
               <TabsTrigger key={value} value={value}>
                 <Icon aria-hidden />
@@ -60,11 +61,12 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
             ))}
           </TabsList>
           {sections.map((section) => (
-            <TabsContent key={section.value} value={section.value}>
-              <SectionContent section={section} user={user} />
+            <TabsContent key={section.value} value={section.value} className="max-sm:mt-0">
+              <SectionContent section={section} detailId={current?.detailId ?? null} user={user} />
             </TabsContent>
           ))}
         </Tabs>
+        {!current && <NotFoundSection />}
       </main>
     </div>
   )

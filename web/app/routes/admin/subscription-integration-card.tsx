@@ -20,7 +20,7 @@ type Instructions = { text: string; line: ParsedM3uUrl }
 export function SubscriptionIntegrationCard({ lines }: { lines: ParsedM3uUrl[] }) {
   const [search, setSearch] = useState('')
   const q = useDebouncedValue(search)
-  const requests = useTrialRequests({ q, status: 'all' }, undefined)
+  const requests = useTrialRequests({ q, status: 'all', stage: 'all' }, undefined)
   const [request, setRequest] = useState<TrialRequest | null>(null)
   const [lineIndex, setLineIndex] = useState(0)
   const [instructions, setInstructions] = useState<Instructions | null>(null)

@@ -1,5 +1,7 @@
 import { MessagesSquare } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { useLocation } from 'wouter'
+import { adminPaths } from '@common/routes'
 import { LobbyChatList } from '@/features/support-lobby/components/lobby-chat-list'
 import { LobbyOverview } from '@/features/support-lobby/components/lobby-overview'
 import { useLobby } from '@/features/support-lobby/api/get-lobby'
@@ -11,10 +13,15 @@ import { SupportChatDetail } from './support-chat-detail'
 
 const toastPreviewLength = 50
 
-/** Support Center: the Live Chat Lobby, with the active chats beside the selected one. */
-export function SupportCenterTab() {
+/**
+ * Support Center: the Live Chat Lobby, with the active chats beside the selected one. The open
+ * chat is the address's (/admin/support/{ticketId}): opening one navigates, closing goes back.
+ */
+export function SupportCenterTab({ selectedId }: { selectedId: string | null }) {
   const lobby = useLobby()
-  const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [, navigate] = useLocation()
+  const handleSelect = (ticketId: string | null) =>
+    navigate(ticketId ? adminPaths.ticket(ticketId) : adminPaths.section('support'))
   const { mutate: markTicketRead } = useMarkTicketRead()
   const selectedUnread = lobby.data?.find((chat) => chat.id === selectedId)?.unreadCount ?? 0
 
@@ -54,7 +61,7 @@ export function SupportCenterTab() {
               isError={lobby.isError}
               onRetry={() => void lobby.refetch()}
               selectedId={selectedId}
-              onSelect={setSelectedId}
+              onSelect={handleSelect}
             />
           </div>
         </section>
@@ -66,7 +73,7 @@ export function SupportCenterTab() {
             <SupportChatDetail
               key={selectedId}
               ticketId={selectedId}
-              onBack={() => setSelectedId(null)}
+              onBack={() => handleSelect(null)}
             />
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center gap-2 p-12 text-center text-muted-foreground">

@@ -34,9 +34,11 @@ export function SupportChatDetail({ ticketId, onBack }: SupportChatDetailProps) 
 
   return (
     <div className="grid min-w-0 flex-1 content-start gap-4 p-4 sm:p-6">
-      <Button variant="ghost" size="sm" className="-ml-2 w-fit lg:hidden" onClick={onBack}>
+      {/* Closing goes back to /admin/support: beside the list on a wide screen, to it on a phone. */}
+      <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={onBack}>
         <ArrowLeft aria-hidden />
-        Back to chats
+        <span className="lg:hidden">Back to chats</span>
+        <span className="hidden lg:inline">Close chat</span>
       </Button>
       {ticket.data ? (
         <>

@@ -1,5 +1,7 @@
 import { useMemo } from 'react'
 import { useSupplierConfig } from '@/features/m3u/api/get-supplier-config'
+import { PersonMessagesButton } from '@/features/messages/components/person-messages-button'
+import { useExistingPersonLine } from '@/features/person-lines/api/get-person-line'
 import { PersonLineButton } from '@/features/person-lines/components/person-line-button'
 import { usePlans } from '@/features/plans/api/get-plans'
 import {
@@ -10,7 +12,8 @@ import { ContactsPanel } from '@/features/trial-requests/components/contacts-pan
 
 /**
  * Users & Contacts, offering the plans on sale when a trial is converted to paid, and each
- * person's line on the supplier panel (made with the conversion when the server holds a key).
+ * person's line on the supplier panel (made with the conversion when the server holds a key)
+ * and the messages sent to them.
  */
 export function UsersContactsTab() {
   const plans = usePlans()
@@ -18,13 +21,17 @@ export function UsersContactsTab() {
   const extensions = useMemo<ContactExtensions>(
     () => ({
       isLineCreatedOnConvert: hasServerKey,
+      useExistingLine: useExistingPersonLine,
       renderLineAction: (request) => (
-        <PersonLineButton
-          personId={request.id}
-          name={request.name}
-          customerName={request.firstName}
-          hasServerKey={hasServerKey}
-        />
+        <>
+          <PersonLineButton
+            personId={request.id}
+            name={request.name}
+            customerName={request.firstName}
+            hasServerKey={hasServerKey}
+          />
+          <PersonMessagesButton personId={request.id} name={request.name} />
+        </>
       ),
     }),
     [hasServerKey],

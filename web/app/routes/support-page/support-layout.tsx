@@ -4,7 +4,7 @@ import { Link } from 'wouter'
 import { PageContainer } from '@/components/layout/page-container'
 import { PageHeader } from '@/components/layout/page-header'
 import { Button } from '@/components/ui/button'
-import { site } from '@/lib/site-config'
+import { useSiteConfig } from '@/lib/site-config'
 
 type SupportLayoutProps = {
   /** The notification bell, shown once the visitor has a ticket. */
@@ -14,6 +14,7 @@ type SupportLayoutProps = {
 
 /** The support page's own header: Home, Sports, Blog, the support e-mail and the bell. */
 export function SupportLayout({ bell, children }: SupportLayoutProps) {
+  const site = useSiteConfig()
   return (
     <PageContainer className="py-8 sm:py-12">
       <nav aria-label="Support page" className="mb-8 flex flex-wrap items-center gap-x-2 gap-y-3">

@@ -30,13 +30,13 @@ export function AdminUsersTable({ currentUserId, canManage }: AdminUsersTablePro
                   {user.twoFactorEnabled && <TwoFactorBadge />}
                 </span>
               </TableCell>
-              <TableCell>
+              <TableCell data-label="Role">
                 <AdminRoleBadge role={user.role} />
               </TableCell>
-              <TableCell className="text-muted-foreground">
+              <TableCell data-label="Created" className="text-muted-foreground">
                 {formatDateTime(user.createdAt)}
               </TableCell>
-              <TableCell className="text-muted-foreground">
+              <TableCell data-label="Last login" className="text-muted-foreground">
                 {user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never'}
               </TableCell>
               <TableCell className="text-right">

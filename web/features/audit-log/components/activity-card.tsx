@@ -6,7 +6,7 @@ import { StatusMessage } from '@/components/status-message'
 import { LoadMoreButton } from '@/components/load-more-button'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { useAuditLog, type AuditFilters as Filters } from '../api/get-audit-log'
-import { AuditEntriesTable } from './audit-entries-table'
+import { AuditEntriesList } from './audit-entries-list'
 import { AuditFilters } from './audit-filters'
 
 const noFilters: Filters = { action: '', actor: '', entityType: '' }
@@ -30,7 +30,7 @@ export function ActivityCard() {
             Nothing recorded matches these filters.
           </StatusMessage>
         ) : (
-          <AuditEntriesTable entries={entries} />
+          <AuditEntriesList entries={entries} />
         )
       ) : log.isError ? (
         <ListLoadError onRetry={() => void log.refetch()} />

@@ -1,20 +1,8 @@
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
+import { auditEntityTypes } from '@common/audit'
 import type { AuditFilters as Filters } from '../api/get-audit-log'
-
-// The kinds of entity the server records changes to (its routes' audit declarations).
-const entityTypes = [
-  'trial_request',
-  'plan',
-  'discount',
-  'blog_post',
-  'support_ticket',
-  'm3u_line',
-  'admin_user',
-  'settings',
-  'maintenance',
-]
 
 const textFilters = [
   { name: 'action', label: 'Action', placeholder: 'e.g. trial_request.convert' },
@@ -48,10 +36,10 @@ export function AuditFilters({ filters, onChange }: AuditFiltersProps) {
           value={filters.entityType}
           onChange={(event) => set('entityType')(event.target.value)}
         >
-          <option value="">All types</option>
-          {entityTypes.map((type) => (
+          <option value="">Everything</option>
+          {Object.entries(auditEntityTypes).map(([type, label]) => (
             <option key={type} value={type}>
-              {type}
+              {label}
             </option>
           ))}
         </NativeSelect>

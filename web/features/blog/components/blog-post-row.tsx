@@ -33,16 +33,16 @@ export function BlogPostRow({ post, onEdit }: { post: BlogPost; onEdit: () => vo
   return (
     <TableRow>
       <TableCell className="min-w-48 font-medium whitespace-normal">{post.title}</TableCell>
-      <TableCell>
+      <TableCell data-label="Slug">
         <code className="font-mono text-xs text-muted-foreground">{post.slug}</code>
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Status">
         {post.published ? <Badge>Published</Badge> : <Badge variant="secondary">Draft</Badge>}
       </TableCell>
-      <TableCell>
+      <TableCell data-label="SEO score">
         <SeoScoreBadge score={seoScore(post)} />
       </TableCell>
-      <TableCell className="text-muted-foreground">
+      <TableCell data-label="Created" className="text-muted-foreground">
         <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
       </TableCell>
       <TableCell>

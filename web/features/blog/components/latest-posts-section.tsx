@@ -5,11 +5,12 @@ import { Button } from '@/components/ui/button'
 import { useLatestBlogPosts } from '../api/get-blog-posts'
 import { BlogPostCard } from './blog-post-card'
 
-const latestCount = 3
+/** How many posts the landing shows; the server fetches as many for its HTML. */
+export const latestPostsCount = 3
 
 /** The landing's three latest posts; the section is left out while there are none. */
 export function LatestPostsSection() {
-  const posts = useLatestBlogPosts(latestCount)
+  const posts = useLatestBlogPosts(latestPostsCount)
   if (!posts.data?.length) return null
   return (
     <section aria-labelledby="blog-heading" className="border-t bg-muted/30">
@@ -29,7 +30,7 @@ export function LatestPostsSection() {
           }
         />
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {posts.data.slice(0, latestCount).map((post) => (
+          {posts.data.slice(0, latestPostsCount).map((post) => (
             <BlogPostCard key={post.id} post={post} variant="landing" />
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock } from 'lucide-react'
 import type { BlogPost } from '@common/blog'
-import { formatDate } from '@/lib/format'
+import { formatPublishedDate } from '@/lib/format'
 import { cn } from '@/lib/utils'
 
 type PostMetaProps = { post: BlogPost; readMinutes: number; className?: string }
@@ -17,7 +17,7 @@ export function PostMeta({ post, readMinutes, className }: PostMetaProps) {
     >
       <span className="flex items-center gap-1.5">
         <CalendarDays className="size-4" aria-hidden />
-        <time dateTime={published}>{formatDate(published)}</time>
+        <time dateTime={published}>{formatPublishedDate(published)}</time>
       </span>
       <span className="flex items-center gap-1.5">
         <Clock className="size-4" aria-hidden />

@@ -44,22 +44,24 @@ export function DiscountRow({ discount, onEdit }: { discount: Discount; onEdit: 
   return (
     <TableRow>
       <TableCell className="font-medium">{discount.name}</TableCell>
-      <TableCell>
+      <TableCell data-label="Code">
         {discount.code ? (
           <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{discount.code}</code>
         ) : (
           <span className="text-muted-foreground">—</span>
         )}
       </TableCell>
-      <TableCell className="tabular-nums">{discountValue(discount)}</TableCell>
-      <TableCell>
+      <TableCell data-label="Discount" className="tabular-nums">
+        {discountValue(discount)}
+      </TableCell>
+      <TableCell data-label="Valid">
         {formatCalendarDate(discount.validFrom)} –{' '}
         {discount.validTo ? formatCalendarDate(discount.validTo) : 'no end'}
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Plans">
         <TruncatedList items={discount.applicablePlans} visible={2} empty="All plans" />
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Active">
         <Switch
           checked={isActive}
           onCheckedChange={handleActiveChange}

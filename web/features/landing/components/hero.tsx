@@ -2,7 +2,7 @@ import { CalendarCheck, Clock, ShieldCheck, type LucideIcon } from 'lucide-react
 import { StartTrialButton } from '@/components/start-trial-button'
 import { Button } from '@/components/ui/button'
 import { plansSectionId, scrollToSection } from '@/lib/scroll'
-import { site } from '@/lib/site-config'
+import { useSiteConfig } from '@/lib/site-config'
 import { HeroScreen } from './hero-screen'
 
 const heroBadges: { label: string; icon: LucideIcon }[] = [
@@ -13,6 +13,7 @@ const heroBadges: { label: string; icon: LucideIcon }[] = [
 
 /** The landing's opening: promise, the two calls to action and the trial terms. */
 export function Hero() {
+  const site = useSiteConfig()
   return (
     // Dark in both themes: the cinema look of a streaming service.
     <section

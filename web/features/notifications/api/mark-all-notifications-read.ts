@@ -8,16 +8,22 @@ import {
   type NotificationScope,
 } from './notification-scope'
 
-export function markAllNotificationsRead(scope: NotificationScope): Promise<UnreadCount> {
-  return apiJson<UnreadCount>('PUT', `/api/notifications/read-all?${scopeSearchParams(scope)}`)
+/** Marks every notification of the scope read, or only those of one kind (`type`). */
+export function markAllNotificationsRead(
+  scope: NotificationScope,
+  type?: string,
+): Promise<UnreadCount> {
+  const params = scopeSearchParams(scope)
+  if (type) params.set('type', type)
+  return apiJson<UnreadCount>('PUT', `/api/notifications/read-all?${params}`)
 }
 
 export function useMarkAllNotificationsRead(scope: NotificationScope) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => markAllNotificationsRead(scope),
-    onSuccess: () => {
-      queryClient.setQueryData<UnreadCount>(notificationCountQueryKey(scope), { unread: 0 })
+    mutationFn: (type?: string) => markAllNotificationsRead(scope, type),
+    onSuccess: ({ unread }) => {
+      queryClient.setQueryData<UnreadCount>(notificationCountQueryKey(scope), { unread })
       return queryClient.invalidateQueries({ queryKey: notificationsQueryKey(scope) })
     },
   })

@@ -6,6 +6,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover
 import { Spinner } from '@/components/ui/spinner'
 import { useNow } from '@/lib/use-now'
 import { useNotifications } from '../notification-context'
+import { NotificationGroups } from './notification-groups'
 import { NotificationItem } from './notification-item'
 
 function bellLabel(unread: number, isConnected: boolean): string {
@@ -70,7 +71,7 @@ export function NotificationBell() {
           <Button
             variant="ghost"
             size="sm"
-            onClick={center.markAllRead}
+            onClick={() => center.markAllRead()}
             disabled={unread === 0 || center.isMarkingAllRead}
           >
             <CheckCheck aria-hidden />
@@ -90,6 +91,8 @@ export function NotificationBell() {
           <p className="px-4 py-8 text-center text-sm text-muted-foreground">
             No notifications yet
           </p>
+        ) : center.isAdmin ? (
+          <NotificationGroups now={now} />
         ) : (
           <ul aria-label="Latest notifications" className="max-h-96 divide-y overflow-y-auto">
             {center.notifications.map((notification) => (
@@ -97,6 +100,7 @@ export function NotificationBell() {
                 key={notification.id}
                 notification={notification}
                 now={now}
+                href={null}
                 onMarkRead={center.markRead}
               />
             ))}

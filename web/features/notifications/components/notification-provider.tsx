@@ -87,6 +87,7 @@ export function NotificationProvider({
   }, [isAdmin])
 
   const center = {
+    isAdmin,
     notifications: list.data ?? [],
     isLoading: list.isPending,
     unread: Math.max(0, count.data?.unread ?? 0),
@@ -98,8 +99,8 @@ export function NotificationProvider({
         onError: () =>
           showToast({ title: 'Failed to mark notification as read', variant: 'destructive' }),
       }),
-    markAllRead: () =>
-      markAllRead.mutate(undefined, {
+    markAllRead: (type?: string) =>
+      markAllRead.mutate(type, {
         onError: () =>
           showToast({ title: 'Failed to mark all notifications as read', variant: 'destructive' }),
       }),

@@ -35,3 +35,8 @@ export function getPersonLineQueryOptions(personId: string) {
 export function usePersonLine(personId: string) {
   return useQuery(getPersonLineQueryOptions(personId))
 }
+
+/** The person's line while `isEnabled` (a dialog that needs it is open); undefined until known. */
+export function useExistingPersonLine(personId: string, isEnabled: boolean) {
+  return useQuery({ ...getPersonLineQueryOptions(personId), enabled: isEnabled }).data
+}

@@ -15,7 +15,7 @@ const doneTitles: Record<LineChange, string> = {
 
 type LineActionsProps = { personId: string; line: PersonLine; keyInput: SupplierKeyInput }
 
-/** Disable or enable the line, and reset its password (after a confirmation). */
+/** Reset the line's password and disable it (each after a confirmation), or enable it again. */
 export function LineActions({ personId, line, keyInput }: LineActionsProps) {
   const change = useChangePersonLine(personId)
   const run = (what: LineChange) =>
@@ -45,14 +45,6 @@ export function LineActions({ personId, line, keyInput }: LineActionsProps) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <Button
-        variant="outline"
-        disabled={change.isPending}
-        onClick={() => run(isEnabled ? 'disable' : 'enable')}
-      >
-        {pendingIcon ?? (isEnabled ? <PowerOff aria-hidden /> : <Power aria-hidden />)}
-        {isEnabled ? 'Disable line' : 'Enable line'}
-      </Button>
       <ConfirmButton
         title="Reset the password?"
         description="The panel gets a new password at once: the customer's apps stop playing until they have it."
@@ -64,6 +56,34 @@ export function LineActions({ personId, line, keyInput }: LineActionsProps) {
           Reset password
         </Button>
       </ConfirmButton>
+      {isEnabled ? (
+        // Set apart at the end of the row, in red: it cuts the customer off.
+        <ConfirmButton
+          title={`Disable the line ${line.username}?`}
+          description="The customer's apps stop playing at once, on every device. You can enable the line again later."
+          confirmLabel="Disable line"
+          onConfirm={() => run('disable')}
+        >
+          <Button
+            variant="outline"
+            className="border-destructive/50 text-destructive hover:bg-destructive/10 hover:text-destructive sm:ml-auto"
+            disabled={change.isPending}
+          >
+            {pendingIcon ?? <PowerOff aria-hidden />}
+            Disable line
+          </Button>
+        </ConfirmButton>
+      ) : (
+        <Button
+          variant="outline"
+          className="sm:ml-auto"
+          disabled={change.isPending}
+          onClick={() => run('enable')}
+        >
+          {pendingIcon ?? <Power aria-hidden />}
+          Enable line
+        </Button>
+      )}
     </div>
   )
 }

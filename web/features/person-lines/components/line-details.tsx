@@ -1,6 +1,6 @@
-import { Clock } from 'lucide-react'
+import { AlertTriangle, Clock, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { PersonLine } from '@common/person-lines'
+import { panelDifferences, type PanelDifference, type PersonLine } from '@common/person-lines'
 import { CopyButton } from '@/components/copy-button'
 import { Badge } from '@/components/ui/badge'
 import { formatDateTime } from '@/lib/format'
@@ -34,8 +34,53 @@ function Secret({ value, what }: { value: string; what: string }) {
   )
 }
 
-/** The login to send the customer, and what the panel holds: expiry, status, trial or paid. */
+const differenceWords: Record<PanelDifference, string> = {
+  expiry: 'its expiry',
+  enabled: 'enabled or disabled',
+  trial: 'trial or paid',
+}
+
+/** What the panel last said of one field, set apart (amber, with an icon) when it is not ours. */
+function PanelSays({ differs, children }: { differs: boolean; children: ReactNode }) {
+  return (
+    <span
+      className={cn(
+        'flex basis-full items-center gap-1 text-xs',
+        differs ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground',
+      )}
+    >
+      {differs && <AlertTriangle className="size-3.5 shrink-0" aria-hidden />}
+      <span>
+        Panel: {children}
+        {differs && <span className="sr-only"> (differs from ours)</span>}
+      </span>
+    </span>
+  )
+}
+
+function Notice({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <p
+      role="status"
+      className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200"
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{children}</span>
+    </p>
+  )
+}
+
+const expiryText = (iso: string | null) =>
+  iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : 'No expiry'
+
+/**
+ * The login to send the customer, and the line's state: ours (expiry, status, trial or paid)
+ * with what the panel last said beside it, flagged where the two differ.
+ */
 export function LineDetails({ line }: { line: PersonLine }) {
+  const { panel } = line
+  const differences = panelDifferences(line)
+  const notRead = <PanelSays differs={false}>not read yet</PanelSays>
   return (
     <div className="grid gap-3">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -49,10 +94,13 @@ export function LineDetails({ line }: { line: PersonLine }) {
           <Secret value={line.m3uUrl} what="M3U URL" />
         </Field>
         <Field label="Expires">
-          {line.expiresAt ? (
-            <time dateTime={line.expiresAt}>{formatDateTime(line.expiresAt)}</time>
+          {expiryText(line.expiresAt)}
+          {panel ? (
+            <PanelSays differs={differences.includes('expiry')}>
+              {expiryText(panel.expiresAt)}
+            </PanelSays>
           ) : (
-            'No expiry'
+            notRead
           )}
         </Field>
         <Field label="Status">
@@ -60,20 +108,30 @@ export function LineDetails({ line }: { line: PersonLine }) {
             {line.status === 'active' ? 'Active' : 'Disabled'}
           </Badge>
           <Badge variant="outline">{line.isTrial ? 'Trial line' : 'Paid line'}</Badge>
+          {panel ? (
+            <PanelSays differs={differences.includes('enabled') || differences.includes('trial')}>
+              {panel.isEnabled ? 'enabled' : 'disabled'}
+              {panel.isTrial !== null && `, ${panel.isTrial ? 'trial' : 'paid'}`}
+            </PanelSays>
+          ) : (
+            notRead
+          )}
         </Field>
       </dl>
-      {!line.isSynced && (
-        <p
-          role="status"
-          className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200"
-        >
-          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
-            Waiting for the panel
-            {line.panelError ? `: ${line.panelError}` : ''}. The change is kept and retried
-            automatically.
-          </span>
-        </p>
+      {!line.isSynced ? (
+        <Notice icon={Clock}>
+          Waiting for the panel
+          {line.panelError ? `: ${line.panelError}` : ''}. The change is kept and retried
+          automatically.
+        </Notice>
+      ) : (
+        differences.length > 0 && (
+          <Notice icon={AlertTriangle}>
+            The panel differs from ours ({differences.map((d) => differenceWords[d]).join('; ')})
+            {panel?.seenAt ? `, as it said ${formatDateTime(panel.seenAt)}` : ''}. Put it right
+            under Admin Tools, Supplier Panel.
+          </Notice>
+        )
       )}
     </div>
   )

@@ -1,18 +1,10 @@
+import { describePanelCall } from '@common/panel-calls'
 import { ListEmpty, QueryStates } from '@/components/list-states'
 import { Badge } from '@/components/ui/badge'
-import { formatDateTime } from '@/lib/format'
+import { formatDateTime, formatShortDate } from '@/lib/format'
 import { useLineHistory } from '../api/get-line-history'
 
-const actionLabels: Record<string, string> = {
-  create_line: 'Created',
-  edit_line: 'Changed',
-  enable_line: 'Enabled',
-  disable_line: 'Disabled',
-  get_line: 'Read',
-  get_lines: 'Looked up',
-}
-
-/** The line's latest calls to the panel, newest first: what was asked, by whom, how it ended. */
+/** The line's latest calls to the panel, newest first, in words: what was done, by whom, how it ended. */
 export function LineHistory({ lineId }: { lineId: string }) {
   return (
     <section aria-labelledby={`history-${lineId}`} className="grid gap-2">
@@ -29,13 +21,11 @@ export function LineHistory({ lineId }: { lineId: string }) {
                 const isSuccess = call.outcome === 'STATUS_SUCCESS'
                 return (
                   <li key={call.id} className="grid gap-1 px-3 py-2">
-                    <div className="flex flex-wrap items-center gap-2">
+                    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                       <span className="font-medium">
-                        {actionLabels[call.action] ?? call.action}
+                        {describePanelCall(call, formatShortDate)}
                       </span>
-                      <Badge variant={isSuccess ? 'secondary' : 'destructive'}>
-                        {isSuccess ? 'Done' : call.outcome}
-                      </Badge>
+                      {!isSuccess && <Badge variant="destructive">Failed</Badge>}
                       <time dateTime={call.at} className="ml-auto text-xs text-muted-foreground">
                         {formatDateTime(call.at)}
                       </time>

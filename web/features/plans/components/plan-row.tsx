@@ -44,16 +44,18 @@ export function PlanRow({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
           <p className="line-clamp-1 max-w-56 text-xs text-muted-foreground">{plan.description}</p>
         )}
       </TableCell>
-      <TableCell>{planPriceLabel(plan)}</TableCell>
-      <TableCell>{billingPeriodLabels[plan.billingPeriod]}</TableCell>
-      <TableCell className="tabular-nums">{formatMoney(cost)}</TableCell>
-      <TableCell>
+      <TableCell data-label="Price">{planPriceLabel(plan)}</TableCell>
+      <TableCell data-label="Billing period">{billingPeriodLabels[plan.billingPeriod]}</TableCell>
+      <TableCell data-label="Cost / month" className="tabular-nums">
+        {formatMoney(cost)}
+      </TableCell>
+      <TableCell data-label="Profit margin">
         <MarginBadge margin={margin} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Features">
         <TruncatedList items={plan.features} visible={2} empty="None" />
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Active">
         <Switch
           checked={isActive}
           onCheckedChange={handleActiveChange}

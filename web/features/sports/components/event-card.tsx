@@ -1,28 +1,32 @@
 import { CalendarClock } from 'lucide-react'
 import type { SportsEvent } from '@common/sports'
 import { eventBadge, eventStart } from '@common/sports-rules'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 import { EventBadge } from './event-badge'
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-// A date without a time is a calendar day: shown as is, not shifted into the visitor's zone.
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
+const dayParts = { weekday: 'short', month: 'short', day: 'numeric' } as const
+const timeParts = { ...dayParts, hour: 'numeric', minute: '2-digit' } as const
+// The visitor's language and zone; a date without a time is a calendar day, shown as is.
+const localFormats = {
+  dateTime: new Intl.DateTimeFormat(undefined, timeParts),
+  date: new Intl.DateTimeFormat(undefined, { ...dayParts, timeZone: 'UTC' }),
+}
+// What the server renders, and the browser until it has hydrated: neither knows the other's.
+const serverFormats = {
+  dateTime: new Intl.DateTimeFormat('en-US', {
+    ...timeParts,
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }),
+  date: new Intl.DateTimeFormat('en-US', { ...dayParts, timeZone: 'UTC' }),
+}
 
-/** The event's start in the visitor's time zone. */
-function startLabel(event: SportsEvent): string {
+/** The event's start in the visitor's time zone (in UTC until the page has hydrated). */
+function startLabel(event: SportsEvent, isHydrated: boolean): string {
   const start = eventStart(event)
   if (start === Number.MAX_SAFE_INTEGER) return 'Date to be announced'
-  return (event.strTime ? dateTimeFormat : dateFormat).format(new Date(start))
+  const formats = isHydrated ? localFormats : serverFormats
+  return (event.strTime ? formats.dateTime : formats.date).format(new Date(start))
 }
 
 function Team({ name, score }: { name: string; score: string | null }) {
@@ -39,6 +43,7 @@ type EventCardProps = { event: SportsEvent; now: Date; headingAs: 'h2' | 'h3' }
 /** A fixture: teams (or the event's name), scores when live, league, sport and start time. */
 export function EventCard({ event, now, headingAs: Heading }: EventCardProps) {
   const { strHomeTeam: home, strAwayTeam: away } = event
+  const isHydrated = useIsHydrated()
   return (
     <article
       aria-label={event.strEvent}
@@ -63,7 +68,7 @@ export function EventCard({ event, now, headingAs: Heading }: EventCardProps) {
         <span className="font-medium text-foreground">{event.strLeague}</span>
         <span className="flex items-center gap-1.5">
           <CalendarClock className="size-4" aria-hidden />
-          {startLabel(event)}
+          {startLabel(event, isHydrated)}
         </span>
       </div>
     </article>

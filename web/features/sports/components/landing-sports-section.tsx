@@ -4,6 +4,7 @@ import { landingEventsShown } from '@common/sports-rules'
 import { SectionHeading } from '@/components/section-heading'
 import { StatusMessage } from '@/components/status-message'
 import { Button } from '@/components/ui/button'
+import { useHydratedNow } from '@/lib/use-is-hydrated'
 import { useSportsEvents } from '../api/get-sports-events'
 import { EventCard } from './event-card'
 import { EventCardsSkeleton } from './event-cards-skeleton'
@@ -14,7 +15,7 @@ const gridClassName = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3'
 export function LandingSportsSection() {
   const events = useSportsEvents('landing')
   const shown = events.data?.slice(0, landingEventsShown) ?? []
-  const now = new Date()
+  const now = useHydratedNow(events.dataUpdatedAt)
 
   return (
     <section

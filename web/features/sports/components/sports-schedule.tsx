@@ -2,6 +2,7 @@ import { Clock, SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { StatusMessage } from '@/components/status-message'
 import { Button } from '@/components/ui/button'
+import { useHydratedNow } from '@/lib/use-is-hydrated'
 import { useSportsEvents } from '../api/get-sports-events'
 import { EventCard } from './event-card'
 import { eventGridClassName, EventCardsSkeleton } from './event-cards-skeleton'
@@ -11,7 +12,7 @@ import { SportFilter } from './sport-filter'
 export function SportsSchedule() {
   const events = useSportsEvents('all')
   const [sport, setSport] = useState<string | null>(null)
-  const now = new Date()
+  const now = useHydratedNow(events.dataUpdatedAt)
 
   if (events.isPending) return <EventCardsSkeleton count={8} />
 

@@ -1,5 +1,7 @@
 import { Wrench } from 'lucide-react'
+import { Link } from 'wouter'
 import { driftKindLabels, type PanelLineState, type SupplierDrift } from '@common/person-lines'
+import { adminPaths } from '@common/routes'
 import { ListEmpty } from '@/components/list-states'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -15,9 +17,35 @@ function describe(state: PanelLineState | null): string {
   return `${state.isEnabled ? 'Enabled' : 'Disabled'}, ${expiry}`
 }
 
+/** Whose line it is: the person (opening them), the panel login beside; else the login alone. */
+function DriftSubject({ drift }: { drift: SupplierDrift }) {
+  if (!drift.person) {
+    return (
+      <>
+        <code className="font-mono text-sm font-medium break-all">{drift.username}</code>
+        <span className="text-xs text-muted-foreground">
+          {drift.lineId ? 'a line without a person' : 'not a line of ours'}
+        </span>
+      </>
+    )
+  }
+  return (
+    <>
+      <Link
+        href={adminPaths.person(drift.person.id)}
+        className="font-medium break-words text-primary underline-offset-4 hover:underline focus-visible:underline"
+      >
+        {drift.person.name}
+      </Link>
+      <code className="font-mono text-xs break-all text-muted-foreground">{drift.username}</code>
+    </>
+  )
+}
+
 function DriftItem({ drift }: { drift: SupplierDrift }) {
   const fix = useFixDrift()
   const label = driftKindLabels[drift.kind]
+  const who = drift.person?.name ?? drift.username
   // mutateAsync, not mutate's callbacks: the fixed row leaves the list (and unmounts) as soon as
   // the refetch lands, and mutate's callbacks never fire for an unmounted component.
   const handleFix = () =>
@@ -25,7 +53,7 @@ function DriftItem({ drift }: { drift: SupplierDrift }) {
       ({ isFixed, problem }) =>
         showToast(
           isFixed
-            ? { title: 'Put right on the panel', description: drift.username }
+            ? { title: 'Put right on the panel', description: who }
             : {
                 title: 'Saved; the panel will follow',
                 description: problem ?? undefined,
@@ -42,8 +70,8 @@ function DriftItem({ drift }: { drift: SupplierDrift }) {
   return (
     <li className="grid gap-2 py-3 first:pt-0 last:pb-0 sm:grid-cols-[1fr_auto] sm:items-center">
       <div className="grid min-w-0 gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <code className="font-mono text-sm break-all">{drift.username}</code>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <DriftSubject drift={drift} />
           <Badge variant="outline">{label}</Badge>
         </div>
         <p className="text-xs text-muted-foreground">Ours: {describe(drift.ours)}</p>
@@ -55,7 +83,7 @@ function DriftItem({ drift }: { drift: SupplierDrift }) {
         className="w-fit"
         onClick={handleFix}
         disabled={fix.isPending}
-        aria-label={`Put right: ${label}, ${drift.username}`}
+        aria-label={`Put right: ${label}, ${who}`}
       >
         {fix.isPending ? <Spinner /> : <Wrench aria-hidden />}
         Put right

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 import { Textarea } from '@/components/ui/textarea'
 
 type ChatComposerProps = {
-  /** Sends the text; resolves true once the server has it. */
-  onSend: (message: string) => Promise<boolean>
+  /** Takes the text to deliver; it shows in the conversation until the server has it. */
+  onSend: (message: string) => void
 }
 
 /** The reply box: Enter sends, Shift+Enter starts a new line, blank text is never sent. */
@@ -15,24 +15,21 @@ export function ChatComposer({ onSend }: ChatComposerProps) {
   const hintId = useId()
   const isBlank = draft.trim() === ''
 
-  const send = async () => {
+  const send = () => {
     if (isBlank) return
-    const text = draft
+    onSend(draft.trim())
     setDraft('')
-    const isSent = await onSend(text.trim())
-    // Nothing typed meanwhile: give the unsent text back to edit or retry.
-    if (!isSent) setDraft((current) => (current === '' ? text : current))
   }
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    void send()
+    send()
   }
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
     event.preventDefault()
-    void send()
+    send()
   }
 
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { ChatMessage } from '@common/support'
 import { cn } from '@/lib/utils'
 
@@ -16,13 +17,32 @@ function formatMessageTime(isoTimestamp: string): string {
   return (isToday ? timeFormat : dateTimeFormat).format(date)
 }
 
-/** One message; the viewer's own side sits on the right in the primary colour. */
-export function ChatMessageItem({ message, isOwn }: { message: ChatMessage; isOwn: boolean }) {
+type ChatBubbleProps = {
+  senderName: string
+  text: string
+  /** The viewer's own side sits on the right in the primary colour. */
+  isOwn: boolean
+  /** Beside the sender's name: when it was sent, or where its sending stands. */
+  status: ReactNode
+  /** A message the server has not stored yet is drawn fainter. */
+  isUnsent?: boolean
+  children?: ReactNode
+}
+
+/** One message of the conversation, stored or still on its way. */
+export function ChatBubble({
+  senderName,
+  text,
+  isOwn,
+  status,
+  isUnsent,
+  children,
+}: ChatBubbleProps) {
   return (
     <li className={cn('flex flex-col gap-1', isOwn ? 'items-end' : 'items-start')}>
       <div className="flex items-baseline gap-2 px-1 text-xs text-muted-foreground">
-        <span className="font-semibold text-foreground">{message.senderName}</span>
-        <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+        <span className="font-semibold text-foreground">{senderName}</span>
+        {status}
       </div>
       <p
         className={cn(
@@ -30,10 +50,23 @@ export function ChatMessageItem({ message, isOwn }: { message: ChatMessage; isOw
           isOwn
             ? 'rounded-br-sm bg-primary text-primary-foreground'
             : 'rounded-bl-sm bg-muted text-foreground',
+          isUnsent && 'opacity-70',
         )}
       >
-        {message.message}
+        {text}
       </p>
+      {children}
     </li>
+  )
+}
+
+export function ChatMessageItem({ message, isOwn }: { message: ChatMessage; isOwn: boolean }) {
+  return (
+    <ChatBubble
+      senderName={message.senderName}
+      text={message.message}
+      isOwn={isOwn}
+      status={<time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>}
+    />
   )
 }

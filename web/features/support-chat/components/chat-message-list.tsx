@@ -3,19 +3,33 @@ import { useEffect, useRef } from 'react'
 import type { ChatMessage, ChatSenderType } from '@common/support'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import type { OutgoingChatMessage } from '../api/chat-outbox'
 import { ChatMessageItem } from './chat-message-item'
+import { UnsentChatMessageItem } from './unsent-chat-message-item'
 
 type ChatMessageListProps = {
   messages: ChatMessage[] | undefined
+  /** The viewer's messages on their way, after the stored ones. */
+  unsent: readonly OutgoingChatMessage[]
   isError: boolean
-  onRetry: () => void
+  onReload: () => void
+  onRetrySend: (clientMessageId: string) => void
+  onDeleteUnsent: (clientMessageId: string) => void
   viewer: ChatSenderType
 }
 
 /** The scrolling conversation; screen readers hear new messages as they arrive. */
-export function ChatMessageList({ messages, isError, onRetry, viewer }: ChatMessageListProps) {
+export function ChatMessageList({
+  messages,
+  unsent,
+  isError,
+  onReload,
+  onRetrySend,
+  onDeleteUnsent,
+  viewer,
+}: ChatMessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const count = messages?.length ?? 0
+  const count = (messages?.length ?? 0) + unsent.length
 
   useEffect(() => {
     const element = scrollRef.current
@@ -35,7 +49,7 @@ export function ChatMessageList({ messages, isError, onRetry, viewer }: ChatMess
         isError ? (
           <div className="flex h-full flex-col items-center justify-center gap-3 text-center text-sm">
             <p className="text-muted-foreground">The conversation could not be loaded.</p>
-            <Button variant="outline" size="sm" onClick={onRetry}>
+            <Button variant="outline" size="sm" onClick={onReload}>
               Try again
             </Button>
           </div>
@@ -55,11 +69,21 @@ export function ChatMessageList({ messages, isError, onRetry, viewer }: ChatMess
         </div>
       ) : (
         <ol className="flex flex-col gap-4">
+          {/* Keyed by the browser's id where there is one, so a message that was unsent stays
+              the same item once stored and is not announced twice. */}
           {messages.map((message) => (
             <ChatMessageItem
-              key={message.id}
+              key={message.clientMessageId ?? message.id}
               message={message}
               isOwn={message.senderType === viewer}
+            />
+          ))}
+          {unsent.map((entry) => (
+            <UnsentChatMessageItem
+              key={entry.clientMessageId}
+              entry={entry}
+              onRetry={onRetrySend}
+              onDelete={onDeleteUnsent}
             />
           ))}
         </ol>

@@ -1,5 +1,4 @@
 import type { ChatSenderType } from '@common/support'
-import { showToast } from '@/lib/toast'
 import { useChatMessages } from '../api/get-chat-messages'
 import { useSendChatMessage } from '../api/send-chat-message'
 import { ChatComposer } from './chat-composer'
@@ -17,30 +16,23 @@ type ChatPanelProps = {
 /** A ticket's live conversation with its reply box. */
 export function ChatPanel({ ticketId, viewer, senderName, fallbackPollMs }: ChatPanelProps) {
   const messages = useChatMessages(ticketId, fallbackPollMs)
-  const sendMessage = useSendChatMessage()
-
-  const handleSend = (message: string) =>
-    sendMessage
-      .mutateAsync({ ticketId, senderType: viewer, senderName, message })
-      .then(() => true)
-      .catch(() => {
-        showToast({
-          title: 'Error',
-          description: 'Failed to send message. Please try again.',
-          variant: 'destructive',
-        })
-        return false
-      })
+  const outgoing = useSendChatMessage(ticketId, viewer)
+  // Stored while its answer was lost (it came by the socket or a refetch): never shown twice.
+  const storedIds = new Set(messages.data?.map((message) => message.clientMessageId))
+  const unsent = outgoing.pending.filter((entry) => !storedIds.has(entry.clientMessageId))
 
   return (
     <div className="grid gap-3">
       <ChatMessageList
         messages={messages.data}
+        unsent={unsent}
         isError={messages.isError}
-        onRetry={() => void messages.refetch()}
+        onReload={() => void messages.refetch()}
+        onRetrySend={(clientMessageId) => void outgoing.retry(clientMessageId)}
+        onDeleteUnsent={outgoing.remove}
         viewer={viewer}
       />
-      <ChatComposer onSend={handleSend} />
+      <ChatComposer onSend={(message) => void outgoing.send(message, senderName)} />
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import type { SubscriptionStatus, TrialRequest } from '@common/trial-requests'
+import type { SubscriptionStatus, TrialRequest, trialRequestStages } from '@common/trial-requests'
 import { apiPage, type ApiPage } from '@/lib/api-client'
 
 /** Every query of this feature starts with it, so one invalidation refreshes list and stats. */
@@ -12,17 +12,20 @@ export function refreshTrialRequests(queryClient: QueryClient): Promise<void> {
 
 export type StatusFilter = 'all' | SubscriptionStatus
 
-export type ContactFilters = { q: string; status: StatusFilter }
+export type StageFilter = 'all' | (typeof trialRequestStages)[number]
+
+export type ContactFilters = { q: string; status: StatusFilter; stage: StageFilter }
 
 export type TrialRequestPage = ApiPage<TrialRequest>
 
 const pageSize = 20
 
 /** The filters as query parameters; an empty search and 'all' are left out. */
-export function contactFilterParams({ q, status }: ContactFilters): URLSearchParams {
+export function contactFilterParams({ q, status, stage }: ContactFilters): URLSearchParams {
   const params = new URLSearchParams()
   if (q.trim()) params.set('q', q.trim())
   if (status !== 'all') params.set('status', status)
+  if (stage !== 'all') params.set('stage', stage)
   return params
 }
 

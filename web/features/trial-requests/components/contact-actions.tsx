@@ -32,7 +32,7 @@ export function ContactActions({ request, plans }: ContactActionsProps) {
       {request.subscriptionStatus !== 'active' && (
         <ConvertSubscriptionDialog request={request} plans={plans} />
       )}
-      {request.paidPlan !== null && <ExtendSubscriptionDialog request={request} />}
+      {request.paidPlan !== null && <ExtendSubscriptionDialog request={request} plans={plans} />}
       {request.paidPlan !== null && <DeleteSubscriptionButton request={request} />}
       <DeleteRequestButton request={request} />
     </div>

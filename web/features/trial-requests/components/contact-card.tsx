@@ -4,6 +4,8 @@ import type { TrialRequest } from '@common/trial-requests'
 import { cn } from '@/lib/utils'
 import { AdminNotesEditor } from './admin-notes-editor'
 import { ContactActions } from './contact-actions'
+import { FollowUpStageBadge } from './follow-up-stage'
+import { RowCheckbox } from './row-checkbox'
 import {
   ContactHandles,
   ContactIdentity,
@@ -25,13 +27,31 @@ function Field({ label, className, children }: FieldProps) {
   )
 }
 
+type ContactCardProps = {
+  request: TrialRequest
+  plans: Plan[]
+  isSelected: boolean
+  onToggleSelected: () => void
+}
+
 /** A contact on a phone: the table row's fields stacked in a card, actions along the bottom. */
-export function ContactCard({ request, plans }: { request: TrialRequest; plans: Plan[] }) {
+export function ContactCard({ request, plans, isSelected, onToggleSelected }: ContactCardProps) {
   return (
-    <li className="grid gap-3 rounded-lg border p-3" aria-label={request.name}>
-      <div className="flex items-start justify-between gap-3">
-        <ContactIdentity request={request} />
-        <ContactStatus request={request} />
+    <li className="grid min-w-0 gap-3 rounded-lg border p-3" aria-label={request.name}>
+      <div className="flex items-start gap-3">
+        <RowCheckbox
+          aria-label={`Select ${request.name}`}
+          checked={isSelected}
+          onChange={onToggleSelected}
+          className="mt-1"
+        />
+        <div className="min-w-0 flex-1">
+          <ContactIdentity request={request} />
+        </div>
+        <div className="grid justify-items-end gap-1">
+          <ContactStatus request={request} />
+          <FollowUpStageBadge stage={request.status} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <Field label="Subscription ID">

@@ -1,3 +1,5 @@
+import { Link } from 'wouter'
+import { adminPaths } from '@common/routes'
 import type { TrialRequest } from '@common/trial-requests'
 import { formatMoney, formatShortDate } from '@/lib/format'
 import { ContactChannels } from './contact-channels'
@@ -27,11 +29,19 @@ function AskedAgain({ request }: FieldProps) {
   )
 }
 
-/** Name, e-mail, when the request came in, its trust and whether the person asked again. */
+/**
+ * Name (a link to the person's customer view), e-mail, when the request came in, its trust and
+ * whether the person asked again.
+ */
 export function ContactIdentity({ request }: FieldProps) {
   return (
     <div className="min-w-0">
-      <div className="font-medium">{request.name}</div>
+      <Link
+        href={adminPaths.person(request.id)}
+        className="rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      >
+        {request.name}
+      </Link>
       <div className="max-w-56 truncate text-xs text-muted-foreground" title={request.email}>
         {request.email}
       </div>
@@ -46,19 +56,8 @@ export function ContactIdentity({ request }: FieldProps) {
   )
 }
 
-/** The subscription status, with the follow-up status once an admin has set one. */
 export function ContactStatus({ request }: FieldProps) {
-  return (
-    <div className="grid justify-items-start gap-1">
-      <SubscriptionStatusBadge status={request.subscriptionStatus} />
-      {request.status !== 'Pending' && (
-        <span className="text-xs text-muted-foreground">
-          <span className="sr-only">Follow-up: </span>
-          {request.status}
-        </span>
-      )}
-    </div>
-  )
+  return <SubscriptionStatusBadge status={request.subscriptionStatus} />
 }
 
 export function PaidPlan({ request }: FieldProps) {

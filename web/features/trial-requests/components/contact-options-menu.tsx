@@ -12,14 +12,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { copyToClipboard } from '@/lib/copy-to-clipboard'
-import {
-  useUpdateTrialRequestStatus,
-  type TrialRequestStage,
-} from '../api/update-trial-request-status'
+import { useUpdateTrialRequestStatus } from '../api/update-trial-request-status'
 import { mailtoUrl, telegramUrl, whatsappUrl } from '../contact-links'
-
-const isStage = (value: string): value is TrialRequestStage =>
-  (trialRequestStages as readonly string[]).includes(value)
+import { isFollowUpStage } from './follow-up-stage'
 
 /** Every way to reach the person, and where the follow-up stands (Pending … Processed). */
 export function ContactOptionsMenu({ request }: { request: TrialRequest }) {
@@ -27,7 +22,7 @@ export function ContactOptionsMenu({ request }: { request: TrialRequest }) {
   const stage = updateStatus.isPending ? updateStatus.variables.status : request.status
 
   const handleStageChange = (value: string) => {
-    if (!isStage(value) || value === request.status) return
+    if (!isFollowUpStage(value) || value === request.status) return
     updateStatus.mutate({ id: request.id, status: value })
   }
 

@@ -1,8 +1,11 @@
 import type { Plan } from '@common/plans'
 import type { TrialRequest } from '@common/trial-requests'
 import { TableCell, TableRow } from '@/components/ui/table'
+import { cn } from '@/lib/utils'
 import { AdminNotesEditor } from './admin-notes-editor'
 import { ContactActions } from './contact-actions'
+import { FollowUpStageBadge } from './follow-up-stage'
+import { RowCheckbox } from './row-checkbox'
 import {
   ContactHandles,
   ContactIdentity,
@@ -20,9 +23,23 @@ import { TrialPlanSelect } from './trial-plan-select'
 export const actionsColumnClassName =
   'bg-card sm:sticky sm:right-0 sm:shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.25)]'
 
-export function ContactRow({ request, plans }: { request: TrialRequest; plans: Plan[] }) {
+type ContactRowProps = {
+  request: TrialRequest
+  plans: Plan[]
+  isSelected: boolean
+  onToggleSelected: () => void
+}
+
+export function ContactRow({ request, plans, isSelected, onToggleSelected }: ContactRowProps) {
   return (
-    <TableRow>
+    <TableRow className={cn(isSelected && 'bg-accent/40')}>
+      <TableCell>
+        <RowCheckbox
+          aria-label={`Select ${request.name}`}
+          checked={isSelected}
+          onChange={onToggleSelected}
+        />
+      </TableCell>
       <TableCell>
         <ContactIdentity request={request} />
       </TableCell>
@@ -34,6 +51,9 @@ export function ContactRow({ request, plans }: { request: TrialRequest; plans: P
       </TableCell>
       <TableCell>
         <ContactStatus request={request} />
+      </TableCell>
+      <TableCell>
+        <FollowUpStageBadge stage={request.status} />
       </TableCell>
       <TableCell>
         <PaidPlan request={request} />

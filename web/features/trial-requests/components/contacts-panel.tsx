@@ -3,7 +3,14 @@ import { useState } from 'react'
 import type { Plan } from '@common/plans'
 import { SectionCard } from '@/components/section-card'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
-import { useTrialRequests, type ContactFilters, type StatusFilter } from '../api/get-trial-requests'
+import {
+  useTrialRequests,
+  type ContactFilters,
+  type StageFilter,
+  type StatusFilter,
+} from '../api/get-trial-requests'
+import { useRowSelection } from '../use-row-selection'
+import { BulkStageBar } from './bulk-stage-bar'
 import { ContactStats } from './contact-stats'
 import { ContactsPagination } from './contacts-pagination'
 import { ContactsTable } from './contacts-table'
@@ -19,7 +26,8 @@ type Paging = { filtersKey: string; cursors: (string | undefined)[] }
 export function ContactsPanel({ plans }: { plans: Plan[] }) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('all')
-  const filters: ContactFilters = { q: useDebouncedValue(search).trim(), status }
+  const [stage, setStage] = useState<StageFilter>('all')
+  const filters: ContactFilters = { q: useDebouncedValue(search).trim(), status, stage }
   const filtersKey = JSON.stringify(filters)
 
   // New filters start again from their first page.
@@ -28,6 +36,10 @@ export function ContactsPanel({ plans }: { plans: Plan[] }) {
   const cursor = cursors.at(-1)
   const list = useTrialRequests(filters, cursor)
   const nextCursor = list.isPlaceholderData ? null : list.data?.nextCursor
+  const selection = useRowSelection(
+    `${filtersKey}|${cursor ?? ''}`,
+    list.data?.items.map((request) => request.id) ?? [],
+  )
 
   return (
     <div className="grid gap-6">
@@ -42,14 +54,18 @@ export function ContactsPanel({ plans }: { plans: Plan[] }) {
           onSearchChange={setSearch}
           status={status}
           onStatusChange={setStatus}
+          stage={stage}
+          onStageChange={setStage}
           appliedFilters={filters}
         />
+        <BulkStageBar selection={selection} />
         <ContactsTable
           requests={list.data?.items}
           isError={list.isError}
           onRetry={() => void list.refetch()}
-          isFiltered={filters.q !== '' || status !== 'all'}
+          isFiltered={filters.q !== '' || status !== 'all' || stage !== 'all'}
           plans={plans}
+          selection={selection}
         />
         <ContactsPagination
           pageNumber={cursors.length}

@@ -14,10 +14,12 @@ import {
 } from '@/components/ui/table'
 import { useMediaQuery } from '@/lib/use-media-query'
 import { cn } from '@/lib/utils'
+import type { RowSelection } from '../use-row-selection'
 import { ContactCard } from './contact-card'
 import { actionsColumnClassName, ContactRow } from './contact-row'
+import { RowCheckbox } from './row-checkbox'
 
-// Tailwind's md: below it, nine columns would leave a phone showing two at a time.
+// Tailwind's md: below it, eleven columns would leave a phone showing two at a time.
 const wideQuery = '(min-width: 48rem)'
 
 const columns = [
@@ -25,6 +27,7 @@ const columns = [
   'Subscription ID',
   'Trial plan',
   'Status',
+  'Follow-up',
   'Paid plan',
   'Subscription period',
   'Contact',
@@ -38,6 +41,7 @@ type ContactsTableProps = {
   /** Whether a search or status filter narrows the list, for the empty state's wording. */
   isFiltered: boolean
   plans: Plan[]
+  selection: RowSelection
 }
 
 /** The contacts: a table from tablet width (scrolling sideways if need be), cards on a phone. */
@@ -47,6 +51,7 @@ export function ContactsTable({
   onRetry,
   isFiltered,
   plans,
+  selection,
 }: ContactsTableProps) {
   const isWide = useMediaQuery(wideQuery)
   if (isError && !requests) {
@@ -64,7 +69,7 @@ export function ContactsTable({
   if (requests.length === 0) {
     return isFiltered ? (
       <StatusMessage icon={SearchX} title="No matching contacts">
-        No trial request matches this search and status. Try other words or another status.
+        No trial request matches this search and these filters. Try other words or filters.
       </StatusMessage>
     ) : (
       <StatusMessage icon={Users} title="No trial requests yet">
@@ -76,12 +81,19 @@ export function ContactsTable({
     return (
       <ul aria-label="Trial requests and subscribers" className="grid gap-3">
         {requests.map((request) => (
-          <ContactCard key={request.id} request={request} plans={plans} />
+          <ContactCard
+            key={request.id}
+            request={request}
+            plans={plans}
+            isSelected={selection.selectedIds.has(request.id)}
+            onToggleSelected={() => selection.toggle(request.id)}
+          />
         ))}
       </ul>
     )
   }
-  // Nine columns: the table reaches closer to the card's edges and its cells are padded less,
+  const allSelected = requests.every((request) => selection.selectedIds.has(request.id))
+  // Eleven columns: the table reaches closer to the card's edges and its cells are padded less,
   // so that a laptop screen shows them all.
   return (
     <div className="-mx-4 min-w-0">
@@ -89,6 +101,13 @@ export function ContactsTable({
         <TableCaption className="sr-only">Trial requests and subscribers</TableCaption>
         <TableHeader>
           <TableRow>
+            <TableHead className="w-8">
+              <RowCheckbox
+                aria-label="Select every contact on this page"
+                checked={allSelected}
+                onChange={selection.toggleAll}
+              />
+            </TableHead>
             {columns.map((column) => (
               // Titles may wrap: the cells, not their titles, decide how wide a column is.
               <TableHead key={column} className="whitespace-normal">
@@ -100,7 +119,13 @@ export function ContactsTable({
         </TableHeader>
         <TableBody>
           {requests.map((request) => (
-            <ContactRow key={request.id} request={request} plans={plans} />
+            <ContactRow
+              key={request.id}
+              request={request}
+              plans={plans}
+              isSelected={selection.selectedIds.has(request.id)}
+              onToggleSelected={() => selection.toggle(request.id)}
+            />
           ))}
         </TableBody>
       </Table>

@@ -1,9 +1,10 @@
 import { Download, Search } from 'lucide-react'
+import { trialRequestStages } from '@common/trial-requests'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { contactsCsvUrl } from '../api/export-contacts'
-import type { ContactFilters, StatusFilter } from '../api/get-trial-requests'
+import type { ContactFilters, StageFilter, StatusFilter } from '../api/get-trial-requests'
 import { subscriptionStatusLabels } from './subscription-status-badge'
 
 type ContactsToolbarProps = {
@@ -11,16 +12,20 @@ type ContactsToolbarProps = {
   onSearchChange: (search: string) => void
   status: StatusFilter
   onStatusChange: (status: StatusFilter) => void
+  stage: StageFilter
+  onStageChange: (stage: StageFilter) => void
   /** What the list shows now; the CSV holds the same contacts. */
   appliedFilters: ContactFilters
 }
 
-/** Search, status filter and the CSV export of what they select. */
+/** Search, status and follow-up filters, and the CSV export of what they select. */
 export function ContactsToolbar({
   search,
   onSearchChange,
   status,
   onStatusChange,
+  stage,
+  onStageChange,
   appliedFilters,
 }: ContactsToolbarProps) {
   return (
@@ -49,6 +54,19 @@ export function ContactsToolbar({
         {Object.entries(subscriptionStatusLabels).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect
+        aria-label="Filter by follow-up stage"
+        value={stage}
+        onChange={(event) => onStageChange(event.target.value as StageFilter)}
+        className="w-44"
+      >
+        <option value="all">All follow-up stages</option>
+        {trialRequestStages.map((value) => (
+          <option key={value} value={value}>
+            {value}
           </option>
         ))}
       </NativeSelect>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CreditCard } from 'lucide-react'
+import { CreditCard, Tv } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { billingMonths } from '@common/plan-rules'
@@ -25,12 +25,14 @@ import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { useConvertToSubscription, type SubscriptionValues } from '../api/convert-to-subscription'
-import { useContactExtensions } from '../contact-extensions'
+import { useContactExtensions, useExistingLine, type ExistingLine } from '../contact-extensions'
+import { ActionTrigger, type ActionDisplay } from './action-trigger'
 
 type ConvertSubscriptionDialogProps = {
   request: TrialRequest
   /** The plans on sale; choosing one fills in its months and price. */
   plans: Plan[]
+  display?: ActionDisplay
 }
 
 /** The plan named on the trial, when it is on sale, with its months and price. */
@@ -50,10 +52,30 @@ function initialValues(
     : { paidPlan: '', subscriptionMonths: '1', subscriptionPrice: '', createLine }
 }
 
+/** The person's line is converted with them: said instead of offering to create one. */
+function ExistingLineNote({ line }: { line: ExistingLine }) {
+  return (
+    <p className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
+      <Tv className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <span>
+        Their {line.isTrial ? 'trial line' : 'line'}{' '}
+        <code className="font-mono">{line.username}</code> becomes a paid line ending with the
+        subscription
+        {line.status === 'disabled' ? ', and is enabled again' : ''}. No second line is made.
+      </span>
+    </p>
+  )
+}
+
 /** 'Convert to paid': plan, months (1–12) and price, checked with the server's own rules. */
-export function ConvertSubscriptionDialog({ request, plans }: ConvertSubscriptionDialogProps) {
+export function ConvertSubscriptionDialog({
+  request,
+  plans,
+  display = 'icon',
+}: ConvertSubscriptionDialogProps) {
   const [isOpen, setIsOpen] = useState(false)
   const { isLineCreatedOnConvert } = useContactExtensions()
+  const existingLine = useExistingLine(request.id, isOpen)
   const convert = useConvertToSubscription()
   const { register, handleSubmit, setValue, reset, formState } = useForm<
     ConvertToSubscriptionInput,
@@ -75,21 +97,23 @@ export function ConvertSubscriptionDialog({ request, plans }: ConvertSubscriptio
     setValue('subscriptionPrice', plan.price)
   }
 
+  // A line they have is converted with the subscription: never ask for a second one.
   const handleConvert = handleSubmit((values) =>
-    convert.mutate({ id: request.id, values }, { onSuccess: () => setIsOpen(false) }),
+    convert.mutate(
+      { id: request.id, values: existingLine ? { ...values, createLine: false } : values },
+      { onSuccess: () => setIsOpen(false) },
+    ),
   )
 
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Convert ${request.name} to paid`}
-          title="Convert to paid"
-        >
-          <CreditCard aria-hidden />
-        </Button>
+        <ActionTrigger
+          display={display}
+          icon={CreditCard}
+          label="Convert to paid"
+          iconLabel={`Convert ${request.name} to paid`}
+        />
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
@@ -144,22 +168,26 @@ export function ConvertSubscriptionDialog({ request, plans }: ConvertSubscriptio
               )}
             </FormField>
           </div>
-          <div className="flex items-start gap-3">
-            <input
-              id={`${idPrefix}-line`}
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              aria-describedby={`${idPrefix}-line-hint`}
-              {...register('createLine')}
-            />
-            <div className="grid gap-1">
-              <Label htmlFor={`${idPrefix}-line`}>Create the line on the panel</Label>
-              <p id={`${idPrefix}-line-hint`} className="text-xs text-muted-foreground">
-                A paid line ending with the subscription. A line the person already has becomes paid
-                either way.
-              </p>
+          {existingLine ? (
+            <ExistingLineNote line={existingLine} />
+          ) : (
+            <div className="flex items-start gap-3">
+              <input
+                id={`${idPrefix}-line`}
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                aria-describedby={`${idPrefix}-line-hint`}
+                {...register('createLine')}
+              />
+              <div className="grid gap-1">
+                <Label htmlFor={`${idPrefix}-line`}>Create the line on the panel</Label>
+                <p id={`${idPrefix}-line-hint`} className="text-xs text-muted-foreground">
+                  A paid line ending with the subscription. If the person turns out to have one, it
+                  becomes paid instead: no second line is made.
+                </p>
+              </div>
             </div>
-          </div>
+          )}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
               Cancel

@@ -1,20 +1,30 @@
+import { Trash2 } from 'lucide-react'
 import type { TrialRequest } from '@common/trial-requests'
-import { ConfirmIconButton } from '@/components/confirm-button'
+import { ConfirmButton } from '@/components/confirm-button'
 import { useDeleteTrialRequest } from '../api/delete-trial-request'
+import { ActionTrigger, type ActionDisplay } from './action-trigger'
+
+type DeleteRequestButtonProps = { request: TrialRequest; display?: ActionDisplay }
 
 /** Deletes the whole request, contact details and any subscription, after confirmation. */
-export function DeleteRequestButton({ request }: { request: TrialRequest }) {
+export function DeleteRequestButton({ request, display = 'icon' }: DeleteRequestButtonProps) {
   const deleteRequest = useDeleteTrialRequest()
 
   return (
-    <ConfirmIconButton
-      label={`Delete request of ${request.name}`}
-      tooltip="Delete request"
+    <ConfirmButton
       title="Delete trial request?"
       description={`${request.name} (${request.email}) and ${request.subscriptionId} are removed for good, with any subscription and its revenue. This cannot be undone.`}
       confirmLabel="Delete request"
       onConfirm={() => deleteRequest.mutate(request.id)}
-      isPending={deleteRequest.isPending}
-    />
+    >
+      <ActionTrigger
+        display={display}
+        icon={Trash2}
+        label="Delete request"
+        iconLabel={`Delete request of ${request.name}`}
+        isDestructive
+        disabled={deleteRequest.isPending}
+      />
+    </ConfirmButton>
   )
 }

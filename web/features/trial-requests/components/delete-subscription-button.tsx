@@ -1,24 +1,35 @@
 import { CircleX } from 'lucide-react'
 import type { TrialRequest } from '@common/trial-requests'
-import { ConfirmIconButton } from '@/components/confirm-button'
+import { ConfirmButton } from '@/components/confirm-button'
 import { formatMoney } from '@/lib/format'
 import { useDeleteSubscription } from '../api/delete-subscription'
+import { ActionTrigger, type ActionDisplay } from './action-trigger'
+
+type DeleteSubscriptionButtonProps = { request: TrialRequest; display?: ActionDisplay }
 
 /** Deletes the paid subscription after confirmation: back to trial, its revenue removed. */
-export function DeleteSubscriptionButton({ request }: { request: TrialRequest }) {
+export function DeleteSubscriptionButton({
+  request,
+  display = 'icon',
+}: DeleteSubscriptionButtonProps) {
   const deleteSubscription = useDeleteSubscription()
 
   const price = request.subscriptionPrice ? ` (${formatMoney(request.subscriptionPrice)})` : ''
   return (
-    <ConfirmIconButton
-      label={`Delete subscription of ${request.name}`}
-      tooltip="Delete subscription"
-      icon={CircleX}
+    <ConfirmButton
       title="Delete subscription?"
       description={`${request.name}'s ${request.paidPlan ?? 'paid'} subscription${price} is deleted and the request goes back to trial. Its revenue is removed from Financials.`}
       confirmLabel="Delete subscription"
       onConfirm={() => deleteSubscription.mutate(request.id)}
-      isPending={deleteSubscription.isPending}
-    />
+    >
+      <ActionTrigger
+        display={display}
+        icon={CircleX}
+        label="Delete subscription"
+        iconLabel={`Delete subscription of ${request.name}`}
+        isDestructive
+        disabled={deleteSubscription.isPending}
+      />
+    </ConfirmButton>
   )
 }

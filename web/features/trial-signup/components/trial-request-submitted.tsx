@@ -1,9 +1,15 @@
-import { CircleCheck } from 'lucide-react'
+import { CircleCheck, Send } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog'
 
+type TrialRequestSubmittedProps = {
+  onGetStarted: () => void
+  /** The t.me deep link that binds the visitor's chat, when the server offers Telegram. */
+  telegramLink: string | null
+}
+
 /** The confirmation after a trial request (spec: shown even when the submit failed). */
-export function TrialRequestSubmitted({ onGetStarted }: { onGetStarted: () => void }) {
+export function TrialRequestSubmitted({ onGetStarted, telegramLink }: TrialRequestSubmittedProps) {
   return (
     <div className="flex flex-col items-center gap-4 py-4 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
@@ -15,9 +21,20 @@ export function TrialRequestSubmitted({ onGetStarted }: { onGetStarted: () => vo
         hours start when you first sign in.
       </DialogDescription>
       {/* The submit button this replaces is gone: focus moves here, inside the dialog. */}
-      <Button size="lg" className="mt-2 w-full sm:w-auto" onClick={onGetStarted} autoFocus>
-        Get Started
-      </Button>
+      <div className="mt-2 flex w-full flex-col-reverse justify-center gap-3 sm:w-auto sm:flex-row">
+        {telegramLink && (
+          <Button asChild size="lg" variant="outline">
+            <a href={telegramLink} target="_blank" rel="noopener noreferrer">
+              <Send aria-hidden />
+              Get messages on Telegram
+              <span className="sr-only"> (opens Telegram)</span>
+            </a>
+          </Button>
+        )}
+        <Button size="lg" onClick={onGetStarted} autoFocus>
+          Get Started
+        </Button>
+      </div>
     </div>
   )
 }

@@ -31,7 +31,10 @@ function TrialSignupFlow({ onClose, planName, planNames }: TrialSignupFlowProps)
   // Without the plan list a lead is still worth taking: offer the plan families instead.
   const options = planNames?.length === 0 ? [...trialPlans] : planNames
   if (receipt?.outcome === 'already_requested') return <TrialAlreadyRequested onClose={onClose} />
-  if (receipt !== undefined) return <TrialRequestSubmitted onGetStarted={onClose} />
+  if (receipt !== undefined) {
+    const telegramLink = receipt?.outcome === 'received' ? receipt.telegramLink : null
+    return <TrialRequestSubmitted onGetStarted={onClose} telegramLink={telegramLink} />
+  }
   return (
     <>
       <DialogHeader>

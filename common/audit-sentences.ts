@@ -1,0 +1,183 @@
+import type { AuditEntry, AuditSubject } from './audit'
+import { adminPaths } from './routes'
+
+/**
+ * An audit entry as a sentence: "Ada converted Lina Check to Starter Quarterly, 29.99".
+ * The subject is kept apart so that a screen can link it (`href`) to where it lives.
+ */
+export type AuditSentence = {
+  actor: string
+  /** The words before the subject ("converted", "deleted the discount"). */
+  verb: string
+  subject: { text: string; href: string | null } | null
+  /** The words after the subject (" to Starter Quarterly, 29.99"), or ''. */
+  rest: string
+  /** How it ended, where that is not plain success ("skipped: another server was running it"). */
+  note: string | null
+}
+
+type EntityWords = {
+  /** Said before a name ("the discount SPRING10"); '' for people, who are named alone. */
+  noun: string
+  /** Said when the name is not known, and when the entity has been deleted since. */
+  unnamed: string
+  gone: string
+  isQuoted?: boolean
+  href?: (entry: AuditEntry) => string | null
+  /** By the action's verb: the words before the subject, or before and after it. */
+  verbs: Record<string, string | [before: string, after: string]>
+}
+
+const person = (entry: AuditEntry) => (entry.entityId ? adminPaths.person(entry.entityId) : null)
+
+const entityWords: Record<string, EntityWords> = {
+  trial_request: {
+    noun: '',
+    unnamed: 'a trial request',
+    gone: 'a deleted trial request',
+    href: person,
+    verbs: {
+      update: 'updated the contact details of',
+      status: 'changed the follow-up stage of',
+      stage: 'changed the follow-up stage of',
+      convert: 'converted',
+      extend: 'extended the subscription of',
+      delete_subscription: 'cancelled the subscription of',
+      delete: 'deleted the trial request of',
+      trial_expired: 'ended the trial of',
+      subscription_expired: 'ended the subscription of',
+      add_note: 'added a note on',
+      delete_note: 'deleted a note on',
+    },
+  },
+  plan: {
+    noun: 'the plan',
+    unnamed: 'a plan',
+    gone: 'a deleted plan',
+    verbs: { create: 'created', update: 'updated', delete: 'deleted' },
+  },
+  discount: {
+    noun: 'the discount',
+    unnamed: 'a discount',
+    gone: 'a deleted discount',
+    verbs: { create: 'created', update: 'updated', delete: 'deleted' },
+  },
+  blog_post: {
+    noun: 'the post',
+    unnamed: 'a post',
+    gone: 'a deleted post',
+    isQuoted: true,
+    verbs: { create: 'wrote', update: 'edited', delete: 'deleted', publish: 'published' },
+  },
+  support_ticket: {
+    noun: 'the ticket',
+    unnamed: 'a ticket',
+    gone: 'a deleted ticket',
+    isQuoted: true,
+    href: (entry) => (entry.entityId ? adminPaths.ticket(entry.entityId) : null),
+    verbs: { update: 'updated' },
+  },
+  m3u_line: {
+    noun: 'the line of',
+    unnamed: 'a line',
+    gone: 'a deleted line',
+    href: (entry) => (entry.subject?.personId ? adminPaths.person(entry.subject.personId) : null),
+    verbs: {
+      create: 'created',
+      follow_subscription: ['updated', ' to follow the subscription'],
+      disable: 'disabled',
+      enable: 'enabled',
+      reset_password: 'reset the password of',
+      disable_expired: ['disabled', ', as its time had ended'],
+      panel_update: ['sent', ' to the supplier panel'],
+    },
+  },
+  admin_user: {
+    noun: 'the admin',
+    unnamed: 'an admin',
+    gone: 'a removed admin',
+    verbs: {
+      create: 'added',
+      update: 'updated',
+      delete: 'removed',
+      change_password: 'changed the password of',
+      two_factor_setup: 'started two-factor set-up for',
+      two_factor_enable: 'turned on two-factor sign-in for',
+      two_factor_recovery_codes: 'made new recovery codes for',
+      two_factor_disable: 'turned off two-factor sign-in for',
+    },
+  },
+  supplier: {
+    noun: 'the difference for',
+    unnamed: 'a difference with the supplier panel',
+    gone: 'a difference with the supplier panel',
+    verbs: { fix_drift: 'put right' },
+  },
+}
+
+// Changes with no entity to name: the whole sentence.
+const wholeSentences: Record<string, string> = {
+  'settings.update': 'changed the platform settings',
+  'settings.update_security': 'changed the security settings',
+  'settings.update_trial_trust': 'changed the trial trust settings',
+  'settings.update_supplier': 'changed the supplier panel settings',
+  'maintenance.expire_now': 'ran Expire now',
+  'maintenance.backup': 'downloaded a full backup',
+  'supplier.sync': 'compared our lines with the supplier panel',
+  'trial_request.bulk_status': 'changed the follow-up stage of several contacts at once',
+}
+
+const notes: Record<string, string> = {
+  skipped: 'skipped: another server was already running it',
+  replayed: 'a retry: nothing new was bought',
+  pending: 'waiting for the supplier panel, which is retried',
+}
+
+/** The action's verb, in words, for actions this page does not know yet ("close" → "close"). */
+const plainVerb = (action: string) => (action.split('.').pop() ?? action).replaceAll('_', ' ')
+
+function converted(subject: AuditSubject | null): string {
+  if (!subject?.plan) return ' to a paid plan'
+  return subject.price ? ` to ${subject.plan}, ${subject.price}` : ` to ${subject.plan}`
+}
+
+function subjectText(words: EntityWords, entry: AuditEntry): string {
+  if (!entry.subject) return entry.isEntityGone ? words.gone : words.unnamed
+  const name = words.isQuoted ? `“${entry.subject.name}”` : entry.subject.name
+  return words.noun ? `${words.noun} ${name}` : name
+}
+
+/** The sentence for one entry of the trail. */
+export function describeAuditEntry(entry: AuditEntry): AuditSentence {
+  const actor = entry.actorUsername === 'system' ? 'The system' : entry.actorUsername
+  const note = entry.details?.outcome ? (notes[entry.details.outcome] ?? null) : null
+  const whole = wholeSentences[entry.action]
+  if (whole) return { actor, verb: whole, subject: null, rest: '', note }
+
+  const words = entityWords[entry.entityType]
+  const verbName = entry.action.slice(entry.action.indexOf('.') + 1)
+  if (!words) {
+    const what = entry.entityType.replaceAll('_', ' ')
+    return { actor, verb: `${plainVerb(entry.action)} a ${what}`, subject: null, rest: '', note }
+  }
+  const href = entry.subject && !entry.isEntityGone ? (words.href?.(entry) ?? null) : null
+  // "deleted a trial request", not "deleted the trial request of a deleted trial request".
+  if (!entry.subject && verbName === 'delete') {
+    return { actor, verb: 'deleted', subject: { text: words.unnamed, href: null }, rest: '', note }
+  }
+  const phrase = words.verbs[verbName] ?? plainVerb(entry.action)
+  const [verb, after] = typeof phrase === 'string' ? [phrase, ''] : phrase
+  return {
+    actor,
+    verb,
+    subject: { text: subjectText(words, entry), href },
+    rest: entry.action === 'trial_request.convert' ? converted(entry.subject) : after,
+    note,
+  }
+}
+
+/** The sentence as plain text, for an accessible name or a test. */
+export function auditSentenceText(sentence: AuditSentence): string {
+  const subject = sentence.subject ? ` ${sentence.subject.text}` : ''
+  return `${sentence.actor} ${sentence.verb}${subject}${sentence.rest}`
+}

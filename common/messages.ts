@@ -1,0 +1,143 @@
+import { z } from 'zod'
+
+/** Where a message goes: e-mail now, Telegram once a customer binds a chat. */
+export const messageChannels = ['email', 'telegram'] as const
+export type MessageChannel = (typeof messageChannels)[number]
+
+export const messageStatuses = ['queued', 'sending', 'sent', 'failed', 'skipped'] as const
+export type MessageStatus = (typeof messageStatuses)[number]
+
+/** Every variable a template may name, with the sample value the preview fills in. */
+export const templateVariableSamples = {
+  firstName: 'Alex',
+  brandName: 'StreamLine',
+  username: 'sl7k2m9qxa',
+  password: 'Xq3v9LmP2sT8wK4r',
+  m3uUrl: 'https://panel.example.com/get.php?username=sl7k2m9qxa&password=Xq3v9LmP2sT8wK4r',
+  planName: 'Family Plus',
+  endDate: '31 March 2027',
+  daysLeft: '90',
+  ticketUrl: 'https://example.com/support?ticket=7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f',
+  ticketSubject: 'No sound on channel 4',
+  replyText: 'Hello! Please restart the app and try again.',
+  deviceName: 'TiviMate',
+} as const
+export type TemplateVariable = keyof typeof templateVariableSamples
+export type TemplateValues = Partial<Record<TemplateVariable, string>>
+
+/** The kinds of message we send, each with the variables its template may use. */
+export const messageKinds = {
+  line_login: {
+    label: 'Line login',
+    description: 'When a line is made or its password reset: the login, M3U URL and setup guide.',
+    variables: [
+      'firstName',
+      'brandName',
+      'username',
+      'password',
+      'm3uUrl',
+      'planName',
+      'endDate',
+      'daysLeft',
+      'deviceName',
+    ],
+  },
+  renewal_confirmation: {
+    label: 'Renewal confirmation',
+    description: 'When a subscription is renewed: the plan and its new end date.',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
+  },
+  support_reply: {
+    label: 'Support reply',
+    description: 'When support answers while the customer is not in the chat.',
+    variables: ['firstName', 'brandName', 'ticketSubject', 'replyText', 'ticketUrl'],
+  },
+  ticket_created: {
+    label: 'Ticket received',
+    description: 'When a customer opens a support ticket: its link to come back to the chat.',
+    variables: ['firstName', 'brandName', 'ticketSubject', 'ticketUrl'],
+  },
+} as const satisfies Record<
+  string,
+  { label: string; description: string; variables: readonly TemplateVariable[] }
+>
+export type MessageKind = keyof typeof messageKinds
+export const messageKindNames = Object.keys(messageKinds) as [MessageKind, ...MessageKind[]]
+
+const variablePattern = /\{([A-Za-z][A-Za-z0-9]*)\}/g
+
+/** The `{names}` in a text that the kind does not offer, each once. */
+export function unknownVariables(text: string, kind: MessageKind): string[] {
+  const allowed: readonly string[] = messageKinds[kind].variables
+  const names = [...text.matchAll(variablePattern)].map((match) => match[1]!)
+  return [...new Set(names.filter((name) => !allowed.includes(name)))]
+}
+
+/** Fills `{name}` with its value; a variable without a value becomes empty text. */
+export function fillTemplate(text: string, values: TemplateValues): string {
+  return text.replace(variablePattern, (_, name: string) =>
+    name in templateVariableSamples ? (values[name as TemplateVariable] ?? '') : `{${name}}`,
+  )
+}
+
+export const messageKindParams = z.object({
+  kind: z.enum(messageKindNames, { error: `kind must be one of ${messageKindNames.join(', ')}` }),
+})
+
+export const templateText = z.object({
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(200, 'Subject must be at most 200 characters'),
+  body: z
+    .string({ error: 'Body is required' })
+    .trim()
+    .min(1, 'Body is required')
+    .max(5000, 'Body must be at most 5000 characters'),
+})
+export type TemplateText = z.infer<typeof templateText>
+
+export const messageTemplate = templateText.extend({
+  kind: z.enum(messageKindNames),
+  /** False once an admin saved their own words; deleting it brings the default back. */
+  isDefault: z.boolean(),
+  defaultSubject: z.string(),
+  defaultBody: z.string(),
+})
+export type MessageTemplate = z.infer<typeof messageTemplate>
+
+export const previewTemplateInput = templateText.extend({ kind: z.enum(messageKindNames) })
+export type PreviewTemplateInput = z.input<typeof previewTemplateInput>
+
+export const templatePreview = z.object({ subject: z.string(), html: z.string(), text: z.string() })
+export type TemplatePreview = z.infer<typeof templatePreview>
+
+export const testSendInput = previewTemplateInput.extend({
+  to: z
+    .email({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address'),
+})
+export type TestSendInput = z.input<typeof testSendInput>
+
+/** Whether e-mail can be sent at all (SMTP_URL and MAIL_FROM set), and from which address. */
+export const mailStatus = z.object({ isEmailEnabled: z.boolean(), from: z.string().nullable() })
+export type MailStatus = z.infer<typeof mailStatus>
+
+/** One message as the person's list shows it; never its variables (a login holds a password). */
+export const outboxMessage = z.object({
+  id: z.uuid(),
+  channel: z.enum(messageChannels),
+  kind: z.enum(messageKindNames),
+  recipient: z.string(),
+  /** Filled in once rendered for sending. */
+  subject: z.string().nullable(),
+  status: z.enum(messageStatuses),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+})
+export type OutboxMessage = z.infer<typeof outboxMessage>

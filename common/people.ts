@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import type { AuditEntry } from './audit'
+import { supportTicket } from './support'
+import { trialRequestStages, type TrialRequest } from './trial-requests'
+
+/** An admin's private note on a person; customers never see it. */
+export const personNote = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  authorUsername: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type PersonNote = z.infer<typeof personNote>
+
+export const maxPersonNoteLength = 2000
+
+export const createPersonNoteInput = z.object({
+  body: z
+    .string({ error: 'Write the note first' })
+    .trim()
+    .min(1, 'Write the note first')
+    .max(maxPersonNoteLength, `A note must be at most ${maxPersonNoteLength} characters`),
+})
+export type CreatePersonNoteInput = z.input<typeof createPersonNoteInput>
+
+export const personNoteParams = z.object({
+  id: z.uuid({ error: 'id must be a valid UUID' }),
+  noteId: z.uuid({ error: 'noteId must be a valid UUID' }),
+})
+
+/** A ticket the person opened (matched by e-mail), as the customer view lists it. */
+export const personTicket = supportTicket.pick({
+  id: true,
+  subject: true,
+  status: true,
+  priority: true,
+  createdAt: true,
+  updatedAt: true,
+})
+export type PersonTicket = z.infer<typeof personTicket>
+
+/**
+ * Everything the customer view shows in one answer (GET /api/people/{id}): the person, their
+ * tickets and notes (newest first), and the Activity trail's entries about them (newest first).
+ */
+export type PersonView = {
+  person: TrialRequest
+  /** When a running trial ends (its start plus the trial duration in Business Settings); else null. */
+  trialEndsAt: string | null
+  tickets: PersonTicket[]
+  notes: PersonNote[]
+  timeline: AuditEntry[]
+}
+
+/** How many of each list the view shows; older ones are in the Activity log. */
+export const personViewLimits = { tickets: 20, notes: 50, timeline: 50 } as const
+
+export const maxBulkStageIds = 200
+
+/** Moves several requests to one follow-up stage at once ("Mark contacted" on the selected rows). */
+export const bulkStageInput = z.object({
+  ids: z
+    .array(z.uuid({ error: 'ids must be UUIDs' }), { error: 'ids must be a list of request ids' })
+    .min(1, 'Select at least one request')
+    .max(maxBulkStageIds, `Select at most ${maxBulkStageIds} requests at once`),
+  status: z.enum(trialRequestStages, {
+    error: 'Status must be Pending, Contacted, Processed or Rejected',
+  }),
+})
+export type BulkStageInput = z.input<typeof bulkStageInput>
+
+/** How many requests the bulk change moved (ids it did not find are left out). */
+export type BulkStageResult = { updated: number }

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "client_message_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_ticket_client_message_idx" ON "chat_messages" USING btree ("ticket_id","client_message_id");

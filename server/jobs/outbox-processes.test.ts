@@ -1,0 +1,139 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../db/client'
+import { outboxMessages } from '../db/schema/outbox-messages'
+import { supportTickets } from '../db/schema/support-tickets'
+import { queueTicketCreated } from '../modules/messages/outbox.service'
+import { freePort } from '../test/free-port'
+import { createClient } from '../test/http-client'
+import { mailFrom } from '../test/mail-server'
+import {
+  startServerProcess,
+  stopServerProcess,
+  waitForHealth,
+  type ServerProcess,
+} from '../test/server-process'
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink'
+import { createPostgresDatabase, owner } from '../test/test-server'
+
+type Running = { process: ServerProcess; url: string }
+
+describe('the outbox with several server processes on one PostgreSQL', () => {
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>
+  let database: Database
+  let smtp: SmtpSink
+  const running: Running[] = []
+
+  async function startServer(): Promise<Running> {
+    const port = await freePort()
+    const process = startServerProcess({
+      PORT: String(port),
+      DATABASE_URL: postgres.url,
+      ADMIN_USERNAME: owner.username,
+      ADMIN_PASSWORD: owner.password,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: mailFrom,
+    })
+    const server = { process, url: `http://127.0.0.1:${port}` }
+    running.push(server)
+    await waitForHealth(server.url, process)
+    return server
+  }
+
+  async function expireNow(server: Running) {
+    const admin = createClient(server.url)
+    await admin.login(owner.username, owner.password)
+    return admin.post('/api/maintenance/expire-now')
+  }
+
+  /** Tickets written straight to the database, each with its confirmation queued. */
+  async function queueTickets(count: number): Promise<string[]> {
+    return database.db.transaction(async (tx) => {
+      const ids: string[] = []
+      for (let index = 0; index < count; index++) {
+        const [ticket] = await tx
+          .insert(supportTickets)
+          .values({
+            customerName: `Customer ${index}`,
+            customerEmail: `customer${index}@example.com`,
+            subject: `Question ${index}`,
+            description: 'Hello',
+          })
+          .returning()
+        await queueTicketCreated(tx, ticket!, new Date())
+        ids.push(ticket!.id)
+      }
+      return ids
+    })
+  }
+
+  const messageOf = async (ticketId: string) =>
+    (
+      await database.db.select().from(outboxMessages).where(eq(outboxMessages.ticketId, ticketId))
+    )[0]!
+
+  beforeAll(async () => {
+    postgres = await createPostgresDatabase()
+    smtp = await startSmtpSink()
+    database = await openDatabase({ kind: 'postgres', url: postgres.url })
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all(running.map((server) => stopServerProcess(server.process)))
+    await database?.close()
+    await smtp?.close()
+    await postgres?.drop()
+  })
+
+  it('sends each message once while two processes flush at the same time', async () => {
+    const servers = [await startServer(), await startServer()]
+    const ticketIds = await queueTickets(40)
+    const answers = await Promise.all([...servers, ...servers].map(expireNow))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+    const sentByRequests = answers.reduce((sum, answer) => sum + answer.body.messagesSent, 0)
+    expect(sentByRequests).toBeLessThanOrEqual(40)
+
+    const mails = await smtp.waitForCount(40)
+    for (const ticketId of ticketIds) expect((await messageOf(ticketId)).status).toBe('sent')
+    // Every flush that was running has finished once these answer.
+    await Promise.all(servers.map(expireNow))
+    const ids = smtp.received.map((mail) => mail.messageId)
+    expect(smtp.received).toHaveLength(40)
+    expect(new Set(ids).size).toBe(40)
+    expect(mails.map((mail) => mail.to && 'text' in mail.to && mail.to.text).sort()).toEqual(
+      ticketIds.map((_, index) => `customer${index}@example.com`).sort(),
+    )
+    await Promise.all(servers.map((server) => stopServerProcess(server.process)))
+  }, 120_000)
+
+  it('resends with the same Message-ID after a process is killed between sending and recording', async () => {
+    const before = smtp.received.length
+    const doomed = await startServer()
+    let killed: Promise<number | null> | null = null
+    smtp.behaviours.push({
+      kind: 'hold',
+      beforeAnswer: async () => {
+        // The message has arrived whole; its sender dies before it hears so and records it.
+        doomed.process.child.kill('SIGKILL')
+        killed = doomed.process.exited
+        await killed
+      },
+    })
+    const [ticketId] = await queueTickets(1)
+    await expireNow(doomed).catch(() => null)
+    await smtp.waitForCount(before + 1)
+    await killed
+    const orphan = await messageOf(ticketId!)
+    expect(orphan).toMatchObject({ status: 'sending', attempts: 1 })
+
+    // Its claim runs out (aged here rather than waited for); another process takes it over.
+    await database.db.execute(
+      sql`update outbox_messages set claimed_until = now() - interval '1 second' where id = ${orphan.id}`,
+    )
+    const survivor = await startServer()
+    expect((await expireNow(survivor)).status).toBe(200)
+    const [first, second] = await smtp.waitForCount(before + 2).then((all) => all.slice(before))
+    expect(first!.messageId).toBe(`<${orphan.id}@streamline.test>`)
+    expect(second!.messageId).toBe(first!.messageId)
+    expect(await messageOf(ticketId!)).toMatchObject({ status: 'sent', attempts: 2 })
+  }, 120_000)
+})

@@ -1,0 +1,174 @@
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import type { MessageChannel, MessageKind } from '../../common/messages'
+import type { Config } from '../config'
+import type { Db } from '../db/client'
+import { m3uLines } from '../db/schema/m3u-lines'
+import { outboxMessages } from '../db/schema/outbox-messages'
+import { composeEmail } from '../modules/messages/compose-email'
+import { MailError, type Mailer } from '../modules/messages/mailer'
+import { messageValues, UnsendableError } from '../modules/messages/message-values'
+import { templateFor } from '../modules/messages/templates.service'
+import { sendTelegram } from '../modules/telegram/send-telegram'
+import type { Telegram } from '../modules/telegram/telegram'
+import { composeTelegram } from '../modules/telegram/telegram-text'
+
+type OutboxRow = typeof outboxMessages.$inferSelect
+
+export const maxAttempts = 8
+// Longer than a send can take (mailer timeouts): past it, the sender is presumed dead.
+const leaseMs = 2 * 60_000
+const batchSize = 20
+
+/** After a failed attempt: 30 s, 1 min, 2, 4… at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
+}
+
+// A login waits while the panel does not hold its line's latest change (a new password).
+const lineIsPending = sql`exists (select 1 from ${m3uLines} where ${m3uLines.id} = ${outboxMessages.lineId}
+  and ${m3uLines.revision} > ${m3uLines.pushedRevision})`
+
+/**
+ * Claims due messages for this process: row locks with SKIP LOCKED, so processes sharing one
+ * PostgreSQL never take the same row, then `sending` with a lease and no transaction left open.
+ * A message still `sending` past its lease belonged to a process that died: it is taken again.
+ */
+async function claimDue(db: Db, now: Date, channels: MessageChannel[]): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        inArray(outboxMessages.channel, channels),
+        or(
+          and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, now)),
+          and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.claimedUntil, now)),
+        ),
+        sql`not ${lineIsPending}`,
+      ),
+    )
+    .orderBy(outboxMessages.nextAttemptAt)
+    .limit(batchSize)
+    .for('update', { skipLocked: true })
+  return db
+    .update(outboxMessages)
+    .set({
+      status: 'sending',
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      claimedUntil: new Date(now.getTime() + leaseMs),
+      updatedAt: now,
+    })
+    .where(inArray(outboxMessages.id, due))
+    .returning()
+}
+
+/** Only the claim that is still ours is recorded (not one a later process took over). */
+const isOurClaim = (row: OutboxRow) =>
+  and(
+    eq(outboxMessages.id, row.id),
+    eq(outboxMessages.status, 'sending'),
+    eq(outboxMessages.attempts, row.attempts),
+  )
+
+async function recordFailure(db: Db, row: OutboxRow, reason: string, isFinal: boolean, now: Date) {
+  const isLast = isFinal || row.attempts >= maxAttempts
+  await db
+    .update(outboxMessages)
+    .set({
+      status: isLast ? 'failed' : 'queued',
+      lastError: reason,
+      claimedUntil: null,
+      nextAttemptAt: isLast ? now : new Date(now.getTime() + retryDelayMs(row.attempts)),
+      updatedAt: now,
+    })
+    .where(isOurClaim(row))
+  return isLast ? 'failed' : 'retrying'
+}
+
+export type SendOutcome = 'sent' | 'retrying' | 'failed'
+
+/** How messages leave: null where a channel is off (Telegram's then fail with the reason). */
+type Transports = { mailer: Mailer | null; telegram: Telegram | null }
+
+/** Renders and sends one claimed message with no transaction open, then records how it went. */
+async function sendOne(
+  db: Db,
+  { mailer, telegram }: Transports,
+  config: Config,
+  row: OutboxRow,
+  now: () => Date,
+  onError: (error: unknown, messageId: string) => void,
+): Promise<SendOutcome> {
+  const kind = row.kind as MessageKind
+  let subject: string
+  try {
+    const { values, device } = await messageValues(db, row, config, now())
+    if (row.channel === 'telegram') {
+      const message = composeTelegram(kind, await templateFor(db, kind), values)
+      subject = message.subject
+      const chatId = Number(row.recipient)
+      const sent = await sendTelegram({ telegram, db, now }, { ...message, chatId, isHtml: true })
+      if (!sent.ok) return recordFailure(db, row, sent.reason, !sent.isRetryable, now())
+    } else {
+      const mail = await composeEmail(kind, await templateFor(db, kind), values, {
+        device,
+        images: 'cid',
+      })
+      subject = mail.subject
+      await mailer!.send({ ...mail, id: row.id, to: row.recipient })
+    }
+  } catch (error) {
+    if (error instanceof UnsendableError) return recordFailure(db, row, error.message, true, now())
+    if (error instanceof MailError) return recordFailure(db, row, error.message, false, now())
+    // Our own fault (the database, a rendering bug): logged by the caller, retried like a refusal.
+    onError(error, row.id)
+    return recordFailure(db, row, 'The message could not be prepared', false, now())
+  }
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      subject,
+      sentAt: now(),
+      lastError: null,
+      claimedUntil: null,
+      updatedAt: now(),
+    })
+    .where(isOurClaim(row))
+  return 'sent'
+}
+
+export type FlushResult = Record<SendOutcome, number>
+
+/** Sends every message due now, batch by batch, until none is left. */
+export async function sendDueMessages(
+  db: Db,
+  transports: Transports,
+  config: Config,
+  now: () => Date,
+  onError: (error: unknown, messageId: string) => void,
+): Promise<FlushResult> {
+  const result: FlushResult = { sent: 0, retrying: 0, failed: 0 }
+  for (;;) {
+    const channels: MessageChannel[] = transports.mailer ? ['email', 'telegram'] : ['telegram']
+    const claimed = await claimDue(db, now(), channels)
+    if (!claimed.length) return result
+    for (const row of claimed) result[await sendOne(db, transports, config, row, now, onError)] += 1
+  }
+}
+
+/** With e-mail off, due messages fail at once with the reason (a Resend sends them later). */
+export async function failDueWhileOff(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(outboxMessages)
+    .set({ status: 'failed', lastError: 'E-mail is off: SMTP_URL is not set', updatedAt: now })
+    .where(
+      and(
+        eq(outboxMessages.channel, 'email'),
+        eq(outboxMessages.status, 'queued'),
+        lte(outboxMessages.nextAttemptAt, now),
+      ),
+    )
+    .returning({ id: outboxMessages.id })
+  return rows.length
+}

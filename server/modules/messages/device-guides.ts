@@ -1,0 +1,80 @@
+/** Setup steps for the device a customer named; `{m3uUrl}`-style values are filled by the caller. */
+export type DeviceGuide = { deviceName: string; steps: string[] }
+
+const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
+  {
+    pattern: /smarters/i,
+    guide: {
+      deviceName: 'IPTV Smarters',
+      steps: [
+        'Install IPTV Smarters Pro from your device’s app store and open it.',
+        'Choose “Add user”, then “Load your playlist or file/URL”.',
+        'Enter any name, choose M3U URL and paste the M3U URL above.',
+        'Press “Add user” and wait for the channels to load.',
+      ],
+    },
+  },
+  {
+    pattern: /tivi ?mate/i,
+    guide: {
+      deviceName: 'TiviMate',
+      steps: [
+        'Install TiviMate from the Google Play Store on your Android TV or Fire TV and open it.',
+        'Choose “Add playlist”, then “M3U playlist”.',
+        'Type the M3U URL above (or scan the QR code with your phone to copy it) and press Next.',
+        'Name the playlist and press Done: the channels and guide load by themselves.',
+      ],
+    },
+  },
+  {
+    pattern: /vlc/i,
+    guide: {
+      deviceName: 'VLC',
+      steps: [
+        'Install VLC media player from videolan.org and open it.',
+        'Choose Media → Open Network Stream (on a Mac: File → Open Network).',
+        'Paste the M3U URL above and press Play.',
+        'Open the playlist view (Ctrl+L) to pick a channel.',
+      ],
+    },
+  },
+  {
+    pattern: /phone|mobile|android|iphone|ios|tablet|ipad/i,
+    guide: {
+      deviceName: 'your phone',
+      steps: [
+        'Install IPTV Smarters Pro (App Store or Google Play) and open it.',
+        'Choose “Load your playlist or file/URL”, then M3U URL.',
+        'Scan the QR code in this e-mail with your camera, or copy the M3U URL above, and paste it.',
+        'Press “Add user”: your channels are ready.',
+      ],
+    },
+  },
+  {
+    pattern: /smart ?tv|samsung|lg|tizen|webos|television|\btv\b/i,
+    guide: {
+      deviceName: 'your Smart TV',
+      steps: [
+        'On your TV, open the app store and install IPTV Smarters (or “Smart IPTV”).',
+        'Open the app and choose to add a playlist by M3U URL.',
+        'Type the M3U URL above with the remote, or scan the QR code with your phone to send it.',
+        'Save, and the channel list appears after a short load.',
+      ],
+    },
+  },
+]
+
+const anyDevice: DeviceGuide = {
+  deviceName: 'your device',
+  steps: [
+    'Install an IPTV player: IPTV Smarters (phones, tablets, Smart TVs), TiviMate (Android TV, Fire TV) or VLC (computers).',
+    'Add a playlist by M3U URL and paste the M3U URL above (or scan the QR code with your phone).',
+    'If the app asks for a login instead, use the username and password above.',
+    'Save: the channels load in a few seconds.',
+  ],
+}
+
+/** The guide for the device named on the trial request (free text, “Unknown” by default). */
+export function deviceGuideFor(device: string | null | undefined): DeviceGuide {
+  return guides.find(({ pattern }) => pattern.test(device ?? ''))?.guide ?? anyDevice
+}

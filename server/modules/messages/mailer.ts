@@ -1,0 +1,76 @@
+import nodemailer from 'nodemailer'
+
+export type OutgoingMail = {
+  /** The outbox message's id: the Message-ID, so a copy sent twice is recognisable as one. */
+  id: string
+  to: string
+  subject: string
+  html: string
+  text: string
+  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[]
+}
+
+export type Mailer = {
+  readonly from: string
+  send(mail: OutgoingMail): Promise<void>
+  close(): void
+}
+
+/** Why a send failed, in words that are safe to store and show: never the SMTP password. */
+export class MailError extends Error {}
+
+// A stalled server must not hold a message past the worker's claim on it (outbox lease).
+const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from
+}
+
+/** Every spelling of the URL's secret that an error text could carry. */
+function secretsOf(smtpUrl: string): string[] {
+  const url = new URL(smtpUrl)
+  const password = decodeURIComponent(url.password)
+  const user = decodeURIComponent(url.username)
+  if (!password) return []
+  return [
+    password,
+    url.password,
+    Buffer.from(password).toString('base64'),
+    Buffer.from(`\u0000${user}\u0000${password}`).toString('base64'),
+  ].filter((secret) => secret.length >= 3)
+}
+
+/** An error text with every form of the secrets cut out, short enough for a list. */
+export function safeErrorText(error: unknown, secrets: string[]): string {
+  const raw = error instanceof Error ? error.message : String(error)
+  const text = secrets.reduce((message, secret) => message.replaceAll(secret, '***'), raw)
+  return text.replace(/\s+/g, ' ').trim().slice(0, 500) || 'The mail server refused the message'
+}
+
+/** Sends over SMTP_URL (smtp:// with STARTTLS when offered, smtps:// for implicit TLS). */
+export function createMailer(smtp: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(
+    { url: smtp.url, ...timeouts, logger: false, debug: false },
+    { from: smtp.from },
+  )
+  const secrets = secretsOf(smtp.url)
+  const domain = addressOf(smtp.from).split('@')[1] ?? 'localhost'
+  return {
+    from: smtp.from,
+    async send(mail) {
+      try {
+        await transport.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          messageId: `<${mail.id}@${domain}>`,
+          attachments: mail.attachments ?? [],
+        })
+      } catch (error) {
+        throw new MailError(safeErrorText(error, secrets))
+      }
+    },
+    close: () => transport.close(),
+  }
+}

@@ -1,0 +1,182 @@
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Img,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components'
+import type { DeviceGuide } from './device-guides'
+
+export type EmailContent = {
+  brandName: string
+  subject: string
+  /** The filled template body: paragraphs split by blank lines, line breaks kept. */
+  body: string
+  login?: { username: string; password: string; m3uUrl: string; qrSrc: string }
+  guide?: DeviceGuide
+  action?: { label: string; url: string }
+}
+
+// The brand's violet, lighter on dark backgrounds (web/styles.css --primary in both themes).
+const colors = { brand: '#6d28d9', brandDark: '#a78bfa', text: '#1f1d2b', muted: '#5b5870' }
+
+// Clients that honour prefers-color-scheme (Apple Mail, Outlook.com…) switch; the rest keep the
+// light palette, readable either way because every colour pair has enough contrast.
+const darkModeCss = `
+:root { color-scheme: light dark; supported-color-schemes: light dark; }
+@media (prefers-color-scheme: dark) {
+  .email-body { background-color: #121019 !important; }
+  .email-card { background-color: #1c1a26 !important; border-color: #2e2b3d !important; }
+  .email-text, .email-heading { color: #ecebf3 !important; }
+  .email-muted { color: #b4b1c7 !important; }
+  .email-brand { color: ${colors.brandDark} !important; }
+  .email-box { background-color: #24212f !important; }
+  .email-button { background-color: ${colors.brandDark} !important; color: #16121f !important; }
+}
+@media (max-width: 600px) { .email-card { padding: 20px !important; } }
+`
+
+const text = { color: colors.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' }
+const muted = { ...text, color: colors.muted, fontSize: '14px', lineHeight: '20px' }
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }
+
+function LoginBox({ login }: { login: NonNullable<EmailContent['login']> }) {
+  const rows: [string, string][] = [
+    ['Username', login.username],
+    ['Password', login.password],
+  ]
+  return (
+    <Section
+      className="email-box"
+      style={{ backgroundColor: '#f4f2fb', borderRadius: '8px', padding: '16px', margin: '8px 0' }}
+    >
+      {rows.map(([label, value]) => (
+        <Text key={label} className="email-text" style={{ ...text, margin: '0 0 8px' }}>
+          {`${label}: `}
+          <strong style={mono}>{value}</strong>
+        </Text>
+      ))}
+      <Text className="email-text" style={{ ...text, margin: '0 0 4px' }}>
+        M3U URL:
+      </Text>
+      <Text
+        className="email-text"
+        style={{ ...text, ...mono, fontSize: '13px', wordBreak: 'break-all' }}
+      >
+        <Link href={login.m3uUrl} className="email-brand" style={{ color: colors.brand }}>
+          {login.m3uUrl}
+        </Link>
+      </Text>
+      <Img
+        src={login.qrSrc}
+        width="160"
+        height="160"
+        alt="QR code of your M3U URL"
+        style={{ backgroundColor: '#ffffff', padding: '8px', borderRadius: '4px' }}
+      />
+    </Section>
+  )
+}
+
+function Guide({ guide }: { guide: DeviceGuide }) {
+  return (
+    <Section style={{ margin: '16px 0 0' }}>
+      <Heading as="h2" className="email-heading" style={{ ...text, fontSize: '18px' }}>
+        {`Set up on ${guide.deviceName}`}
+      </Heading>
+      <ol style={{ paddingLeft: '20px', margin: '0 0 16px' }}>
+        {guide.steps.map((step) => (
+          <li key={step} className="email-text" style={{ ...text, margin: '0 0 8px' }}>
+            {step}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  )
+}
+
+/** One e-mail of ours: brand header, the template's text, then the kind's blocks. */
+export function MessageEmail({ brandName, subject, body, login, guide, action }: EmailContent) {
+  const paragraphs = body.split(/\n\s*\n/).filter((paragraph) => paragraph.trim())
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="color-scheme" content="light dark" />
+        <meta name="supported-color-schemes" content="light dark" />
+        <title>{subject}</title>
+        <style>{darkModeCss}</style>
+      </Head>
+      <Preview>{paragraphs[0]?.slice(0, 140) ?? subject}</Preview>
+      <Body
+        className="email-body"
+        style={{
+          backgroundColor: '#f6f5fa',
+          fontFamily:
+            '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+          margin: 0,
+          padding: '24px 0',
+        }}
+      >
+        <Container style={{ maxWidth: '560px', width: '100%' }}>
+          <Text
+            className="email-brand"
+            style={{
+              ...text,
+              color: colors.brand,
+              fontSize: '20px',
+              fontWeight: 700,
+              padding: '0 16px',
+            }}
+          >
+            {brandName}
+          </Text>
+          <Section
+            className="email-card"
+            style={{
+              backgroundColor: '#ffffff',
+              border: '1px solid #e7e4f0',
+              borderRadius: '12px',
+              padding: '32px',
+            }}
+          >
+            {paragraphs.map((paragraph, index) => (
+              <Text key={index} className="email-text" style={{ ...text, whiteSpace: 'pre-line' }}>
+                {paragraph.trim()}
+              </Text>
+            ))}
+            {login && <LoginBox login={login} />}
+            {guide && <Guide guide={guide} />}
+            {action && (
+              <Button
+                href={action.url}
+                className="email-button"
+                style={{
+                  backgroundColor: colors.brand,
+                  borderRadius: '8px',
+                  color: '#ffffff',
+                  fontSize: '16px',
+                  fontWeight: 600,
+                  padding: '12px 20px',
+                  margin: '8px 0 0',
+                }}
+              >
+                {action.label}
+              </Button>
+            )}
+          </Section>
+          <Hr style={{ borderColor: 'transparent', margin: '8px 0' }} />
+          <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
+            You receive this e-mail because of your {brandName} account or support request.
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  )
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm'
+import type { MessageKind, TemplateValues } from '../../../common/messages'
+import { supportTicketPath } from '../../../common/routes'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import type { outboxMessages } from '../../db/schema/outbox-messages'
+import { trialRequests } from '../../db/schema/trial-requests'
+
+type OutboxRow = typeof outboxMessages.$inferSelect
+
+/** A message that can never be sent as it is (its line is gone): failed at once, not retried. */
+export class UnsendableError extends Error {}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+const day = 24 * 60 * 60 * 1000
+
+function endValues(end: Date | null, now: Date): TemplateValues {
+  if (!end) return {}
+  return {
+    endDate: dateFormat.format(end),
+    daysLeft: String(Math.max(0, Math.ceil((end.getTime() - now.getTime()) / day))),
+  }
+}
+
+/** Where links in e-mails point: PUBLIC_URL, else this server as it listens locally. */
+export function siteOrigin(config: Config): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`
+}
+
+export function ticketUrl(config: Config, ticketId: string): string {
+  return `${siteOrigin(config)}${supportTicketPath(ticketId)}`
+}
+
+const firstWord = (name: string | undefined) => name?.trim().split(/\s+/)[0] ?? ''
+
+/**
+ * The values a message is rendered with when it is sent: what its cause captured, the brand and
+ * links of this installation, and for a login the line as it is now.
+ */
+export async function messageValues(
+  db: Db,
+  row: OutboxRow,
+  config: Config,
+  now: Date,
+): Promise<{ values: TemplateValues; device: string | null }> {
+  const captured = row.variables
+  const values: TemplateValues = {
+    brandName: config.brandName,
+    firstName: firstWord(captured.customerName),
+    ...(captured.planName ? { planName: captured.planName } : {}),
+    ...(captured.ticketSubject ? { ticketSubject: captured.ticketSubject } : {}),
+    ...(captured.replyText ? { replyText: captured.replyText } : {}),
+    ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),
+    ...endValues(captured.endAt ? new Date(captured.endAt) : null, now),
+  }
+  let device: string | null = null
+  if (row.trialRequestId) {
+    const [person] = await db
+      .select({
+        firstName: trialRequests.firstName,
+        device: trialRequests.device,
+        plan: trialRequests.plan,
+        paidPlan: trialRequests.paidPlan,
+      })
+      .from(trialRequests)
+      .where(eq(trialRequests.id, row.trialRequestId))
+    if (person) {
+      values.firstName = person.firstName
+      values.planName ??= person.paidPlan ?? person.plan
+      device = person.device
+    }
+  }
+  if ((row.kind as MessageKind) === 'line_login') {
+    const [line] = row.lineId
+      ? await db.select().from(m3uLines).where(eq(m3uLines.id, row.lineId))
+      : []
+    if (!line?.username || !line.password) throw new UnsendableError('The line no longer exists')
+    Object.assign(values, {
+      username: line.username,
+      password: line.password,
+      m3uUrl: line.m3uUrl,
+      ...endValues(line.expiresAt, now),
+    })
+  }
+  return { values, device }
+}

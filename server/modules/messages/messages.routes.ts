@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api'
+import {
+  messageKindParams,
+  previewTemplateInput,
+  templateText,
+  templateVariableSamples,
+  testSendInput,
+  type MailStatus,
+} from '../../../common/messages'
+import { HttpError } from '../../lib/http-error'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { watchChatPresence } from './chat-presence'
+import { composeEmail } from './compose-email'
+import { MailError } from './mailer'
+import { listPersonMessages, resendMessage } from './outbox.service'
+import {
+  assertKnownVariables,
+  listTemplates,
+  resetTemplate,
+  saveTemplate,
+} from './templates.service'
+
+const templateAudit = auditAs('message_template')
+const messageAudit = auditAs('message')
+
+/** Sample values in this installation's name, for previews and test sends. */
+const samplesFor = (brandName: string) => ({ ...templateVariableSamples, brandName })
+
+/** Templates, previews and test sends, and each person's messages (admins only, by default). */
+export async function messagesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const stopWatching = watchChatPresence(app)
+  app.addHook('onClose', async () => stopWatching())
+
+  app.get('/api/messages/status', async (): Promise<MailStatus> => ({
+    isEmailEnabled: app.outbox.mailer !== null,
+    from: app.outbox.mailer?.from ?? null,
+  }))
+
+  app.get('/api/messages/templates', async () => listTemplates(app.db))
+
+  app.put(
+    '/api/messages/templates/:kind',
+    {
+      config: templateAudit('update'),
+      schema: { params: messageKindParams, body: templateText },
+    },
+    async (request) =>
+      inAuditedTransaction(
+        request,
+        (tx) =>
+          saveTemplate(tx, request.params.kind, request.body, request.admin!.username, app.now()),
+        { entityId: request.params.kind },
+      ),
+  )
+
+  app.delete(
+    '/api/messages/templates/:kind',
+    { config: templateAudit('reset'), schema: { params: messageKindParams } },
+    async (request) =>
+      inAuditedTransaction(request, (tx) => resetTemplate(tx, request.params.kind), {
+        entityId: request.params.kind,
+      }),
+  )
+
+  // Renders unsaved words with sample values: a read, though it needs a body.
+  app.post(
+    '/api/messages/preview',
+    { config: { audit: false }, schema: { body: previewTemplateInput } },
+    async (request) => {
+      const { kind, subject, body } = request.body
+      assertKnownVariables(kind, { subject, body })
+      const {
+        subject: filled,
+        html,
+        text,
+      } = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
+        device: templateVariableSamples.deviceName,
+        images: 'data',
+      })
+      return { subject: filled, html, text }
+    },
+  )
+
+  // Sent at once, not through the outbox: the admin is testing the mail server and waits.
+  app.post(
+    '/api/messages/test',
+    { config: messageAudit('test_send'), schema: { body: testSendInput } },
+    async (request) => {
+      const { kind, subject, body, to } = request.body
+      assertKnownVariables(kind, { subject, body })
+      const { mailer } = app.outbox
+      if (!mailer) throw new HttpError(409, 'E-mail is off: set SMTP_URL and MAIL_FROM to send.')
+      const mail = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
+        device: templateVariableSamples.deviceName,
+        images: 'cid',
+      })
+      try {
+        await mailer.send({ ...mail, id: crypto.randomUUID(), to })
+      } catch (error) {
+        if (error instanceof MailError) throw new HttpError(502, `Not sent: ${error.message}`)
+        throw error
+      }
+      // Recorded once sent: who tested, never the address or the words.
+      await inAuditedTransaction(request, async () => null, {
+        entityId: kind,
+        details: { outcome: 'completed' },
+      })
+      return { sent: true }
+    },
+  )
+
+  app.get('/api/messages/people/:id', { schema: { params: idParams } }, async (request) =>
+    listPersonMessages(app.db, request.params.id),
+  )
+
+  app.post(
+    '/api/messages/:id/resend',
+    { config: messageAudit('resend'), schema: { params: idParams } },
+    async (request, reply) => {
+      const copy = await inAuditedTransaction(request, (tx) =>
+        resendMessage(tx, request.params.id, app.now()),
+      )
+      return reply.code(201).send(copy)
+    },
+  )
+}

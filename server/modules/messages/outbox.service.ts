@@ -1,0 +1,215 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm'
+import type { MessageChannel, MessageKind, OutboxMessage } from '../../../common/messages'
+import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import { outboxMessages } from '../../db/schema/outbox-messages'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { notFound } from '../../lib/http-error'
+import { boundChatOf } from '../telegram/bindings.service'
+
+type OutboxRow = typeof outboxMessages.$inferSelect
+
+type NewMessage = {
+  kind: MessageKind
+  recipient: string
+  trialRequestId?: string | null
+  ticketId?: string | null
+  lineId?: string | null
+  /** Values of the cause, captured now (a reply's text, an end date). Never a password. */
+  variables?: Record<string, string>
+  /** Not sent before then (a support reply waits to see whether the customer is in the chat). */
+  notBefore?: Date
+  resentFrom?: string
+  /** Only this channel (a resend); by default e-mail, and Telegram when the person bound a chat. */
+  channel?: MessageChannel
+}
+
+/**
+ * Writes a message in the caller's transaction: it commits, and is sent, with its cause. A
+ * person's message goes to their Telegram chat too when they bound one. Answers the first's id.
+ */
+export async function queueMessage(tx: Db, message: NewMessage, now: Date): Promise<string> {
+  const chatId =
+    !message.channel && message.trialRequestId
+      ? await boundChatOf(tx, message.trialRequestId)
+      : null
+  const copies = [
+    { channel: message.channel ?? 'email', recipient: message.recipient },
+    ...(chatId === null ? [] : [{ channel: 'telegram' as const, recipient: String(chatId) }]),
+  ]
+  const [row] = await tx
+    .insert(outboxMessages)
+    .values(
+      copies.map(({ channel, recipient }) => ({
+        channel,
+        kind: message.kind,
+        recipient,
+        trialRequestId: message.trialRequestId ?? null,
+        ticketId: message.ticketId ?? null,
+        lineId: message.lineId ?? null,
+        variables: message.variables ?? {},
+        nextAttemptAt: message.notBefore ?? now,
+        resentFrom: message.resentFrom ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: outboxMessages.id })
+  return row!.id
+}
+
+/**
+ * The login of a person's line (made, or its password reset), read from the line when sent, so
+ * it always carries the password the panel holds; it waits while the panel lacks a change.
+ */
+export async function queueLineLogin(tx: Db, lineId: string, now: Date): Promise<void> {
+  const [row] = await tx
+    .select({ personId: trialRequests.id, email: trialRequests.email })
+    .from(m3uLines)
+    .innerJoin(trialRequests, eq(trialRequests.id, m3uLines.trialRequestId))
+    .where(eq(m3uLines.id, lineId))
+  if (!row) return
+  await queueMessage(
+    tx,
+    { kind: 'line_login', recipient: row.email, trialRequestId: row.personId, lineId },
+    now,
+  )
+}
+
+/** Confirms a renewal to the person, with the subscription's new end. */
+export async function queueRenewalConfirmation(
+  tx: Db,
+  person: { id: string; email: string; paidPlan: string | null },
+  newEnd: Date,
+  now: Date,
+): Promise<void> {
+  await queueMessage(
+    tx,
+    {
+      kind: 'renewal_confirmation',
+      recipient: person.email,
+      trialRequestId: person.id,
+      variables: { planName: person.paidPlan ?? '', endAt: newEnd.toISOString() },
+    },
+    now,
+  )
+}
+
+type TicketRef = { id: string; customerEmail: string; subject: string; customerName: string }
+
+export async function queueTicketCreated(tx: Db, ticket: TicketRef, now: Date): Promise<void> {
+  await queueMessage(
+    tx,
+    {
+      kind: 'ticket_created',
+      recipient: ticket.customerEmail,
+      ticketId: ticket.id,
+      variables: { customerName: ticket.customerName, ticketSubject: ticket.subject },
+    },
+    now,
+  )
+}
+
+/** How long a reply waits for the processes to say whether the customer read it in the chat. */
+export const liveChatWindowMs = 30_000
+
+/** A support reply by e-mail, unless the customer turns out to be in the chat (see chat-presence). */
+export async function queueSupportReply(
+  tx: Db,
+  ticket: TicketRef,
+  chatMessage: { id: string; message: string },
+  now: Date,
+): Promise<void> {
+  await queueMessage(
+    tx,
+    {
+      kind: 'support_reply',
+      recipient: ticket.customerEmail,
+      ticketId: ticket.id,
+      variables: {
+        customerName: ticket.customerName,
+        ticketSubject: ticket.subject,
+        replyText: chatMessage.message,
+        chatMessageId: chatMessage.id,
+      },
+      notBefore: new Date(now.getTime() + liveChatWindowMs),
+    },
+    now,
+  )
+}
+
+/** The customer read the reply live: its e-mail is not needed. */
+export async function skipSupportReply(db: Db, chatMessageId: string, now: Date): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'skipped', lastError: 'Read in the live chat', updatedAt: now })
+    .where(
+      and(
+        eq(outboxMessages.kind, 'support_reply'),
+        eq(outboxMessages.status, 'queued'),
+        sql`${outboxMessages.variables}->>'chatMessageId' = ${chatMessageId}`,
+      ),
+    )
+}
+
+function present(row: OutboxRow): OutboxMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    kind: row.kind as MessageKind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+// A person's history is short; the newest are what an admin looks for.
+const listLimit = 100
+
+/** A person's messages, newest first: theirs, and those to their address (their tickets). */
+export async function listPersonMessages(db: Db, personId: string): Promise<OutboxMessage[]> {
+  const [person] = await db
+    .select({ email: trialRequests.email })
+    .from(trialRequests)
+    .where(eq(trialRequests.id, personId))
+  if (!person) throw notFound('Trial request not found')
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(
+      or(
+        eq(outboxMessages.trialRequestId, personId),
+        sql`lower(${outboxMessages.recipient}) = lower(${person.email})`,
+      ),
+    )
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(listLimit)
+  return rows.map(present)
+}
+
+/** Queues a copy of a message, to go out at once (a new id: it is a new e-mail). */
+export async function resendMessage(tx: Db, id: string, now: Date): Promise<OutboxMessage> {
+  const [original] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, id))
+  if (!original) throw notFound('Message not found')
+  const copyId = await queueMessage(
+    tx,
+    {
+      kind: original.kind as MessageKind,
+      recipient: original.recipient,
+      trialRequestId: original.trialRequestId,
+      ticketId: original.ticketId,
+      lineId: original.lineId,
+      variables: original.variables,
+      resentFrom: original.id,
+      channel: original.channel,
+    },
+    now,
+  )
+  const [copy] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, copyId))
+  return present(copy!)
+}

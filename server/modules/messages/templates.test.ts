@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import { withNewEntries } from '../../test/audit-trail'
+import { createClient } from '../../test/http-client'
+import { mailFrom, useMailServer } from '../../test/mail-server'
+import { databaseKinds, useAdminServer } from '../../test/test-server'
+
+describe.each(databaseKinds)('message templates on %s', (kind) => {
+  const t = useMailServer(kind)
+  const templateOf = async (name: string) =>
+    (await t.admin.get('/api/messages/templates')).body.find(
+      (template: { kind: string }) => template.kind === name,
+    )
+
+  it('says e-mail is on and from which address', async () => {
+    expect((await t.admin.get('/api/messages/status')).body).toEqual({
+      isEmailEnabled: true,
+      from: mailFrom,
+    })
+    expect((await createClient(t.server.baseUrl).get('/api/messages/status')).status).toBe(401)
+  })
+
+  it('refuses unknown variables with a 400 naming them', async () => {
+    const answer = await t.admin.put('/api/messages/templates/ticket_created', {
+      subject: 'Hello {firstName} {coupon}',
+      body: 'Your {password} and {coupon}',
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.body.issues).toEqual([
+      { path: 'subject', message: 'Unknown variables: {coupon}' },
+      { path: 'body', message: 'Unknown variables: {password}, {coupon}' },
+    ])
+    const unknownKind = await t.admin.put('/api/messages/templates/newsletter', {
+      subject: 'x',
+      body: 'y',
+    })
+    expect(unknownKind.status).toBe(400)
+    expect(unknownKind.body.issues[0].path).toBe('kind')
+  })
+
+  it('sends with the saved words, audited, and goes back to the default when reset', async () => {
+    const words = { subject: 'Ticket in, {firstName}!', body: 'We are on it: {ticketSubject}.' }
+    const { result: saved, entries } = await withNewEntries(t.server.app.db, () =>
+      t.admin.put('/api/messages/templates/ticket_created', words),
+    )
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({ ...words, isDefault: false })
+    expect(entries).toMatchObject([
+      { action: 'message_template.update', entityId: 'ticket_created' },
+    ])
+
+    await createClient(t.server.baseUrl).post('/api/support-tickets', {
+      customerName: 'Rae Moon',
+      customerEmail: 'rae@example.com',
+      subject: 'Buffering',
+      description: 'It stops every minute',
+    })
+    const [mail] = await t.flush()
+    expect(mail!.subject).toBe('Ticket in, Rae!')
+    expect(mail!.text).toContain('We are on it: Buffering.')
+
+    const reset = await t.admin.delete('/api/messages/templates/ticket_created')
+    expect(reset.status).toBe(200)
+    expect(await templateOf('ticket_created')).toMatchObject({
+      isDefault: true,
+      subject: 'We received your ticket: {ticketSubject}',
+    })
+  })
+
+  it('previews unsaved words with sample values, escaped', async () => {
+    const answer = await t.admin.post('/api/messages/preview', {
+      kind: 'line_login',
+      subject: 'Login for {firstName}',
+      body: 'Hi {firstName}, <b>welcome</b>. Your user: {username}',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.body.subject).toBe('Login for Alex')
+    expect(answer.body.html).toContain('Hi Alex, &lt;b&gt;welcome&lt;/b&gt;. Your user: sl7k2m9qxa')
+    expect(answer.body.html).toContain('src="data:image/png;base64,')
+    expect(answer.body.text).toContain('Xq3v9LmP2sT8wK4r')
+  })
+
+  it('sends a test to the address typed, with sample values', async () => {
+    const answer = await t.admin.post('/api/messages/test', {
+      kind: 'renewal_confirmation',
+      subject: 'Test: until {endDate}',
+      body: 'Renewed {planName}',
+      to: 'owner@example.com',
+    })
+    expect(answer.status).toBe(200)
+    const mail = t.smtp.received.at(-1)!
+    expect(mail.to).toMatchObject({ text: 'owner@example.com' })
+    expect(mail.subject).toBe('Test: until 31 March 2027')
+    expect(mail.text).toContain('Renewed Family Plus')
+  })
+})
+
+describe('e-mail off (SMTP_URL unset)', () => {
+  const t = useAdminServer('pglite')
+
+  it('says so, refuses a test send, and fails due messages with the reason', async () => {
+    expect((await t.admin.get('/api/messages/status')).body).toEqual({
+      isEmailEnabled: false,
+      from: null,
+    })
+    const test = await t.admin.post('/api/messages/test', {
+      kind: 'ticket_created',
+      subject: 'x',
+      body: 'y',
+      to: 'owner@example.com',
+    })
+    expect(test.status).toBe(409)
+    expect(test.body.message).toBe('E-mail is off: set SMTP_URL and MAIL_FROM to send.')
+
+    const ticket = await createClient(t.server.baseUrl).post('/api/support-tickets', {
+      customerName: 'Sam',
+      customerEmail: 'sam@example.com',
+      subject: 'Hello',
+      description: 'Anyone there?',
+    })
+    expect(ticket.status).toBe(201)
+    expect((await t.admin.post('/api/maintenance/expire-now')).body.messagesSent).toBe(0)
+    const person = await t.admin.post('/api/trial-requests', {
+      firstName: 'Sam',
+      lastName: 'Stone',
+      email: 'sam@example.com',
+      plan: 'Starter',
+    })
+    const listed = await t.admin.get(`/api/messages/people/${person.body.id}`)
+    expect(listed.body).toMatchObject([
+      { kind: 'ticket_created', status: 'failed', lastError: 'E-mail is off: SMTP_URL is not set' },
+    ])
+  })
+})

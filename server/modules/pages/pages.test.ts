@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import { createClient } from '../../test/http-client'
+import { databaseKinds, useAdminServer } from '../../test/test-server'
+
+const pageTemplate =
+  '<!doctype html><html><head><!--head--></head><body><div id="root"></div></body></html>'
+
+/** The page's text as a visitor without scripts reads it: markup and data blocks left out. */
+function readableText(html: string): string {
+  const body = html.slice(html.indexOf('<div id="root">'))
+  return body
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+}
+
+/** The JSON block the browser hands to TanStack Query before hydrating. */
+function embeddedState(html: string) {
+  const match = /<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/.exec(html)
+  return match ? (JSON.parse(match[1]!) as { queries: { queryKey: unknown[] }[] }) : null
+}
+
+describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
+  const t = useAdminServer(kind, { pageTemplate })
+  const visitor = () => createClient(t.server.baseUrl)
+
+  it('holds the active plans with their prices in the HTML of /plans, and their data once', async () => {
+    await t.admin.post('/api/plans', { name: 'Rendered Pass', price: 12.5 })
+    const { body: hidden } = await t.admin.post('/api/plans', { name: 'Retired Pass', price: 3 })
+    await t.admin.put(`/api/plans/${hidden.id}`, { name: 'Retired Pass', price: 3, active: false })
+
+    const response = await visitor().get('/plans')
+    expect(response.status).toBe(200)
+    const text = readableText(response.body)
+    expect(text).toContain('Choose Your Perfect Plan')
+    expect(text).toContain('Rendered Pass - $12.50/month')
+    expect(text).not.toContain('Retired Pass')
+    const state = embeddedState(response.body)
+    expect(state?.queries.map((query) => query.queryKey)).toEqual([['plans']])
+  })
+
+  it("holds a post's text in the HTML of its page, its data escaped inside the data block", async () => {
+    const content = 'First paragraph.\nA line that ends </script><b>bold</b> \u2028 and $& too.'
+    const { body: post } = await t.admin.post('/api/blog-posts', {
+      title: `Rendered Post ${kind}`,
+      content,
+      published: true,
+    })
+
+    const response = await visitor().get(`/blog/${post.slug}`)
+    expect(response.status).toBe(200)
+    const html: string = response.body
+    const text = readableText(html)
+    expect(text).toContain(`Rendered Post ${kind}`)
+    expect(text).toContain('A line that ends </script><b>bold</b>')
+    expect(text).toContain('$& too.')
+    // The post's text never closes the data block or the page's markup.
+    expect(html).not.toContain('</script><b>')
+    const body = html.slice(html.indexOf('<div id="root">'))
+    expect(body.match(/<\/script>/g)?.length).toBe(1)
+    const state = embeddedState(html)
+    expect(JSON.stringify(state)).toContain(content.replace('\n', '\\n'))
+  })
+
+  it('answers 404 with the not-found pages for unknown posts and paths', async () => {
+    const post = await visitor().get('/blog/no-such-post')
+    expect(post.status).toBe(404)
+    expect(readableText(post.body)).toContain('Post Not Found')
+    const page = await visitor().get('/no-such-page')
+    expect(page.status).toBe(404)
+    expect(readableText(page.body)).toContain('404 Page Not Found')
+  })
+
+  it('sends the Business Center as the bare shell, to be rendered in the browser', async () => {
+    const response = await visitor().get('/admin')
+    expect(response.status).toBe(200)
+    expect(response.body).toContain('<div id="root"></div>')
+    expect(embeddedState(response.body)).toBeNull()
+  })
+})

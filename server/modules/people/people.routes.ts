@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api'
+import { createPersonNoteInput, personNoteParams } from '../../../common/people'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { getPersonView } from './people.service'
+import { addPersonNote, deletePersonNote } from './person-notes.service'
+
+// Recorded on the person, so that their timeline shows who wrote or removed a note.
+const audit = auditAs('trial_request')
+
+/** The Business Center's customer view: one person, and admins' notes on them (admins only). */
+export async function peopleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/people/:id', { schema: { params: idParams } }, async (request) =>
+    getPersonView(app.db, request.params.id),
+  )
+
+  app.post(
+    '/api/people/:id/notes',
+    { config: audit('add_note'), schema: { params: idParams, body: createPersonNoteInput } },
+    async (request, reply) => {
+      const note = await inAuditedTransaction(
+        request,
+        (tx) =>
+          addPersonNote(
+            tx,
+            request.params.id,
+            { body: request.body.body, authorUsername: request.admin!.username },
+            app.now(),
+          ),
+        { entityId: request.params.id },
+      )
+      return reply.code(201).send(note)
+    },
+  )
+
+  app.delete(
+    '/api/people/:id/notes/:noteId',
+    { config: audit('delete_note'), schema: { params: personNoteParams } },
+    async (request, reply) => {
+      const { id, noteId } = request.params
+      await inAuditedTransaction(request, (tx) => deletePersonNote(tx, id, noteId))
+      return reply.code(204).send()
+    },
+  )
+}

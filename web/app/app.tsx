@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { Router } from 'wouter'
+import type { SiteConfig } from '@common/site-config'
+import { AppProvider } from './provider'
+import { AppRouter } from './router'
+
+type AppProps = {
+  queryClient: QueryClient
+  siteConfig: SiteConfig
+  /** The page's path when rendering on the server; the browser reads its own location. */
+  ssrPath?: string
+}
+
+/** The whole app, the same tree on the server and in the browser so hydration matches. */
+export function App({ queryClient, siteConfig, ssrPath }: AppProps) {
+  return (
+    <StrictMode>
+      <AppProvider queryClient={queryClient} siteConfig={siteConfig}>
+        <Router ssrPath={ssrPath}>
+          <AppRouter />
+        </Router>
+      </AppProvider>
+    </StrictMode>
+  )
+}

@@ -1,0 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Tv, UserX } from 'lucide-react'
+import { useEffect, useMemo } from 'react'
+import { Link } from 'wouter'
+import { adminPaths } from '@common/routes'
+import { ListLoadError } from '@/components/list-states'
+import { SectionCard } from '@/components/section-card'
+import { StatusMessage } from '@/components/status-message'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { refreshPersonViews, usePersonView } from '@/features/customer-view/api/get-person-view'
+import { CustomerView } from '@/features/customer-view/components/customer-view'
+import { useSupplierConfig } from '@/features/m3u/api/get-supplier-config'
+import { PersonMessages } from '@/features/messages/components/person-messages'
+import { useExistingPersonLine } from '@/features/person-lines/api/get-person-line'
+import { PersonLinePanel } from '@/features/person-lines/components/person-line-panel'
+import { usePlans } from '@/features/plans/api/get-plans'
+import {
+  ContactExtensionsProvider,
+  type ContactExtensions,
+} from '@/features/trial-requests/contact-extensions'
+import { FollowUpStageSelect } from '@/features/trial-requests/components/follow-up-stage'
+import {
+  PersonActions,
+  PersonDangerActions,
+} from '@/features/trial-requests/components/person-actions'
+import { SubscriptionStatusBadge } from '@/features/trial-requests/components/subscription-status-badge'
+import { ApiError } from '@/lib/api-client'
+
+/**
+ * Whatever an admin changes on this page (convert, extend, a line, the stage) belongs to another
+ * feature: once any change succeeds, the view is read again so its timeline and figures follow.
+ */
+function useRefreshAfterChanges() {
+  const queryClient = useQueryClient()
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') {
+          void refreshPersonViews(queryClient)
+        }
+      }),
+    [queryClient],
+  )
+}
+
+function PersonNotFound() {
+  return (
+    <StatusMessage
+      icon={UserX}
+      title="Contact not found"
+      role="alert"
+      action={
+        <Button asChild>
+          <Link href={adminPaths.section('users')}>All contacts</Link>
+        </Button>
+      }
+    >
+      This trial request was deleted, or the address is mistyped.
+    </StatusMessage>
+  )
+}
+
+/**
+ * /admin/users/{id}: the customer view, with the contacts' actions, the person's line and the
+ * messages sent to them.
+ */
+export function CustomerViewPage({ personId }: { personId: string }) {
+  const view = usePersonView(personId)
+  const plans = usePlans()
+  const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
+  const extensions = useMemo<ContactExtensions>(
+    () => ({ isLineCreatedOnConvert: hasServerKey, useExistingLine: useExistingPersonLine }),
+    [hasServerKey],
+  )
+  useRefreshAfterChanges()
+
+  if (view.error instanceof ApiError && [400, 404].includes(view.error.status)) {
+    return <PersonNotFound />
+  }
+  if (!view.data) {
+    return view.isError ? (
+      <ListLoadError onRetry={() => void view.refetch()} />
+    ) : (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8 text-primary" label="Loading the contact" />
+      </div>
+    )
+  }
+  const { person } = view.data
+  return (
+    <ContactExtensionsProvider value={extensions}>
+      <CustomerView
+        view={view.data}
+        slots={{
+          status: <SubscriptionStatusBadge status={person.subscriptionStatus} />,
+          stage: <FollowUpStageSelect request={person} />,
+          actions: <PersonActions request={person} plans={plans.data ?? []} />,
+          dangerActions: <PersonDangerActions request={person} />,
+          line: (
+            <SectionCard title="Line" icon={Tv} description="On the supplier panel.">
+              <PersonLinePanel
+                personId={person.id}
+                customerName={person.firstName}
+                hasServerKey={hasServerKey}
+              />
+            </SectionCard>
+          ),
+          messages: (
+            <Card>
+              <CardContent>
+                <PersonMessages personId={person.id} />
+              </CardContent>
+            </Card>
+          ),
+        }}
+      />
+    </ContactExtensionsProvider>
+  )
+}

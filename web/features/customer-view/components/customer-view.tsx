@@ -1,0 +1,81 @@
+import { ArrowLeft, ShieldAlert, Zap } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import type { PersonView } from '@common/people'
+import { adminPaths } from '@common/routes'
+import { SectionCard } from '@/components/section-card'
+import { Button } from '@/components/ui/button'
+import { PersonContact } from './person-contact'
+import { PersonNotes } from './person-notes'
+import { PersonSubscription } from './person-subscription'
+import { PersonTickets } from './person-tickets'
+import { PersonTimeline } from './person-timeline'
+
+/** What web/app fills in from other features (features never import each other). */
+export type CustomerViewSlots = {
+  /** The subscription status badge. */
+  status: ReactNode
+  /** The follow-up stage, editable. */
+  stage: ReactNode
+  /** Everyday actions as labelled buttons (e-mail, convert, extend…). */
+  actions: ReactNode
+  /** Destructive actions, each confirmed, shown apart from the others. */
+  dangerActions: ReactNode
+  /** The person's line on the supplier panel. */
+  line: ReactNode
+  /** The messages sent to the person, once that feature exists. */
+  messages?: ReactNode
+}
+
+type CustomerViewProps = { view: PersonView; slots: CustomerViewSlots }
+
+/**
+ * One person on one page (/admin/users/{id}): where they stand, how to reach them, what to do
+ * next, their line, tickets, notes and what was done so far.
+ */
+export function CustomerView({ view, slots }: CustomerViewProps) {
+  const { person } = view
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <Button variant="ghost" size="sm" className="-ml-2 w-fit" asChild>
+          <Link href={adminPaths.section('users')}>
+            <ArrowLeft aria-hidden />
+            All contacts
+          </Link>
+        </Button>
+        <h2 className="text-2xl font-bold break-words">{person.name}</h2>
+        <p className="text-sm break-all text-muted-foreground">
+          {person.email} · {person.subscriptionId}
+        </p>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid min-w-0 gap-6">
+          <PersonSubscription view={view} status={slots.status} stage={slots.stage} />
+          <SectionCard title="Actions" icon={Zap}>
+            {slots.actions}
+            <div
+              role="group"
+              aria-label="Destructive actions"
+              className="grid gap-2 rounded-lg border border-destructive/30 p-3"
+            >
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <ShieldAlert className="size-4 text-destructive" aria-hidden />
+                Cannot be undone; each asks first.
+              </p>
+              {slots.dangerActions}
+            </div>
+          </SectionCard>
+          {slots.line}
+          <PersonTickets tickets={view.tickets} />
+          {slots.messages}
+          <PersonTimeline entries={view.timeline} />
+        </div>
+        <div className="grid min-w-0 gap-6">
+          <PersonContact person={person} />
+          <PersonNotes personId={person.id} personName={person.name} notes={view.notes} />
+        </div>
+      </div>
+    </div>
+  )
+}
