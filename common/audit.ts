@@ -13,15 +13,14 @@ export type AuditSubject = {
 }
 
 /**
- * What an audit line adds: the names of the fields a change sent, never their values, how it
+ * What an audit line adds: the names of the fields a change sent, never their values, and how it
  * ended where that is not plain success (`skipped`: another runner held the job; `replayed`: a
  * retried order that bought nothing new; `pending`: saved, and the supplier panel, which did not
- * take it yet, is retried), and what the entity was called at the time.
+ * take it yet, is retried).
  */
 export type AuditDetails = {
   fields?: string[]
   outcome?: 'completed' | 'skipped' | 'replayed' | 'pending'
-  subject?: AuditSubject
 }
 
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */

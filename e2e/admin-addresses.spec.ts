@@ -7,7 +7,10 @@ import { owner } from './owner'
 
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
-const selectedTab = (page: Page) => page.getByRole('tab', { selected: true })
+const selectedTab = (page: Page) =>
+  page
+    .getByRole('tablist', { name: 'Business Center sections' })
+    .getByRole('tab', { selected: true })
 const pathOf = (page: Page) => new URL(page.url()).pathname
 
 /** A visitor's ticket, opened as the public form opens it. */
@@ -121,7 +124,7 @@ describe('Business Center addresses', () => {
     await page.getByRole('link', { name: 'All contacts' }).click()
     await page.getByLabel('Filter by follow-up stage').selectOption('Contacted')
     await page.getByLabel('Search contacts').fill(person.lastName)
-    await page.getByRole('link', { name }).click()
+    await page.getByRole('link', { name, exact: true }).click()
     await page.waitForURL((url) => url.pathname === adminPaths.person(id))
     expect(errors).toEqual([])
   })
@@ -138,6 +141,8 @@ describe('Business Center addresses', () => {
     const { page, errors } = await openPage(browser)
     await loginAs(page)
     await page.getByLabel('Search contacts').fill(`Bulk${stamp}`)
+    // Ticked rows belong to the list shown: wait for the search's own list (a header and two).
+    await expect.poll(() => page.getByRole('row').count()).toBe(3)
     for (const person of people) {
       await page.getByLabel(`Select ${person.firstName} Bulk${stamp}`).check()
     }

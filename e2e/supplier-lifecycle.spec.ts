@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminPaths } from '../common/routes'
 import { openDatabase } from '../server/db/client'
 import { trialRequests } from '../server/db/schema/trial-requests'
 import { startFakeSupplier, type FakeSupplier } from '../server/test/fake-supplier'
@@ -275,7 +276,8 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     expect(await axeViolations(phone)).toEqual([])
     await phone.keyboard.press('Escape')
 
-    await phone.getByRole('tab', { name: 'Admin Tools', exact: true }).click()
+    // On a phone the sections are a menu: go by the section's address.
+    await phone.goto(adminPaths.section('tools'))
     await phone.getByRole('button', { name: 'Sync now' }).waitFor()
     expect(await isWiderThanScreen()).toBe(false)
     await context.close()

@@ -61,6 +61,24 @@ describe('loadConfig', () => {
       { MAX_CONNECTIONS_PER_IP: '-1' },
       'Invalid configuration: MAX_CONNECTIONS_PER_IP must be 0 (no cap) or more',
     ],
+    [
+      { TELEGRAM_BOT_TOKEN: 'not-a-token' },
+      'Invalid configuration: TELEGRAM_BOT_TOKEN must be the token BotFather gave, like 123456789:AAE…',
+    ],
+    [
+      {
+        TELEGRAM_BOT_TOKEN: '123456789:AAFakeTokenForTestsOnly_abcdefghijkl',
+        TELEGRAM_UPDATES: 'push',
+      },
+      'Invalid configuration: TELEGRAM_UPDATES must be polling or webhook',
+    ],
+    [
+      {
+        TELEGRAM_BOT_TOKEN: '123456789:AAFakeTokenForTestsOnly_abcdefghijkl',
+        TELEGRAM_UPDATES: 'webhook',
+      },
+      'Invalid configuration: TELEGRAM_UPDATES=webhook needs PUBLIC_URL, where Telegram sends the updates',
+    ],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message)
   })
@@ -75,6 +93,23 @@ describe('loadConfig', () => {
     // A refused setting is named, never repeated: the URL holds a password.
     expect(() => loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@mail.example.com' })).toThrow(
       /^(?!.*s3cret)/,
+    )
+  })
+
+  it('turns Telegram on with a bot token, polling api.telegram.org by default', () => {
+    expect(loadConfig({}).telegram).toBeNull()
+    const token = '123456789:AAFakeTokenForTestsOnly_abcdefghijkl'
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: token }).telegram).toEqual({
+      botToken: token,
+      apiBase: 'https://api.telegram.org',
+      updates: 'polling',
+    })
+  })
+
+  it('never repeats a malformed bot token in its message', () => {
+    const almost = '123456789:short-secret'
+    expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: almost })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('short-secret') }),
     )
   })
 })

@@ -1,15 +1,17 @@
 /**
- * Live chat at scale, on PGlite and on a throwaway PostgreSQL: a server process with 1,000
- * customer sockets (each in its own ticket) and an admin socket; p50/p95/p99 delivery latency
- * from an agent's POST to the customer's and to the admin's socket, next to an HTTP health check
- * of the same run; then the server's heap per idle socket at 5,000 (heap used after a forced
- * garbage collection, read through the inspector, before and after opening them).
+ * Live chat at scale, on PGlite and on a throwaway PostgreSQL, against a server process with an
+ * admin socket: its heap per idle customer socket at 5,000 (heap used after a forced garbage
+ * collection, read through the inspector, before and after opening them, each in its own
+ * ticket); then, with 1,000 of them left open, p50/p95/p99 delivery latency from an agent's POST
+ * to the customer's and to the admin's socket, next to an HTTP health check of the same run.
  *
- *   npx tsx bench/chat/run.ts
+ *   npx tsx bench/chat/run.ts                   the sources of this checkout
+ *   npx tsx bench/chat/run.ts --root ../other   another checkout's, e.g. a baseline
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { DatabaseConfig } from '../../server/config'
@@ -26,6 +28,8 @@ import { openAdminSocket, openSocket, type TestSocket } from '../../server/test/
 import { connectInspector } from '../lib/inspector'
 import { measure, ms, percentiles, printTable } from '../lib/measure'
 
+const { values: args } = parseArgs({ options: { root: { type: 'string', default: '.' } } })
+const root = resolve(args.root)
 const owner = { username: 'bench', password: 'measured-quietly-2026' }
 // Issue 13: p99 delivery at 1,000 sockets and heap per idle socket at 5,000.
 const targets = { p99Ms: 10, heapBytesPerSocket: 8 * 1024 }
@@ -113,17 +117,21 @@ async function measureOn(label: string, database: DatabaseConfig, env: Record<st
   const port = await freePort()
   const inspectorPort = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const server = startServerProcess({
-    ...env,
-    PORT: String(port),
-    ADMIN_USERNAME: owner.username,
-    ADMIN_PASSWORD: owner.password,
-    LOG_LEVEL: 'error',
-    // Every socket comes from 127.0.0.1.
-    MAX_CONNECTIONS_PER_IP: '0',
-    WS_MAX_SOCKETS_PER_IP: '0',
-    NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
-  })
+  const server = startServerProcess(
+    {
+      ...env,
+      PORT: String(port),
+      ADMIN_USERNAME: owner.username,
+      ADMIN_PASSWORD: owner.password,
+      LOG_LEVEL: 'error',
+      // Every socket comes from 127.0.0.1.
+      MAX_CONNECTIONS_PER_IP: '0',
+      WS_MAX_SOCKETS_PER_IP: '0',
+      NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
+    },
+    'source',
+    root,
+  )
   let sockets: TestSocket[] = []
   try {
     await waitForHealth(baseUrl, server)
@@ -135,19 +143,18 @@ async function measureOn(label: string, database: DatabaseConfig, env: Record<st
     const health = await measure(() => fetch(`${baseUrl}/api/health`).then((r) => r.text()), {
       runs: 300,
     })
-    sockets = await openCustomers(baseUrl, tickets.slice(0, deliverySockets))
+    // Heap after a full collection, with only the admin socket, then with 5,000 idle ones.
+    // Measured first: what earlier work leaves to collect would blur the difference.
+    const before = await inspector.memoryAfterGc()
+    sockets = await openCustomers(baseUrl, tickets)
+    const after = await inspector.memoryAfterGc()
+    inspector.close()
+    await closeAll(sockets.splice(deliverySockets))
     const delivery = await deliveryLatency(
       agent,
       staff,
       sockets.map((socket, i) => ({ socket, ticketId: tickets[i]! })),
     )
-    await closeAll(sockets)
-
-    // Heap after a full collection, with only the admin socket, then with 5,000 idle ones.
-    const before = await inspector.memoryAfterGc()
-    sockets = await openCustomers(baseUrl, tickets)
-    const after = await inspector.memoryAfterGc()
-    inspector.close()
     const heapPerSocket = (after.heapUsed - before.heapUsed) / idleSockets
     const rssPerSocket = (after.rss - before.rss) / idleSockets
 
@@ -193,6 +200,7 @@ async function measureOn(label: string, database: DatabaseConfig, env: Record<st
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-chat-'))
 const cluster = await startPostgresCluster()
 try {
+  console.log(`Server: ${root}/server/main.ts`)
   console.log(
     `Load average before: ${loadavg()
       .map((l) => l.toFixed(2))

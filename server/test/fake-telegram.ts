@@ -178,7 +178,6 @@ export async function startFakeTelegram({
         }
         webhook = { url, secret }
         events.emit('webhook-set')
-        pendingPoll?.(refuse(409, 'Conflict: terminated by setWebhook request'))
         void deliverToWebhook()
         return ok(true)
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney } from './format'
+import { formatMoney, formatPublishedDate } from './format'
 
 describe('formatMoney', () => {
   it('groups thousands and always shows two decimals, from the text alone', () => {
@@ -8,5 +8,12 @@ describe('formatMoney', () => {
     expect(formatMoney('1234567.05')).toBe('$1,234,567.05')
     expect(formatMoney('100')).toBe('$100.00')
     expect(formatMoney('-12.30')).toBe('-$12.30')
+  })
+})
+
+describe('formatPublishedDate', () => {
+  it('gives the UTC calendar day in English, the same on the server and in any browser', () => {
+    expect(formatPublishedDate('2026-11-20T23:30:00.000Z')).toBe('November 20, 2026')
+    expect(formatPublishedDate('2026-01-01T00:00:00.000Z')).toBe('January 1, 2026')
   })
 })

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core'
-import type { AuditDetails } from '../../../common/audit'
+import type { AuditDetails, AuditSubject } from '../../../common/audit'
 import { createdAt } from './columns'
 
 /** Every admin change: who, what, when, on which entity. Never holds secrets. */
@@ -14,6 +14,8 @@ export const auditLog = pgTable(
     entityType: varchar('entity_type', { length: 40 }).notNull(),
     entityId: varchar('entity_id', { length: 255 }),
     details: jsonb('details').$type<AuditDetails>(),
+    // What the entity was called when it changed, so that the trail still names a deleted one.
+    subject: jsonb('subject').$type<AuditSubject>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,10 +9,6 @@ type Actor = { id: string; username: string }
 
 type AuditRow = typeof auditLog.$inferSelect
 
-function withSubject(details: AuditDetails | null, subject: AuditSubject | null | undefined) {
-  return subject ? { ...details, subject } : details
-}
-
 export async function recordAudit(
   db: Db,
   entry: {
@@ -34,7 +30,8 @@ export async function recordAudit(
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,
-    details: withSubject(entry.details ?? null, subject),
+    details: entry.details ?? null,
+    subject: subject ?? null,
     createdAt: entry.now,
   })
 }
@@ -62,7 +59,7 @@ export async function recordSystemAudit(
         action,
         entityType,
         entityId,
-        details: withSubject(null, subjects.get(subjectKey({ entityType, entityId }))),
+        subject: subjects.get(subjectKey({ entityType, entityId })) ?? null,
         createdAt: now,
       })),
     )
@@ -109,7 +106,7 @@ export async function presentAuditEntries(db: Db, rows: AuditRow[]): Promise<Aud
     const now = current.get(subjectKey(row))
     return {
       ...row,
-      subject: row.details?.subject ?? now ?? null,
+      subject: row.subject ?? now ?? null,
       isEntityGone: isNamedEntity(row) && now === undefined,
       createdAt: row.createdAt.toISOString(),
     }

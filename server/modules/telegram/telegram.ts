@@ -42,14 +42,16 @@ function createTelegram(config: NonNullable<TelegramConfig>): Telegram {
   }
 }
 
-const telegramByApp = new WeakMap<FastifyInstance, Telegram | null>()
+// Keyed by the configuration, which every plugin context of one app shares.
+const telegramByConfig = new WeakMap<object, Telegram | null>()
 
-/** One bot per app, shared by its routes and the updates reader. */
+/** One bot per app, shared by its routes, the updates reader and the outbox. */
 export function telegramFor(app: FastifyInstance): Telegram | null {
-  if (!telegramByApp.has(app)) {
-    telegramByApp.set(app, app.config.telegram ? createTelegram(app.config.telegram) : null)
+  const { config } = app
+  if (!telegramByConfig.has(config)) {
+    telegramByConfig.set(config, config.telegram ? createTelegram(config.telegram) : null)
   }
-  return telegramByApp.get(app)!
+  return telegramByConfig.get(config)!
 }
 
 /** What `sendTelegram` needs, from the app. */

@@ -114,6 +114,8 @@ export function readTelegramUpdates(app: FastifyInstance) {
   const stopped = new AbortController()
   let running: Promise<void> = Promise.resolve()
   app.addHook('onListen', async () => {
+    // The links in trial answers need the bot's name: ask for it now rather than then.
+    telegram.botUsername().catch((error: unknown) => app.log.warn(logged(error), 'getMe failed'))
     running =
       telegram.updates === 'webhook'
         ? setWebhookUntilDone(app, telegram, stopped.signal)

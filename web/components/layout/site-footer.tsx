@@ -8,7 +8,8 @@ import { BrandLogo } from './brand-logo'
 const linkClassName =
   'inline-flex items-center gap-2 rounded-sm text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
-// Pages the spec names without a destination yet; an `<a>` without href is a placeholder link.
+// Pages the spec names without a destination yet: an `<a>` without href is a placeholder link,
+// announced as a disabled link (and so not taken by crawlers for a broken one).
 const placeholderColumns = [
   { title: 'Help', links: ['Help Center', 'Contact Us', 'Device Support', 'System Status'] },
   { title: 'Company', links: ['About Us', 'Press'] },
@@ -68,7 +69,9 @@ export function SiteFooter() {
             <FooterColumn key={column.title} title={column.title}>
               {column.links.map((label) => (
                 <li key={label}>
-                  <a className="text-sm text-muted-foreground">{label}</a>
+                  <a role="link" aria-disabled="true" className="text-sm text-muted-foreground">
+                    {label}
+                  </a>
                 </li>
               ))}
             </FooterColumn>

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils'
 const cardsOnPhone = [
   'max-sm:block max-sm:[&_tbody]:grid max-sm:[&_tbody]:gap-3 max-sm:[&_thead]:sr-only',
   'max-sm:[&_tbody_tr]:grid max-sm:[&_tbody_tr]:grid-cols-2 max-sm:[&_tbody_tr]:gap-x-4 max-sm:[&_tbody_tr]:gap-y-3 max-sm:[&_tbody_tr]:rounded-lg max-sm:[&_tbody_tr]:border! max-sm:[&_tbody_tr]:p-3',
-  'max-sm:[&_td]:block max-sm:[&_td]:min-w-0 max-sm:[&_td]:p-0 max-sm:[&_td]:whitespace-normal max-sm:[&_td:first-child]:col-span-2 max-sm:[&_td:last-child]:col-span-2',
+  'max-sm:[&_td]:block max-sm:[&_td]:min-w-0 max-sm:[&_td]:text-left max-sm:[&_td]:p-0 max-sm:[&_td]:whitespace-normal max-sm:[&_td:first-child]:col-span-2 max-sm:[&_td:last-child]:col-span-2',
   'max-sm:[&_td[data-label]]:before:mb-1 max-sm:[&_td[data-label]]:before:block max-sm:[&_td[data-label]]:before:text-xs max-sm:[&_td[data-label]]:before:font-medium max-sm:[&_td[data-label]]:before:text-muted-foreground max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
 ].join(' ')
 

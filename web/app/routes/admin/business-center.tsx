@@ -46,7 +46,11 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
         {/* The address is the state: a tab only navigates, so reload, back and links agree. */}
         <Tabs
           value={current?.section ?? ''}
-          onValueChange={(value) => navigate(adminPaths.section(value as AdminSection))}
+          onValueChange={(value) => {
+            // A click both presses and focuses a tab: one address, one history entry.
+            const target = adminPaths.section(value as AdminSection)
+            if (window.location.pathname !== target) navigate(target)
+          }}
         >
           {/* On phones the header's section menu stands in for the tab bar. */}
           <TabsList

@@ -26,7 +26,7 @@ export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
       </p>
       <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
         <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-        {fields.length > 0 && <span className="break-words">Changed: {fields.join(', ')}</span>}
+        {fields.length > 0 && <span className="break-words">Fields: {fields.join(', ')}</span>}
         {note && <span>({note})</span>}
       </p>
     </li>

@@ -33,8 +33,8 @@ export function BlogPostRow({ post, onEdit }: { post: BlogPost; onEdit: () => vo
   return (
     <TableRow>
       <TableCell className="min-w-48 font-medium whitespace-normal">{post.title}</TableCell>
-      <TableCell data-label="Slug">
-        <code className="font-mono text-xs text-muted-foreground">{post.slug}</code>
+      <TableCell data-label="Slug" className="max-w-64 whitespace-normal">
+        <code className="font-mono text-xs break-all text-muted-foreground">{post.slug}</code>
       </TableCell>
       <TableCell data-label="Status">
         {post.published ? <Badge>Published</Badge> : <Badge variant="secondary">Draft</Badge>}

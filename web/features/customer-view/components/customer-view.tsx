@@ -49,9 +49,16 @@ export function CustomerView({ view, slots }: CustomerViewProps) {
           {person.email} · {person.subscriptionId}
         </p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="grid min-w-0 gap-6">
+      {/* One column on a phone, in the order an agent reads a person; on a wide screen the
+          contact details and notes stand beside the rest (notes spanning its rows). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <PersonSubscription view={view} status={slots.status} stage={slots.stage} />
+        </div>
+        <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <PersonContact person={person} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
           <SectionCard title="Actions" icon={Zap}>
             {slots.actions}
             <div
@@ -66,14 +73,19 @@ export function CustomerView({ view, slots }: CustomerViewProps) {
               {slots.dangerActions}
             </div>
           </SectionCard>
-          {slots.line}
-          <PersonTickets tickets={view.tickets} />
-          {slots.messages}
-          <PersonTimeline entries={view.timeline} />
         </div>
-        <div className="grid min-w-0 gap-6">
-          <PersonContact person={person} />
+        <div className="min-w-0 lg:col-start-2 lg:row-span-5 lg:row-start-2">
           <PersonNotes personId={person.id} personName={person.name} notes={view.notes} />
+        </div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-3">{slots.line}</div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-4">
+          <PersonTickets tickets={view.tickets} />
+        </div>
+        {slots.messages && (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-5">{slots.messages}</div>
+        )}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-6">
+          <PersonTimeline entries={view.timeline} />
         </div>
       </div>
     </div>

@@ -20,7 +20,7 @@ export function PersonTickets({ tickets }: { tickets: PersonTicket[] }) {
                 href={adminPaths.ticket(ticket.id)}
                 className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60"
               >
-                <span className="min-w-0 flex-1 font-medium break-words">{ticket.subject}</span>
+                <span className="min-w-48 flex-1 font-medium break-words">{ticket.subject}</span>
                 <PriorityBadge priority={ticket.priority} />
                 <StatusBadge status={ticket.status} />
                 <time dateTime={ticket.createdAt} className="text-xs text-muted-foreground">

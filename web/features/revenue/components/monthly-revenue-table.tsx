@@ -34,7 +34,7 @@ function Growth({ growth }: { growth: string | null }) {
 /** Month by month, newest first: each family, the total and its growth on the month before. */
 export function MonthlyRevenueTable({ months }: { months: MonthlyRevenue[] }) {
   return (
-    <Table>
+    <Table isCardsOnPhone>
       <TableCaption className="sr-only">Monthly revenue</TableCaption>
       <TableHeader>
         <TableRow>
@@ -50,15 +50,19 @@ export function MonthlyRevenueTable({ months }: { months: MonthlyRevenue[] }) {
         {months.toReversed().map((month) => (
           <TableRow key={month.month}>
             <TableCell className="font-medium">{formatMonth(month.month)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatMoney(month.starter)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatMoney(month.family)}</TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell data-label="Starter" className="text-right tabular-nums">
+              {formatMoney(month.starter)}
+            </TableCell>
+            <TableCell data-label="Family" className="text-right tabular-nums">
+              {formatMoney(month.family)}
+            </TableCell>
+            <TableCell data-label="Household" className="text-right tabular-nums">
               {formatMoney(month.household)}
             </TableCell>
-            <TableCell className="text-right font-semibold tabular-nums">
+            <TableCell data-label="Total" className="text-right font-semibold tabular-nums">
               {formatMoney(month.total)}
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell data-label="Growth %" className="text-right tabular-nums">
               <Growth growth={month.growth} />
             </TableCell>
           </TableRow>

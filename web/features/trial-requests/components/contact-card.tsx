@@ -37,7 +37,7 @@ type ContactCardProps = {
 /** A contact on a phone: the table row's fields stacked in a card, actions along the bottom. */
 export function ContactCard({ request, plans, isSelected, onToggleSelected }: ContactCardProps) {
   return (
-    <li className="grid min-w-0 gap-3 rounded-lg border p-3" aria-label={request.name}>
+    <li className="grid min-w-0 grid-cols-1 gap-3 rounded-lg border p-3" aria-label={request.name}>
       <div className="flex items-start gap-3">
         <RowCheckbox
           aria-label={`Select ${request.name}`}
