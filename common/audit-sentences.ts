@@ -121,6 +121,7 @@ const wholeSentences: Record<string, string> = {
   'settings.update_security': 'changed the security settings',
   'settings.update_trial_trust': 'changed the trial trust settings',
   'settings.update_supplier': 'changed the supplier panel settings',
+  'settings.update_reminders': 'changed the reminder settings',
   'maintenance.expire_now': 'ran Expire now',
   'maintenance.backup': 'downloaded a full backup',
   'supplier.sync': 'compared our lines with the supplier panel',

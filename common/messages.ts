@@ -21,6 +21,8 @@ export const templateVariableSamples = {
   ticketSubject: 'No sound on channel 4',
   replyText: 'Hello! Please restart the app and try again.',
   deviceName: 'TiviMate',
+  timeLeft: '3 days',
+  renewUrl: 'https://example.com/plans',
 } as const
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
@@ -42,10 +44,30 @@ export const messageKinds = {
       'deviceName',
     ],
   },
+  subscription_started: {
+    label: 'Subscription confirmation',
+    description: 'When a trial becomes a paid subscription: the plan and its end date.',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
+  },
   renewal_confirmation: {
     label: 'Renewal confirmation',
     description: 'When a subscription is renewed: the plan and its new end date.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
+  },
+  subscription_reminder: {
+    label: 'Subscription reminder',
+    description: 'Before a subscription ends, at the offsets of the reminder settings: a link to renew.',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft', 'timeLeft', 'renewUrl'],
+  },
+  trial_reminder: {
+    label: 'Trial reminder',
+    description: 'Before a trial ends, at the offsets of the reminder settings: a link to choose a plan.',
+    variables: ['firstName', 'brandName', 'endDate', 'timeLeft', 'renewUrl'],
+  },
+  expiry_notice: {
+    label: 'Access ended',
+    description: 'When a trial or subscription has ended: a link to renew.',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'renewUrl'],
   },
   support_reply: {
     label: 'Support reply',
@@ -63,6 +85,14 @@ export const messageKinds = {
 >
 export type MessageKind = keyof typeof messageKinds
 export const messageKindNames = Object.keys(messageKinds) as [MessageKind, ...MessageKind[]]
+
+/** The kinds a person's unsubscribe stops; logins, confirmations and support replies still go. */
+export const reminderKinds = [
+  'subscription_reminder',
+  'trial_reminder',
+  'expiry_notice',
+] as const satisfies readonly MessageKind[]
+export type ReminderKind = (typeof reminderKinds)[number]
 
 const variablePattern = /\{([A-Za-z][A-Za-z0-9]*)\}/g
 

@@ -101,3 +101,30 @@ export const defaultSupplierSettings: SupplierSettings = {
   gracePeriodDays: 0,
   creditAlertThreshold: 10,
 }
+
+const offsetList = (label: string, unit: string, max: number) =>
+  z
+    .array(
+      z
+        .number({ error: `${label} must be numbers of ${unit}` })
+        .int(`${label} must be whole numbers of ${unit}`)
+        .min(1, `${label} must be between 1 and ${max} ${unit}`)
+        .max(max, `${label} must be between 1 and ${max} ${unit}`),
+      { error: `${label} must be a list of numbers of ${unit}` },
+    )
+    .max(5, `${label} may hold at most 5 reminders`)
+    .refine((list) => new Set(list).size === list.length, `${label} must not repeat a value`)
+
+/** Business Settings for reminders before an end: how long before it each one goes. */
+export const reminderSettings = z.object({
+  subscriptionReminderDays: offsetList('Subscription reminders', 'days', 60),
+  trialReminderHours: offsetList('Trial reminders', 'hours', 168),
+  sendsExpiryMessage: z.boolean({ error: 'Message on expiry must be on or off' }),
+})
+export type ReminderSettings = z.infer<typeof reminderSettings>
+
+export const defaultReminderSettings: ReminderSettings = {
+  subscriptionReminderDays: [7, 3, 1],
+  trialReminderHours: [3],
+  sendsExpiryMessage: true,
+}

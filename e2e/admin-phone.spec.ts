@@ -94,7 +94,8 @@ describe('Business Center on a phone and a desktop', () => {
     const menuButton = page.getByRole('button', { name: 'Sections: Users & Contacts' })
     await menuButton.focus()
     await page.keyboard.press('Enter')
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('true')
+    // While the menu is open the rest of the page is hidden from assistive technology.
+    await page.locator('button[aria-haspopup="menu"][aria-expanded="true"]').waitFor()
     const menu = page.getByRole('menu')
     expect(
       await menu.getByRole('menuitem', { name: 'Users & Contacts' }).getAttribute('aria-current'),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { queueDueReminders } from '../modules/messages/reminders.service'
 import { expireSubscriptions } from './expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
@@ -14,6 +15,8 @@ export function scheduleJobs(app: FastifyInstance): () => void {
       minute,
       async () => {
         await expireSubscriptions(app.db, app.now())
+        // Once per period whichever process runs it (message_reminders holds each key).
+        await queueDueReminders(app.db, app.now())
         await panelLinesRound(app)
       },
     ],

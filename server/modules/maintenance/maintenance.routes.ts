@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { expireSubscriptions } from '../../jobs/expire-subscriptions'
 import { disableEndedLines } from '../../jobs/panel-expiry'
 import { adminOutcome } from '../m3u/line-outcome'
+import { queueDueReminders } from '../messages/reminders.service'
 import { supplierAccess } from '../m3u/supplier-access'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { backupFileName, backupJson } from './backup'
@@ -20,7 +21,9 @@ export async function maintenanceRoutes(app: FastifyInstance) {
       actor: admin.username,
       commitFor: (action) => adminOutcome(app.db, admin, action, app.now),
     })
-    // What the outbox holds due goes out now, so a check sees its messages at once.
+    // Reminders due now are queued, and what the outbox holds due goes out now, so a check
+    // sees its messages at once.
+    await queueDueReminders(app.db, app.now())
     const messages = await app.outbox.flush()
     return { ...expiry, linesDisabled: lines.linesDisabled, messagesSent: messages.sent }
   })

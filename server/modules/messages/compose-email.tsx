@@ -2,6 +2,7 @@ import { render } from '@react-email/render'
 import QRCode from 'qrcode'
 import {
   fillTemplate,
+  reminderKinds,
   type MessageKind,
   type TemplateText,
   type TemplateValues,
@@ -21,9 +22,15 @@ const qrCid = 'm3u-qr'
 
 function actionFor(kind: MessageKind, values: TemplateValues): EmailContent['action'] {
   const isTicket = kind === 'support_reply' || kind === 'ticket_created'
-  return isTicket && values.ticketUrl
-    ? { label: 'Open your ticket', url: values.ticketUrl }
-    : undefined
+  if (isTicket && values.ticketUrl) return { label: 'Open your ticket', url: values.ticketUrl }
+  const isReminder = (reminderKinds as readonly MessageKind[]).includes(kind)
+  if (isReminder && values.renewUrl) {
+    return {
+      label: kind === 'trial_reminder' ? 'Choose a plan' : 'Renew now',
+      url: values.renewUrl,
+    }
+  }
+  return undefined
 }
 
 /** Renders a message's HTML and plain-text parts; every value is text, escaped by React. */

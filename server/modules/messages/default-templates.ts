@@ -11,12 +11,44 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Enjoy watching!',
     ].join('\n\n'),
   },
+  subscription_started: {
+    subject: 'Welcome to {brandName} {planName}: your subscription runs until {endDate}',
+    body: [
+      'Hi {firstName},',
+      'Thank you for choosing {planName}. Your subscription is active and runs until {endDate}.',
+      'Your login stays the same as during your trial: there is nothing to change on your devices.',
+    ].join('\n\n'),
+  },
   renewal_confirmation: {
     subject: 'Your {brandName} subscription now runs until {endDate}',
     body: [
       'Hi {firstName},',
       'Thank you for renewing {planName}. Your subscription now runs until {endDate}.',
       'Your login stays the same: there is nothing to change on your devices.',
+    ].join('\n\n'),
+  },
+  subscription_reminder: {
+    subject: 'Your {brandName} subscription ends in {timeLeft}',
+    body: [
+      'Hi {firstName},',
+      'Your {planName} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
+      'Choose how long to renew on our plans page, or answer this e-mail and our support team will help.',
+    ].join('\n\n'),
+  },
+  trial_reminder: {
+    subject: 'Your {brandName} trial ends in {timeLeft}',
+    body: [
+      'Hi {firstName},',
+      'We hope you are enjoying your {brandName} trial. It ends in {timeLeft}.',
+      'Choose a plan to keep your channels: your login stays the same, there is nothing to set up again.',
+    ].join('\n\n'),
+  },
+  expiry_notice: {
+    subject: 'Your {brandName} access has ended',
+    body: [
+      'Hi {firstName},',
+      'Your {brandName} access ended on {endDate}.',
+      'Choose a plan to switch it back on: your login and your device settings stay the same.',
     ].join('\n\n'),
   },
   support_reply: {

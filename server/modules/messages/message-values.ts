@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { MessageKind, TemplateValues } from '../../../common/messages'
-import { supportTicketPath } from '../../../common/routes'
+import { reminderKinds, type MessageKind, type TemplateValues } from '../../../common/messages'
+import { appRoutes, supportTicketPath } from '../../../common/routes'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
@@ -37,6 +37,11 @@ export function ticketUrl(config: Config, ticketId: string): string {
   return `${siteOrigin(config)}${supportTicketPath(ticketId)}`
 }
 
+/** Where a reminder's call to action leads: the plans page, to renew or choose a plan. */
+export const renewUrl = (config: Config) => `${siteOrigin(config)}${appRoutes.plans}`
+
+const isReminder = (kind: string) => (reminderKinds as readonly string[]).includes(kind)
+
 const firstWord = (name: string | undefined) => name?.trim().split(/\s+/)[0] ?? ''
 
 /**
@@ -56,6 +61,8 @@ export async function messageValues(
     ...(captured.planName ? { planName: captured.planName } : {}),
     ...(captured.ticketSubject ? { ticketSubject: captured.ticketSubject } : {}),
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
+    ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
+    ...(isReminder(row.kind) ? { renewUrl: renewUrl(config) } : {}),
     ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),
     ...endValues(captured.endAt ? new Date(captured.endAt) : null, now),
   }

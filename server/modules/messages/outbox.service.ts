@@ -76,17 +76,18 @@ export async function queueLineLogin(tx: Db, lineId: string, now: Date): Promise
   )
 }
 
-/** Confirms a renewal to the person, with the subscription's new end. */
+/** Confirms a renewal (or a trial become paid) to the person, with the subscription's end. */
 export async function queueRenewalConfirmation(
   tx: Db,
   person: { id: string; email: string; paidPlan: string | null },
   newEnd: Date,
   now: Date,
+  kind: 'renewal_confirmation' | 'subscription_started' = 'renewal_confirmation',
 ): Promise<void> {
   await queueMessage(
     tx,
     {
-      kind: 'renewal_confirmation',
+      kind,
       recipient: person.email,
       trialRequestId: person.id,
       variables: { planName: person.paidPlan ?? '', endAt: newEnd.toISOString() },

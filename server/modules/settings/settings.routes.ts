@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { inAuditedTransaction } from '../../plugins/audit'
 import {
   platformGroup,
+  reminderGroup,
   securityGroup,
   supplierGroup,
   trialTrustGroup,
@@ -47,4 +48,9 @@ export async function settingsRoutes(app: FastifyInstance) {
     action: 'settings.update_trial_trust',
   })
   settingsRoute(app, { path: 'supplier', group: supplierGroup, action: 'settings.update_supplier' })
+  settingsRoute(app, {
+    path: 'reminders',
+    group: reminderGroup,
+    action: 'settings.update_reminders',
+  })
 }

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   defaultPlatformSettings,
+  defaultReminderSettings,
   defaultSecuritySettings,
   defaultSupplierSettings,
   defaultTrialTrustSettings,
   platformSettings,
+  reminderSettings,
   securitySettings,
   supplierSettings,
   trialTrustSettings,
@@ -51,7 +53,10 @@ export const trialTrustGroup = settingsGroup(
 )
 export const supplierGroup = settingsGroup('supplier', supplierSettings, defaultSupplierSettings)
 
+export const reminderGroup = settingsGroup('reminders', reminderSettings, defaultReminderSettings)
+
 export const getPlatformSettings = (db: Db) => platformGroup.get(db)
 export const getSecuritySettings = (db: Db) => securityGroup.get(db)
 export const getTrialTrustSettings = (db: Db) => trialTrustGroup.get(db)
 export const getSupplierSettings = (db: Db) => supplierGroup.get(db)
+export const getReminderSettings = (db: Db) => reminderGroup.get(db)

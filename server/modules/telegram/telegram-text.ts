@@ -49,7 +49,7 @@ export function composeTelegram(
   values: TemplateValues,
 ): { subject: string; text: string } {
   const subject = fillTemplate(template.subject, values).replace(/\s+/g, ' ').trim()
-  const { username, password, m3uUrl, ticketUrl } = values
+  const { username, password, m3uUrl, ticketUrl, renewUrl } = values
   const text = telegramText({
     subject,
     body: fillTemplate(template.body, values),
@@ -57,7 +57,11 @@ export function composeTelegram(
       kind === 'line_login' && username && password && m3uUrl
         ? { username, password, m3uUrl }
         : undefined,
-    link: ticketUrl ? { label: 'Open your ticket', url: ticketUrl } : undefined,
+    link: ticketUrl
+      ? { label: 'Open your ticket', url: ticketUrl }
+      : renewUrl
+        ? { label: 'See the plans', url: renewUrl }
+        : undefined,
   })
   return { subject, text }
 }

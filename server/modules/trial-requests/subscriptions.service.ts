@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
 import type { LineChanges } from '../m3u/line-changes'
+import { queueRenewalConfirmation } from '../messages/outbox.service'
 import { presentTrialRequest } from './trial-requests.service'
 
 /** Calendar months in UTC (the rule the browser shows too): 31 January + 1 month is the end of February. */
@@ -51,6 +52,8 @@ export async function convertToSubscription(
       })
       .where(eq(trialRequests.id, id))
       .returning()
+    // The customer hears that the trial became paid, and until when.
+    await queueRenewalConfirmation(tx, row!, row!.subscriptionEndDate!, now, 'subscription_started')
     return presentTrialRequest(row!)
   })
 }

@@ -1,0 +1,200 @@
+import { and, between, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import type { ReminderKind } from '../../../common/messages'
+import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import { messagePreferences } from '../../db/schema/message-preferences'
+import { messageReminders } from '../../db/schema/message-reminders'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { getPlatformSettings, getReminderSettings } from '../settings/settings.service'
+import { queueMessage } from './outbox.service'
+import { ensureUnsubscribeToken } from './unsubscribe.service'
+
+const minute = 60_000
+const hour = 60
+const day = 24 * hour
+
+/**
+ * How late a reminder may still go, in minutes: half its distance to the end (at least an hour,
+ * at most 12), so a job that was down never sends the 7-day reminder 2 days before; the message
+ * on expiry may go for a day.
+ */
+export function reminderWindowMinutes(offsetMinutes: number): number {
+  if (offsetMinutes === 0) return day
+  return Math.min(Math.max(offsetMinutes / 2, hour), 12 * hour)
+}
+
+function timeLeftText(offsetMinutes: number): string {
+  const [count, unit] =
+    offsetMinutes % day === 0 ? [offsetMinutes / day, 'day'] : [offsetMinutes / hour, 'hour']
+  return `${count} ${unit}${count === 1 ? '' : 's'}`
+}
+
+type Candidate = {
+  id: string
+  email: string
+  paidPlan: string | null
+  periodEnd: Date
+}
+
+type Offset = { kind: ReminderKind; minutes: number }
+
+/** The reminders due now for one person: past their moment, and not later than their window. */
+function dueOffsets(periodEnd: Date, offsets: Offset[], now: Date): Offset[] {
+  return offsets.filter(({ minutes }) => {
+    const lateBy = (now.getTime() - (periodEnd.getTime() - minutes * minute)) / minute
+    return lateBy >= 0 && lateBy <= reminderWindowMinutes(minutes)
+  })
+}
+
+/**
+ * Queues one reminder unless it was queued before: the key (person, kind, offset, end) is taken
+ * in the same transaction as the message, so a second run or process queues nothing.
+ */
+async function queueReminderOnce(db: Db, person: Candidate, offset: Offset, now: Date) {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .insert(messageReminders)
+      .values({
+        trialRequestId: person.id,
+        kind: offset.kind,
+        offsetMinutes: offset.minutes,
+        periodEnd: person.periodEnd,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ kind: messageReminders.kind })
+    if (!taken) return false
+    await ensureUnsubscribeToken(tx, person.id, now)
+    const messageId = await queueMessage(
+      tx,
+      {
+        kind: offset.kind,
+        recipient: person.email,
+        trialRequestId: person.id,
+        variables: {
+          ...(person.paidPlan ? { planName: person.paidPlan } : {}),
+          endAt: person.periodEnd.toISOString(),
+          timeLeft: timeLeftText(offset.minutes),
+        },
+      },
+      now,
+    )
+    await tx
+      .update(messageReminders)
+      .set({ outboxMessageId: messageId })
+      .where(
+        and(
+          eq(messageReminders.trialRequestId, person.id),
+          eq(messageReminders.kind, offset.kind),
+          eq(messageReminders.offsetMinutes, offset.minutes),
+          eq(messageReminders.periodEnd, person.periodEnd),
+        ),
+      )
+    return true
+  })
+}
+
+// A person who pressed unsubscribe hears no more reminders.
+const receivesReminders = sql`not exists (select 1 from ${messagePreferences}
+  where ${messagePreferences.trialRequestId} = ${trialRequests.id}
+  and ${messagePreferences.remindersStoppedAt} is not null)`
+
+/** Paid subscriptions ending within the furthest offset, or ended within a day. */
+async function subscriptionCandidates(db: Db, now: Date, aheadMinutes: number) {
+  const rows = await db
+    .select({
+      id: trialRequests.id,
+      email: trialRequests.email,
+      paidPlan: trialRequests.paidPlan,
+      periodEnd: trialRequests.subscriptionEndDate,
+    })
+    .from(trialRequests)
+    .where(
+      and(
+        isNotNull(trialRequests.paidPlan),
+        inArray(trialRequests.subscriptionStatus, ['active', 'expired']),
+        between(
+          trialRequests.subscriptionEndDate,
+          new Date(now.getTime() - day * minute),
+          new Date(now.getTime() + aheadMinutes * minute),
+        ),
+        receivesReminders,
+      ),
+    )
+  return rows.filter((row): row is Candidate => row.periodEnd !== null)
+}
+
+/** Trials whose line was made (a request never served hears nothing), ending likewise. */
+async function trialCandidates(db: Db, now: Date, aheadMinutes: number): Promise<Candidate[]> {
+  const { trialDurationHours } = await getPlatformSettings(db)
+  const durationMs = trialDurationHours * hour * minute
+  const rows = await db
+    .select({
+      id: trialRequests.id,
+      email: trialRequests.email,
+      paidPlan: trialRequests.paidPlan,
+      createdAt: trialRequests.createdAt,
+    })
+    .from(trialRequests)
+    .where(
+      and(
+        isNull(trialRequests.paidPlan),
+        inArray(trialRequests.subscriptionStatus, ['trial', 'expired']),
+        between(
+          trialRequests.createdAt,
+          new Date(now.getTime() - durationMs - day * minute),
+          new Date(now.getTime() - durationMs + aheadMinutes * minute),
+        ),
+        sql`exists (select 1 from ${m3uLines} where ${m3uLines.trialRequestId} = ${trialRequests.id})`,
+        receivesReminders,
+      ),
+    )
+  return rows.map(({ createdAt, ...row }) => ({
+    ...row,
+    periodEnd: new Date(createdAt.getTime() + durationMs),
+  }))
+}
+
+/**
+ * The reminder pass (the jobs schedule and Expire now): queues each reminder before a trial or
+ * subscription ends, and the message on expiry, once per period, skipping those gone stale.
+ * Answers how many it queued.
+ */
+export async function queueDueReminders(db: Db, now: Date): Promise<number> {
+  const settings = await getReminderSettings(db)
+  const onExpiry: Offset[] = settings.sendsExpiryMessage
+    ? [{ kind: 'expiry_notice', minutes: 0 }]
+    : []
+  const groups = [
+    {
+      offsets: [
+        ...settings.subscriptionReminderDays.map((days) => ({
+          kind: 'subscription_reminder' as const,
+          minutes: days * day,
+        })),
+        ...onExpiry,
+      ],
+      candidates: subscriptionCandidates,
+    },
+    {
+      offsets: [
+        ...settings.trialReminderHours.map((hours) => ({
+          kind: 'trial_reminder' as const,
+          minutes: hours * hour,
+        })),
+        ...onExpiry,
+      ],
+      candidates: trialCandidates,
+    },
+  ]
+  let queued = 0
+  for (const { offsets, candidates } of groups) {
+    const aheadMinutes = Math.max(0, ...offsets.map(({ minutes }) => minutes))
+    for (const person of await candidates(db, now, aheadMinutes)) {
+      for (const offset of dueOffsets(person.periodEnd, offsets, now)) {
+        if (await queueReminderOnce(db, person, offset, now)) queued += 1
+      }
+    }
+  }
+  return queued
+}
