@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { freePort } from '../test/free-port'
 import { createClient } from '../test/http-client'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-  type ServerProcess,
-} from '../test/server-process'
-import { createPostgresDatabase, databaseKinds, owner, useAdminServer } from '../test/test-server'
+import { startProcessesOnPostgres, type RunningServer } from '../test/processes-on-postgres'
+import { databaseKinds, owner, useAdminServer } from '../test/test-server'
 
 const pageTemplate =
   '<!doctype html><html><head><!--head--></head><body><div id="root"></div></body></html>'
@@ -89,26 +83,16 @@ describe.each(databaseKinds)('public reads from memory on %s', (kind) => {
 })
 
 describe('a plan changed on one process, read on another (one PostgreSQL)', () => {
-  const servers: { process: ServerProcess; url: string }[] = []
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>
+  const servers: RunningServer[] = []
+  let stop = async () => {}
 
   beforeAll(async () => {
-    database = await createPostgresDatabase()
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      const process = startServerProcess({
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        ADMIN_USERNAME: owner.username,
-        ADMIN_PASSWORD: owner.password,
-      })
-      servers.push({ process, url: `http://127.0.0.1:${port}` })
-    }
-    await Promise.all(servers.map((server) => waitForHealth(server.url, server.process)))
+    const started = await startProcessesOnPostgres(2)
+    servers.push(...started.servers)
+    stop = started.stop
   }, 120_000)
   afterAll(async () => {
-    await Promise.all(servers.map((server) => stopServerProcess(server.process)))
-    await database?.drop()
+    await stop()
   })
 
   it('is visible on the other process within a second', async () => {

@@ -1,38 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../test/free-port'
 import { createClient } from '../test/http-client'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-  type ServerProcess,
-} from '../test/server-process'
+import { startProcessesOnPostgres, type RunningServer } from '../test/processes-on-postgres'
 import { socketCloseCodes } from '../../common/realtime'
 import { openAdminSocket, openSocket } from '../test/socket-client'
-import { createPostgresDatabase, owner } from '../test/test-server'
+import { owner } from '../test/test-server'
 
 describe('two server processes on one PostgreSQL', () => {
-  const servers: { process: ServerProcess; url: string }[] = []
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>
+  const servers: RunningServer[] = []
+  let stop = async () => {}
 
   beforeAll(async () => {
-    database = await createPostgresDatabase()
-    // Started together: one migrates while the other waits for it.
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      const process = startServerProcess({
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        ADMIN_USERNAME: owner.username,
-        ADMIN_PASSWORD: owner.password,
-      })
-      servers.push({ process, url: `http://127.0.0.1:${port}` })
-    }
-    await Promise.all(servers.map((server) => waitForHealth(server.url, server.process)))
+    const started = await startProcessesOnPostgres(2)
+    servers.push(...started.servers)
+    stop = started.stop
   }, 120_000)
   afterAll(async () => {
-    await Promise.all(servers.map((server) => stopServerProcess(server.process)))
-    await database?.drop()
+    await stop()
   })
 
   it('delivers a message posted to one process to sockets on the other', async () => {

@@ -3,15 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database, type Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit-log'
 import { users } from '../../db/schema/users'
-import { freePort } from '../../test/free-port'
 import { createClient } from '../../test/http-client'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-  type ServerProcess,
-} from '../../test/server-process'
-import { createPostgresDatabase, owner, startTestServer } from '../../test/test-server'
+import { startProcessesOnPostgres } from '../../test/processes-on-postgres'
+import { owner, startTestServer } from '../../test/test-server'
 
 /**
  * Eight creates at once, spread over `baseUrls`, of `twin{round}` or `TWIN{round}`, each with its
@@ -75,31 +69,18 @@ describe('concurrent creates of one username in two spellings on PGlite', () => 
 
 describe('concurrent creates of one username across two processes on one PostgreSQL', () => {
   const urls: string[] = []
-  const processes: ServerProcess[] = []
-  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>
+  let stop = async () => {}
   let database: Database
 
   beforeAll(async () => {
-    postgres = await createPostgresDatabase()
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      processes.push(
-        startServerProcess({
-          PORT: String(port),
-          DATABASE_URL: postgres.url,
-          ADMIN_USERNAME: owner.username,
-          ADMIN_PASSWORD: owner.password,
-        }),
-      )
-      urls.push(`http://127.0.0.1:${port}`)
-    }
-    await Promise.all(urls.map((url, i) => waitForHealth(url, processes[i]!)))
-    database = await openDatabase({ kind: 'postgres', url: postgres.url })
+    const started = await startProcessesOnPostgres(2)
+    urls.push(...started.servers.map((server) => server.url))
+    stop = started.stop
+    database = await openDatabase({ kind: 'postgres', url: started.database.url })
   }, 120_000)
   afterAll(async () => {
     await database?.close()
-    await Promise.all(processes.map(stopServerProcess))
-    await postgres?.drop()
+    await stop()
   })
 
   // Before the index, 5 rounds in 15 made two accounts.

@@ -3,18 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram'
-import { freePort } from '../../test/free-port'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-  type ServerProcess,
-} from '../../test/server-process'
+import { startProcessesOnPostgres, type RunningServer } from '../../test/processes-on-postgres'
+import { stopServerProcess } from '../../test/server-process'
 import { requestTrialWithTelegramLink, telegramEnv } from '../../test/telegram-fixtures'
 import {
   createPostgresDatabase,
   databaseKinds,
-  owner,
   startTestServer,
   type DatabaseKind,
 } from '../../test/test-server'
@@ -24,29 +18,17 @@ const getUpdatesCalls = (fake: FakeTelegram) =>
 
 describe('two server processes on one PostgreSQL', () => {
   let fake: FakeTelegram
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>
-  const servers: { process: ServerProcess; url: string }[] = []
+  const servers: RunningServer[] = []
+  let stop = async () => {}
 
   beforeAll(async () => {
     fake = await startFakeTelegram()
-    database = await createPostgresDatabase()
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort()
-      const process = startServerProcess({
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        ADMIN_USERNAME: owner.username,
-        ADMIN_PASSWORD: owner.password,
-        LOG_LEVEL: 'debug',
-        ...telegramEnv(fake),
-      })
-      servers.push({ process, url: `http://127.0.0.1:${port}` })
-    }
-    await Promise.all(servers.map((server) => waitForHealth(server.url, server.process)))
+    const started = await startProcessesOnPostgres(2, { LOG_LEVEL: 'debug', ...telegramEnv(fake) })
+    servers.push(...started.servers)
+    stop = started.stop
   }, 120_000)
   afterAll(async () => {
-    await Promise.all(servers.map((server) => stopServerProcess(server.process)))
-    await database?.drop()
+    await stop()
     await fake?.close()
   })
 
