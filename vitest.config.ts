@@ -12,8 +12,5 @@ export default defineConfig({
     // Password hashing is deliberately slow (scrypt at OWASP's cost).
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Vitest runs one file at a time on two cores; most of a file's time is spent waiting on
-    // servers, PostgreSQL and child processes, and each file has its own database.
-    maxWorkers: 2,
   },
 })

@@ -17,6 +17,7 @@ import { blogRoutes } from './modules/blog/blog.routes'
 import { chatRoutes } from './modules/chat/chat.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
+import { unsubscribeRoutes } from './modules/messages/unsubscribe.routes'
 import { personLinesRoutes } from './modules/m3u/person-lines.routes'
 import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
 import { supplierRoutes } from './modules/m3u/supplier.routes'
@@ -153,6 +154,7 @@ export async function buildApp({
   await app.register(supplierRoutes)
   await app.register(telegramRoutes)
   await app.register(messagesRoutes)
+  await app.register(unsubscribeRoutes)
   await registerSocket(app, { sessionSweepMs })
   await registerPages(app, { template: pageTemplate })
 

@@ -5,8 +5,9 @@ import type { Db } from '../db/client'
 import { m3uLines } from '../db/schema/m3u-lines'
 import { outboxMessages } from '../db/schema/outbox-messages'
 import { composeEmail } from '../modules/messages/compose-email'
-import { MailError, type Mailer } from '../modules/messages/mailer'
-import { messageValues, UnsendableError } from '../modules/messages/message-values'
+import { addressOf, MailError, type Mailer } from '../modules/messages/mailer'
+import { messageValues, siteOrigin, UnsendableError } from '../modules/messages/message-values'
+import { unsubscribeHeaders } from '../modules/messages/unsubscribe.service'
 import { templateFor } from '../modules/messages/templates.service'
 import { sendTelegram } from '../modules/telegram/send-telegram'
 import type { Telegram } from '../modules/telegram/telegram'
@@ -115,7 +116,9 @@ async function sendOne(
         images: 'cid',
       })
       subject = mail.subject
-      await mailer!.send({ ...mail, id: row.id, to: row.recipient })
+      const sender = addressOf(mailer!.from)
+      const headers = await unsubscribeHeaders(db, row, siteOrigin(config), sender)
+      await mailer!.send({ ...mail, id: row.id, to: row.recipient, headers })
     }
   } catch (error) {
     if (error instanceof UnsendableError) return recordFailure(db, row, error.message, true, now())

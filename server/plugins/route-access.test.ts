@@ -26,6 +26,17 @@ function isBareRefusal(method: string, answer: RawResponse): boolean {
   return json !== undefined && Object.keys(json).every((key) => ['message', 'issues'].includes(key))
 }
 
+/** The build's hashed files are served alike: one of them stands for all. */
+function oneAssetPerMethod(routes: WalkedRoute[]): WalkedRoute[] {
+  const seen = new Set<string>()
+  return routes.filter((route) => {
+    if (!route.url.startsWith('/assets/')) return true
+    if (seen.has(route.method)) return false
+    seen.add(route.method)
+    return true
+  })
+}
+
 describe.each(databaseKinds)('access decided on the matched route (%s)', (kind) => {
   // The sports service is asked nothing real: a closed local port makes it answer an empty list.
   const context = useAdminServer(kind, { env: { SPORTS_API_BASE: 'http://127.0.0.1:9' } })
@@ -73,7 +84,7 @@ describe.each(databaseKinds)('access decided on the matched route (%s)', (kind) 
 
   it('answers public routes the same under every spelling, without admin data', async () => {
     const problems: string[] = []
-    for (const route of routes.filter((candidate) => candidate.isPublic)) {
+    for (const route of oneAssetPerMethod(routes.filter((candidate) => candidate.isPublic))) {
       const spellings = pathSpellings(route.path)
       const answers = await Promise.all(spellings.map((path) => anonymous(route.method, path)))
       const plain = answers[0]!
@@ -88,7 +99,8 @@ describe.each(databaseKinds)('access decided on the matched route (%s)', (kind) 
       })
     }
     expect(problems).toEqual([])
-  })
+    // Hundreds of requests; each odd spelling of a file is a server-rendered 404 page.
+  }, 120_000)
 
   it('makes no account from the reported attack, POST /%61pi/admin/users', async () => {
     const intruder = { username: 'intruder', password: 'copper-lantern-9931', role: 'super_admin' }

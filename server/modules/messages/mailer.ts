@@ -8,6 +8,8 @@ export type OutgoingMail = {
   html: string
   text: string
   attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[]
+  /** Extra headers (a reminder's List-Unsubscribe). */
+  headers?: Record<string, string>
 }
 
 export type Mailer = {
@@ -22,7 +24,7 @@ export class MailError extends Error {}
 // A stalled server must not hold a message past the worker's claim on it (outbox lease).
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
-function addressOf(from: string): string {
+export function addressOf(from: string): string {
   return /<([^>]+)>/.exec(from)?.[1] ?? from
 }
 
@@ -66,6 +68,7 @@ export function createMailer(smtp: { url: string; from: string }): Mailer {
           text: mail.text,
           messageId: `<${mail.id}@${domain}>`,
           attachments: mail.attachments ?? [],
+          headers: mail.headers ?? {},
         })
       } catch (error) {
         throw new MailError(safeErrorText(error, secrets))

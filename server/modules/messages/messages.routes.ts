@@ -8,6 +8,7 @@ import {
   templateVariableSamples,
   testSendInput,
   type MailStatus,
+  type MessagePreferences,
 } from '../../../common/messages'
 import { HttpError } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
@@ -21,6 +22,7 @@ import {
   resetTemplate,
   saveTemplate,
 } from './templates.service'
+import { remindersStoppedAt } from './unsubscribe.service'
 
 const templateAudit = auditAs('message_template')
 const messageAudit = auditAs('message')
@@ -114,6 +116,15 @@ export async function messagesRoutes(fastify: FastifyInstance) {
 
   app.get('/api/messages/people/:id', { schema: { params: idParams } }, async (request) =>
     listPersonMessages(app.db, request.params.id),
+  )
+
+  app.get(
+    '/api/messages/people/:id/preferences',
+    { schema: { params: idParams } },
+    async (request): Promise<MessagePreferences> => {
+      const stoppedAt = await remindersStoppedAt(app.db, request.params.id)
+      return { remindersStoppedAt: stoppedAt?.toISOString() ?? null }
+    },
   )
 
   app.post(

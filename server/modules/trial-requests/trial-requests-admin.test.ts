@@ -190,7 +190,11 @@ describe.each(databaseKinds)('Users & Contacts API on %s', (kind) => {
       'owner trial_request.convert',
       'owner trial_request.delete_subscription',
     ])
-    expect(JSON.stringify(trail.body)).not.toContain('41.99')
+    // Details name the fields a change sent, never their values; the subject keeps the plan and
+    // price the trail's sentence shows ("owner converted Alan to Family Plus, 41.99").
+    expect(JSON.stringify(trail.body.map((e: any) => e.details))).not.toContain('41.99')
+    const convert = trail.body.find((e: any) => e.action === 'trial_request.convert')
+    expect(convert.subject).toMatchObject({ price: '41.99' })
   })
 
   it('answers 304 to a poll when nothing changed', async () => {

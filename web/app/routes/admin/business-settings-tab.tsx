@@ -4,6 +4,7 @@ import { refreshAdminSession } from '@/features/admin-auth/api/get-admin-session
 import { AdminUsersCard } from '@/features/admin-users/components/admin-users-card'
 import { ActivityCard } from '@/features/audit-log/components/activity-card'
 import { MessageTemplatesCard } from '@/features/messages/components/message-templates-card'
+import { ReminderSettingsCard } from '@/features/messages/components/reminder-settings-card'
 import { SystemMaintenanceCard } from '@/features/maintenance/components/system-maintenance-card'
 import { PlatformConfigurationCard } from '@/features/platform-settings/components/platform-configuration-card'
 import { SecuritySettingsCard } from '@/features/security-settings/components/security-settings-card'
@@ -24,6 +25,7 @@ export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser })
         <TrialTrustCard />
         <SupplierSettingsCard />
         <SystemMaintenanceCard />
+        <ReminderSettingsCard />
       </div>
       <MessageTemplatesCard />
       <ActivityCard />

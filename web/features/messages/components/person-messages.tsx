@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/format'
 import { resultToasts } from '@/lib/result-toasts'
+import { useMessagePreferences } from '../api/get-message-preferences'
 import { usePersonMessages } from '../api/get-person-messages'
 import { useResendMessage } from '../api/resend-message'
 import { MailOffNotice } from './mail-off-notice'
@@ -61,6 +62,18 @@ function MessageItem({ message, personId }: { message: OutboxMessage; personId: 
   )
 }
 
+/** Says so when the person unsubscribed from reminders (other messages still go). */
+function RemindersStoppedNotice({ personId }: { personId: string }) {
+  const stoppedAt = useMessagePreferences(personId).data?.remindersStoppedAt
+  if (!stoppedAt) return null
+  return (
+    <p className="text-xs text-muted-foreground">
+      Unsubscribed from reminders on <time dateTime={stoppedAt}>{formatDateTime(stoppedAt)}</time>.
+      Logins, confirmations and support replies still go.
+    </p>
+  )
+}
+
 /** The messages sent (or waiting) to one person, newest first, each with a Resend. */
 export function PersonMessages({ personId }: { personId: string }) {
   return (
@@ -69,6 +82,7 @@ export function PersonMessages({ personId }: { personId: string }) {
         Messages
       </h3>
       <MailOffNotice />
+      <RemindersStoppedNotice personId={personId} />
       <QueryStates query={usePersonMessages(personId)} loadingLabel="Loading messages">
         {(messages) =>
           messages.length === 0 ? (

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Save } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod'
+import { reminderSettings, type ReminderSettings } from '@common/settings'
+import { FormSwitchField } from '@/components/switch-field'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Spinner } from '@/components/ui/spinner'
+import { resultToasts } from '@/lib/result-toasts'
+import { useSaveReminderSettings } from '../api/save-reminder-settings'
+
+/** "7, 3, 1" as numbers; a word that is no number stays NaN, for the schema to name. */
+const numberList = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(Number)
+
+// The offsets are typed as a list in one field each, then checked by the server's own rules.
+const reminderForm = z.object({
+  subscriptionReminderDays: z
+    .string()
+    .transform(numberList)
+    .pipe(reminderSettings.shape.subscriptionReminderDays),
+  trialReminderHours: z
+    .string()
+    .transform(numberList)
+    .pipe(reminderSettings.shape.trialReminderHours),
+  sendsExpiryMessage: z.boolean(),
+})
+type ReminderFormInput = z.input<typeof reminderForm>
+
+const asText = (list: number[]) => list.join(', ')
+
+/** The offsets and the message on expiry, saved together. */
+export function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
+  const save = useSaveReminderSettings()
+  const { register, control, handleSubmit, formState } = useForm<
+    ReminderFormInput,
+    unknown,
+    ReminderSettings
+  >({
+    resolver: zodResolver(reminderForm),
+    values: {
+      ...settings,
+      subscriptionReminderDays: asText(settings.subscriptionReminderDays),
+      trialReminderHours: asText(settings.trialReminderHours),
+    },
+  })
+  const { errors, isDirty } = formState
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(
+      values,
+      resultToasts({
+        success: 'Reminder settings saved successfully',
+        failure: 'Failed to save reminder settings',
+      }),
+    ),
+  )
+
+  return (
+    <form onSubmit={handleSave} noValidate aria-label="Reminders" className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="reminder-subscription-days"
+          label="Before a subscription ends (days)"
+          hint="Separated by commas, e.g. 7, 3, 1. Leave empty for none."
+          error={errors.subscriptionReminderDays?.message}
+        >
+          {(props) => (
+            <Input inputMode="numeric" {...props} {...register('subscriptionReminderDays')} />
+          )}
+        </FormField>
+        <FormField
+          id="reminder-trial-hours"
+          label="Before a trial ends (hours)"
+          hint="Separated by commas, e.g. 3. Leave empty for none."
+          error={errors.trialReminderHours?.message}
+        >
+          {(props) => <Input inputMode="numeric" {...props} {...register('trialReminderHours')} />}
+        </FormField>
+      </div>
+      <FormSwitchField
+        control={control}
+        id="reminder-on-expiry"
+        name="sendsExpiryMessage"
+        label="Message on expiry"
+        description="When a trial or subscription has ended: a link to renew."
+      />
+      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
+        {save.isPending ? <Spinner /> : <Save aria-hidden />}
+        Save reminders
+      </Button>
+    </form>
+  )
+}
