@@ -48,6 +48,14 @@ export default tseslint.config(
     ['web/**'],
     [{ group: ['**/server/**'], message: 'The web app never imports server code.' }],
   ),
+  // The socket is transport: what it needs of the modules is given to it at registration.
+  restrict(
+    ['server/realtime/**'],
+    [
+      { group: ['**/web/**', '@/*'], message: 'The server never imports web code.' },
+      { group: ['**/modules/**'], message: 'server/realtime/ is transport: it imports no module.' },
+    ],
+  ),
   // Features never import each other; web/app composes them.
   ...features.map((feature) =>
     restrict(

@@ -16,6 +16,7 @@ export const clientFrame = z.discriminatedUnion('type', [
 export type ClientFrameInput = z.input<typeof clientFrame>
 /** A frame as the server reads it, after validation. */
 export type ClientFrame = z.output<typeof clientFrame>
+export type SendMessageFrame = Extract<ClientFrame, { type: 'send_message' }>
 
 /**
  * Frames the server sends on /ws: spec §7, plus `error` for a frame it could not accept,

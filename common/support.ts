@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageQuery } from './api'
 
 export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const
 export type TicketStatus = (typeof ticketStatuses)[number]
@@ -85,16 +86,19 @@ export const chatMessage = z.object({
 })
 export type ChatMessage = z.infer<typeof chatMessage>
 
+const ticketIdField = z.uuid({ error: 'ticketId must be a valid ticket ID' })
+
 /**
- * A chat message as sent; empty or whitespace-only text is refused on both sides. A
- * `clientMessageId` (a UUID the browser makes per message) makes a resend store nothing new.
+ * A chat message as sent, by POST /api/chat-messages and the socket's send_message alike; empty
+ * or whitespace-only text is refused on both sides. A `clientMessageId` (a UUID the browser makes
+ * per message) makes a resend store nothing new. The spec's payload also carries `senderName`:
+ * it is accepted and dropped, because the server names every sender itself.
  */
 export const sendChatMessageInput = z.object({
-  ticketId: z.uuid({ error: 'ticketId must be a valid ticket ID' }),
+  ticketId: ticketIdField,
   senderType: z
     .enum(chatSenderTypes, { error: 'senderType must be admin or customer' })
     .default('customer'),
-  senderName: z.string().trim().max(200).optional(),
   message: z
     .string({ error: 'Message cannot be empty' })
     .trim()
@@ -103,6 +107,31 @@ export const sendChatMessageInput = z.object({
   clientMessageId: z.uuid({ error: 'clientMessageId must be a UUID' }).optional(),
 })
 export type SendChatMessageInput = z.input<typeof sendChatMessageInput>
+
+const lastOnly = z
+  .enum(['true', 'false'], { error: 'lastOnly must be true or false' })
+  .transform((value) => value === 'true')
+  .default(false)
+
+/** GET /api/chat-messages/{ticketId}: the path's ticket. */
+export const chatHistoryParams = z.object({ ticketId: ticketIdField })
+/** GET /api/chat-messages/{ticketId}?lastOnly=true: only the last message. */
+export const chatHistoryQuery = z.object({ lastOnly })
+/** GET /api/chat-messages?ticketId=…: the spec's other form, the ticket in the query. */
+export const chatHistoryByTicketQuery = z.object({ ticketId: ticketIdField, lastOnly })
+
+/** GET /api/support-tickets: a page, optionally of some statuses (`status=open,in_progress`). */
+export const listTicketsQuery = pageQuery.extend({
+  status: z
+    .string()
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(
+      z.array(
+        z.enum(ticketStatuses, { error: 'status must be open, in_progress, resolved or closed' }),
+      ),
+    )
+    .optional(),
+})
 
 /** A lobby row: an active ticket with its chat's state. */
 export const lobbyTicket = supportTicket.extend({

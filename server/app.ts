@@ -12,9 +12,9 @@ import { registerSocket } from './realtime/socket.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { findLiveSessionIds } from './modules/auth/sessions.service'
 import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
-import { chatRoutes } from './modules/chat/chat.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
 import { personLinesRoutes } from './modules/m3u/person-lines.routes'
@@ -22,6 +22,7 @@ import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
 import { supplierRoutes } from './modules/m3u/supplier.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
+import { countUnread } from './modules/notifications/notifications.service'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
@@ -31,9 +32,11 @@ import { revenueRoutes } from './modules/revenue/revenue.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
+import { chatRoutes } from './modules/support/chat.routes'
+import { supportSocketServices } from './modules/support/support.socket'
+import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
-import { ticketsRoutes } from './modules/tickets/tickets.routes'
 import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
@@ -153,7 +156,13 @@ export async function buildApp({
   await app.register(supplierRoutes)
   await app.register(telegramRoutes)
   await app.register(messagesRoutes)
-  await registerSocket(app, { sessionSweepMs })
+  // The socket is transport: the modules give it what it needs of them.
+  await registerSocket(app, {
+    sessionSweepMs,
+    findLiveSessionIds: (sessionIds) => findLiveSessionIds(app.db, sessionIds, app.now()),
+    countUnread: (scope) => countUnread(app.db, scope),
+    ...supportSocketServices(app),
+  })
   await registerPages(app, { template: pageTemplate })
 
   return app

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
+import { openSocket } from '../../test/socket-client'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('chat messages on %s', (kind) => {
@@ -129,5 +130,16 @@ describe('chat rate limits', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(60)
     const limited = statuses.at(-1)
     expect(limited).toBe(429)
+
+    // The socket is the same write path with the same count: no way around the limit.
+    const socket = await openSocket(server.baseUrl)
+    socket.send({ type: 'identify', role: 'customer', key: ticketId })
+    await socket.waitFor((frame) => frame.type === 'auth:verified')
+    socket.send({ type: 'send_message', payload: { ticketId, message: 'Over the socket' } })
+    const refused = await socket.waitFor((frame) => frame.type === 'error')
+    expect(refused).toMatchObject({ message: expect.stringMatching(/^Too many requests/) })
+    socket.close()
+    const { body: history } = await admin.get(`/api/chat-messages/${ticketId}`)
+    expect(history.map((message: any) => message.message)).not.toContain('Over the socket')
   })
 })

@@ -1,31 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import { idParams, pageQuery } from '../../../common/api'
-import { createTicketInput, ticketStatuses, updateTicketInput } from '../../../common/support'
+import { idParams } from '../../../common/api'
+import { createTicketInput, listTicketsQuery, updateTicketInput } from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
-import {
-  createTicket,
-  listLobby,
-  listTickets,
-  markTicketRead,
-  requireTicket,
-  updateTicket,
-} from './tickets.service'
-
-const listQuery = pageQuery.extend({
-  status: z
-    .string()
-    .transform((text) => text.split(',').filter(Boolean))
-    .pipe(
-      z.array(
-        z.enum(ticketStatuses, { error: 'status must be open, in_progress, resolved or closed' }),
-      ),
-    )
-    .optional(),
-})
+import { listLobby, markTicketRead } from './lobby.service'
+import { createTicket, listTickets, requireTicket, updateTicket } from './tickets.service'
 
 export async function ticketsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -50,7 +31,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/support-tickets',
-    { schema: { querystring: listQuery } },
+    { schema: { querystring: listTicketsQuery } },
     async (request, reply) => {
       const { status, limit, cursor } = request.query
       const page = await listTickets(app.db, {

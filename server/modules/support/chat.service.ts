@@ -9,6 +9,8 @@ import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { supportTickets } from '../../db/schema/support-tickets'
 import { conflict, forbidden, notFound } from '../../lib/http-error'
+import type { RateLimiter } from '../../lib/rate-limiter'
+import { enforceLimit, publicWriteLimits } from '../../plugins/rate-limit'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { queueSupportReply } from '../messages/outbox.service'
@@ -37,7 +39,11 @@ export async function listChatMessages(
   return rows.reverse().map(presentChatMessage)
 }
 
-export type Sender = { kind: 'admin' } | { kind: 'customer' }
+/** Who sends: a signed-in agent, or a customer known by their address (for the rate limit). */
+export type Sender = { kind: 'admin' } | { kind: 'customer'; ip: string }
+
+/** What storing a chat message needs of the app. */
+export type ChatDeps = { db: Db; bus: EventBus; rateLimiter: RateLimiter; now(): Date }
 
 /**
  * The message a resend refers to. Its id must have named the same text from the same side: an id
@@ -64,16 +70,20 @@ async function findResentMessage(
 }
 
 /**
- * Stores a message, notifies the other side, then tells every process's sockets. Persisting
- * first means a client that reconnects and refetches loses nothing.
+ * The one write path of a chat message, for POST /api/chat-messages and the socket's
+ * send_message alike: limits customers per IP (one count for both ways in), stores the message,
+ * notifies the other side, then tells every process's sockets. Persisting first means a client
+ * that reconnects and refetches loses nothing.
  */
 export async function sendChatMessage(
-  db: Db,
-  bus: EventBus,
+  { db, bus, rateLimiter, now: clock }: ChatDeps,
   sender: Sender,
   input: z.output<typeof sendChatMessageInput>,
-  now: Date,
 ): Promise<ChatMessage> {
+  const now = clock()
+  // Signed-in staff are not limited: an agent answering many chats is not abuse.
+  if (sender.kind === 'customer')
+    await enforceLimit(rateLimiter, publicWriteLimits.chatMessage, sender.ip, now)
   if (input.senderType === 'admin' && sender.kind !== 'admin') {
     throw forbidden('Only support agents may send messages as admin')
   }
