@@ -8,9 +8,9 @@ import {
   type SendMessageFrame,
 } from '../../common/realtime'
 import { findTextProblem } from '../../common/text-rules'
+import { isCrossSiteRequest } from '../lib/cross-site'
 import { databaseUnavailableMessage, isDatabaseUnavailable } from '../lib/database-errors'
 import { forbidden, HttpError } from '../lib/http-error'
-import { isCrossSiteRequest } from '../plugins/security'
 import { createFrameBucket, defaultFrameLimit } from './frame-bucket'
 import { createSocketHub, send, type Connection, type SocketHubOptions } from './socket-hub'
 

@@ -16,6 +16,8 @@ type ChatMessageListProps = {
   onRetrySend: (clientMessageId: string) => void
   onDeleteUnsent: (clientMessageId: string) => void
   viewer: ChatSenderType
+  /** Shown on the viewer's unsent messages. */
+  senderName: string
 }
 
 /** The scrolling conversation; screen readers hear new messages as they arrive. */
@@ -27,6 +29,7 @@ export function ChatMessageList({
   onRetrySend,
   onDeleteUnsent,
   viewer,
+  senderName,
 }: ChatMessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const count = (messages?.length ?? 0) + unsent.length
@@ -82,6 +85,7 @@ export function ChatMessageList({
             <UnsentChatMessageItem
               key={entry.clientMessageId}
               entry={entry}
+              senderName={senderName}
               onRetry={onRetrySend}
               onDelete={onDeleteUnsent}
             />

@@ -33,7 +33,7 @@ function scriptedNetwork() {
       id: entry.clientMessageId,
       ticketId: entry.ticketId,
       senderType: entry.senderType,
-      senderName: entry.senderName,
+      senderName: 'Casey',
       message: entry.message,
       clientMessageId: entry.clientMessageId,
       createdAt: new Date(0).toISOString(),
@@ -58,7 +58,6 @@ describe('the chat outbox', () => {
     clientMessageId: idOf(n),
     ticketId,
     senderType: 'customer' as const,
-    senderName: 'Casey',
     message: text,
   })
 

@@ -5,6 +5,7 @@ import { ChatBubble } from './chat-message-item'
 
 type UnsentChatMessageItemProps = {
   entry: OutgoingChatMessage
+  senderName: string
   onRetry: (clientMessageId: string) => void
   onDelete: (clientMessageId: string) => void
 }
@@ -13,11 +14,16 @@ type UnsentChatMessageItemProps = {
  * A message of the viewer's that the server has not stored yet: "Sending…" while it waits for
  * the connection, or the server's refusal with Retry and Delete.
  */
-export function UnsentChatMessageItem({ entry, onRetry, onDelete }: UnsentChatMessageItemProps) {
+export function UnsentChatMessageItem({
+  entry,
+  senderName,
+  onRetry,
+  onDelete,
+}: UnsentChatMessageItemProps) {
   const { clientMessageId, error } = entry
   return (
     <ChatBubble
-      senderName={entry.senderName}
+      senderName={senderName}
       text={entry.message}
       isOwn
       isUnsent

@@ -13,7 +13,7 @@ const timeoutMs = 15_000
 
 /**
  * POST /api/chat-messages: the stored message (201), also for a resend of one already stored.
- * The server signs admins' messages as the Support Agent.
+ * No sender name is sent: the server names every sender (admins are the Support Agent).
  */
 export function sendChatMessage(input: SendChatMessageInput): Promise<ChatMessage> {
   return apiJson<ChatMessage>('POST', '/api/chat-messages', input, AbortSignal.timeout(timeoutMs))
@@ -81,14 +81,8 @@ export function useSendChatMessage(ticketId: string, viewer: ChatSenderType) {
 
   return {
     pending,
-    send: (message: string, senderName: string) =>
-      outbox.enqueue({
-        clientMessageId: randomUuid(),
-        ticketId,
-        senderType: viewer,
-        senderName,
-        message,
-      }),
+    send: (message: string) =>
+      outbox.enqueue({ clientMessageId: randomUuid(), ticketId, senderType: viewer, message }),
     retry: outbox.retry,
     remove: outbox.remove,
   }

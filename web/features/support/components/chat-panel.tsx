@@ -8,6 +8,7 @@ type ChatPanelProps = {
   ticketId: string
   /** Whose side this is: their messages sit on the right and are sent as this type. */
   viewer: ChatSenderType
+  /** The name the viewer's messages show while they are on their way; the server signs them. */
   senderName: string
   /** How often to poll while the live socket is down (spec §9: 2 s customer, 1 s lobby). */
   fallbackPollMs: number
@@ -31,8 +32,9 @@ export function ChatPanel({ ticketId, viewer, senderName, fallbackPollMs }: Chat
         onRetrySend={(clientMessageId) => void outgoing.retry(clientMessageId)}
         onDeleteUnsent={outgoing.remove}
         viewer={viewer}
+        senderName={senderName}
       />
-      <ChatComposer onSend={(message) => void outgoing.send(message, senderName)} />
+      <ChatComposer onSend={(message) => void outgoing.send(message)} />
     </div>
   )
 }

@@ -9,7 +9,6 @@ const outgoingChatMessage = z.object({
   clientMessageId: z.uuid(),
   ticketId: z.uuid(),
   senderType: z.enum(chatSenderTypes),
-  senderName: z.string(),
   message: z.string(),
   /** Why the server refused it for good; null while it is still being sent. */
   error: z.string().nullable(),
