@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageQuery } from './api'
+import { noteBody } from './notes'
 
 export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const
 export type TicketStatus = (typeof ticketStatuses)[number]
@@ -148,3 +149,16 @@ export function compareLobbyTickets(a: LobbyTicket, b: LobbyTicket): number {
     Date.parse(b.createdAt) - Date.parse(a.createdAt)
   )
 }
+
+/** An agent's private note in a ticket's chat: only admins ever see it. */
+export const ticketNote = z.object({
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  body: z.string(),
+  authorUsername: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type TicketNote = z.infer<typeof ticketNote>
+
+export const createTicketNoteInput = z.object({ body: noteBody })
+export type CreateTicketNoteInput = z.input<typeof createTicketNoteInput>

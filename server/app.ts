@@ -34,6 +34,7 @@ import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
 import { chatRoutes } from './modules/support/chat.routes'
 import { supportSocketServices } from './modules/support/support.socket'
+import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
 import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(seoRoutes)
   await app.register(ticketsRoutes)
   await app.register(chatRoutes)
+  await app.register(ticketNotesRoutes)
   await app.register(notificationsRoutes)
   await app.register(auditRoutes)
   await app.register(settingsRoutes)

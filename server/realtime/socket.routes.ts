@@ -6,6 +6,7 @@ import {
   socketCloseCodes,
   type ClientFrame,
   type SendMessageFrame,
+  typingIntervalMs,
 } from '../../common/realtime'
 import { findTextProblem } from '../../common/text-rules'
 import { isCrossSiteRequest } from '../lib/cross-site'
@@ -146,6 +147,22 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
         if (!ticketId) return send(connection, { type: 'error', message: 'Ticket not found' })
         return hub.joinTicket(connection, ticketId)
       }
+      case 'typing': {
+        if (connection.role === null)
+          return send(connection, { type: 'auth:error', message: 'Identify first' })
+        // A customer types only in a chat they hold the id of (their own, or one they joined).
+        if (connection.role === 'customer' && !connection.tickets.includes(frame.ticketId))
+          return send(connection, { type: 'error', message: 'Join the ticket first' })
+        const now = app.now().getTime()
+        const last = connection.lastTyping
+        if (last?.ticketId === frame.ticketId && now - last.at < typingIntervalMs) return
+        connection.lastTyping = { ticketId: frame.ticketId, at: now }
+        return app.bus.publish({
+          kind: 'typing',
+          ticketId: frame.ticketId,
+          senderType: connection.role,
+        })
+      }
       case 'send_message': {
         if (connection.role === null)
           return send(connection, { type: 'auth:error', message: 'Identify first' })
@@ -190,6 +207,7 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
         role: null,
         key: null,
         tickets: [],
+        lastTyping: null,
       }
       // Refused after the upgrade, not before: a browser shows a script no handshake status,
       // but it does show a frame and a close reason.
