@@ -64,9 +64,11 @@ export const updateTicketInput = z
     status: z
       .enum(ticketStatuses, { error: 'Status must be open, in_progress, resolved or closed' })
       .optional(),
+    /** The username of the admin who takes the chat; null hands it back to everyone. */
     assignedTo: z
       .string()
       .trim()
+      .min(1, 'Assignee must be an admin')
       .max(64, 'Assignee must be at most 64 characters')
       .nullable()
       .optional(),
@@ -132,6 +134,15 @@ export const listTicketsQuery = pageQuery.extend({
       ),
     )
     .optional(),
+})
+
+/** Which active chats the lobby lists: all, the signed-in agent's, or nobody's yet. */
+export const lobbyViews = ['all', 'mine', 'unassigned'] as const
+export type LobbyView = (typeof lobbyViews)[number]
+
+/** GET /api/support-tickets/lobby?view=mine */
+export const lobbyQuery = z.object({
+  view: z.enum(lobbyViews, { error: 'view must be all, mine or unassigned' }).default('all'),
 })
 
 /** A lobby row: an active ticket with its chat's state. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm'
-import { compareLobbyTickets, type LobbyTicket } from '../../../common/support'
+import { compareLobbyTickets, type LobbyTicket, type LobbyView } from '../../../common/support'
 import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { supportTickets } from '../../db/schema/support-tickets'
@@ -21,7 +21,16 @@ export async function markTicketRead(db: Db, id: string, now: Date): Promise<voi
  * The live chat lobby: open and in-progress tickets with their unread customer messages and
  * last message, in the spec's order.
  */
-export async function listLobby(db: Db): Promise<LobbyTicket[]> {
+export async function listLobby(
+  db: Db,
+  { view, username }: { view: LobbyView; username: string },
+): Promise<LobbyTicket[]> {
+  const byAssignee =
+    view === 'mine'
+      ? eq(supportTickets.assignedTo, username)
+      : view === 'unassigned'
+        ? sql`${supportTickets.assignedTo} is null`
+        : undefined
   const unread = db
     .select({ ticketId: chatMessages.ticketId, unread: count().as('unread') })
     .from(chatMessages)
@@ -68,7 +77,7 @@ export async function listLobby(db: Db): Promise<LobbyTicket[]> {
     .from(supportTickets)
     .leftJoin(unread, eq(unread.ticketId, supportTickets.id))
     .leftJoin(lastMessage, eq(lastMessage.ticketId, supportTickets.id))
-    .where(inArray(supportTickets.status, ['open', 'in_progress']))
+    .where(and(inArray(supportTickets.status, ['open', 'in_progress']), byAssignee))
   return rows
     .map(({ ticket, unread, last }) => ({
       ...presentTicket(ticket),

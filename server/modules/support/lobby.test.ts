@@ -74,6 +74,59 @@ describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
     expect(olderHigh).not.toBe(newerHigh)
   })
 
+  it("assigns a chat to an admin and lists an agent's own, the unassigned and all chats", async () => {
+    const { status } = await admin.post('/api/admin/users', {
+      username: 'Ada',
+      password: 'a-long-enough-password-1',
+      role: 'admin',
+    })
+    expect(status).toBe(201)
+    const ada = createClient(server.baseUrl)
+    await ada.login('Ada', 'a-long-enough-password-1')
+    const mine = await open('Assigned to me', 'medium')
+    const adas = await open('Assigned to Ada', 'medium')
+    const nobodys = await open('Nobody yet', 'medium')
+    // The username is matched whatever its case and stored as the admin spells it.
+    await admin.request('PATCH', `/api/support-tickets/${mine}`, { assignedTo: owner.username })
+    const assigned = await ada.request('PATCH', `/api/support-tickets/${adas}`, {
+      assignedTo: 'ADA',
+    })
+    expect(assigned.body).toMatchObject({ assignedTo: 'Ada' })
+
+    const view = async (client: typeof admin, name: string) =>
+      ((await client.get(`/api/support-tickets/lobby?view=${name}`)).body as any[]).map(
+        (ticket) => ticket.id,
+      )
+    expect(await view(admin, 'mine')).toEqual([mine])
+    expect(await view(ada, 'mine')).toEqual([adas])
+    const unassigned = await view(admin, 'unassigned')
+    expect(unassigned).toContain(nobodys)
+    expect(unassigned).not.toContain(mine)
+    expect(unassigned).not.toContain(adas)
+    expect(await view(admin, 'all')).toEqual(expect.arrayContaining([mine, adas, nobodys]))
+
+    // Handing a chat back makes it nobody's again.
+    await ada.request('PATCH', `/api/support-tickets/${adas}`, { assignedTo: null })
+    expect(await view(ada, 'mine')).toEqual([])
+    expect(await view(ada, 'unassigned')).toContain(adas)
+  })
+
+  it('refuses an assignee who is no admin, and an unknown view, naming the field', async () => {
+    const ticket = await open('Refused', 'low')
+    const stranger = await admin.request('PATCH', `/api/support-tickets/${ticket}`, {
+      assignedTo: 'nobody-here',
+    })
+    expect(stranger.status).toBe(400)
+    expect(stranger.body.issues).toEqual([
+      { path: 'assignedTo', message: 'Assignee must be an admin' },
+    ])
+    const view = await admin.get('/api/support-tickets/lobby?view=someone')
+    expect(view.status).toBe(400)
+    expect(view.body.issues).toEqual([
+      { path: 'view', message: 'view must be all, mine or unassigned' },
+    ])
+  })
+
   it('is for admins only', async () => {
     expect((await createClient(server.baseUrl).get('/api/support-tickets/lobby')).status).toBe(401)
   })

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
-import { createTicketInput, listTicketsQuery, updateTicketInput } from '../../../common/support'
+import {
+  createTicketInput,
+  listTicketsQuery,
+  lobbyQuery,
+  updateTicketInput,
+} from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
@@ -44,7 +49,9 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/support-tickets/lobby', async () => listLobby(app.db))
+  app.get('/api/support-tickets/lobby', { schema: { querystring: lobbyQuery } }, async (request) =>
+    listLobby(app.db, { view: request.query.view, username: request.admin!.username }),
+  )
 
   app.patch(
     '/api/support-tickets/:id',

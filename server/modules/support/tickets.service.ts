@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   type SupportTicket,
@@ -8,7 +8,8 @@ import {
 } from '../../../common/support'
 import type { Db } from '../../db/client'
 import { supportTickets } from '../../db/schema/support-tickets'
-import { notFound } from '../../lib/http-error'
+import { users } from '../../db/schema/users'
+import { invalidField, notFound } from '../../lib/http-error'
 import { keyset } from '../../lib/keyset'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
@@ -90,6 +91,16 @@ export async function listTickets(
   }
 }
 
+/** The admin's username as stored, whatever its case in the request. */
+async function requireAdminUsername(db: Db, username: string): Promise<string> {
+  const [admin] = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+  if (!admin) throw invalidField('assignedTo', 'Assignee must be an admin')
+  return admin.username
+}
+
 /** Changes status or assignee; publish `ticket_updated` once the transaction has committed. */
 export async function updateTicket(
   db: Db,
@@ -97,9 +108,12 @@ export async function updateTicket(
   changes: z.output<typeof updateTicketInput>,
   now: Date,
 ): Promise<SupportTicket> {
+  const assignedTo = changes.assignedTo
+    ? await requireAdminUsername(db, changes.assignedTo)
+    : changes.assignedTo
   const [row] = await db
     .update(supportTickets)
-    .set({ ...changes, updatedAt: now })
+    .set({ ...changes, assignedTo, updatedAt: now })
     .where(eq(supportTickets.id, id))
     .returning()
   if (!row) throw notFound('Ticket not found')
