@@ -19,8 +19,23 @@ export const priorityWeight: Record<TicketPriority, number> = {
 export const chatSenderTypes = ['admin', 'customer'] as const
 export type ChatSenderType = (typeof chatSenderTypes)[number]
 
-/** What an admin's messages are signed with, whoever writes them. */
+/** What an admin's messages are signed with unless they chose a display name. */
 export const supportAgentName = 'Support Agent'
+
+/** An admin's own support settings: `displayName` null signs replies as the Support Agent. */
+export const agentProfile = z.object({ displayName: z.string().nullable() })
+export type AgentProfile = z.infer<typeof agentProfile>
+
+export const updateAgentProfileInput = z.object({
+  displayName: z
+    .string({ error: 'displayName must be text or null' })
+    .trim()
+    .max(64, 'Display name must be at most 64 characters')
+    // Left empty, replies are signed as the Support Agent again.
+    .transform((name) => name || null)
+    .nullable(),
+})
+export type UpdateAgentProfileInput = z.input<typeof updateAgentProfileInput>
 // Small enough that an event carrying it fits a PostgreSQL NOTIFY payload (8000 bytes).
 export const maxChatMessageLength = 2000
 

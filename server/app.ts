@@ -32,6 +32,7 @@ import { revenueRoutes } from './modules/revenue/revenue.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
+import { agentProfileRoutes } from './modules/support/agent-profile.routes'
 import { chatRoutes } from './modules/support/chat.routes'
 import { supportSocketServices } from './modules/support/support.socket'
 import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(ticketsRoutes)
   await app.register(chatRoutes)
   await app.register(ticketNotesRoutes)
+  await app.register(agentProfileRoutes)
   await app.register(notificationsRoutes)
   await app.register(auditRoutes)
   await app.register(settingsRoutes)

@@ -27,7 +27,7 @@ export type SocketServices = Pick<SocketHubOptions, 'countUnread' | 'findLiveSes
   findTicketId(id: string): Promise<string | null>
   /** Stores a chat message sent as a frame, by the same write path (and limit) as HTTP. */
   sendChatMessage(
-    sender: { kind: 'admin' } | { kind: 'customer'; ip: string },
+    sender: { kind: 'admin'; adminId: string } | { kind: 'customer'; ip: string },
     payload: SendMessageFrame['payload'],
   ): Promise<unknown>
 }
@@ -167,8 +167,8 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
         if (connection.role === null)
           return send(connection, { type: 'auth:error', message: 'Identify first' })
         const sender =
-          connection.role === 'admin'
-            ? ({ kind: 'admin' } as const)
+          connection.role === 'admin' && connection.admin
+            ? ({ kind: 'admin', adminId: connection.admin.id } as const)
             : ({ kind: 'customer', ip: connection.ip } as const)
         await options.sendChatMessage(sender, frame.payload)
         return

@@ -37,7 +37,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
     { config: { public: true }, schema: { body: sendChatMessageInput } },
     async (request, reply) => {
       const sender = request.admin
-        ? ({ kind: 'admin' } as const)
+        ? ({ kind: 'admin', adminId: request.admin.id } as const)
         : ({ kind: 'customer', ip: request.ip } as const)
       return reply.code(201).send(await sendChatMessage(app, sender, request.body))
     },

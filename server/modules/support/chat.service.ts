@@ -1,10 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import {
-  supportAgentName,
-  type ChatMessage,
-  type sendChatMessageInput,
-} from '../../../common/support'
+import { type ChatMessage, type sendChatMessageInput } from '../../../common/support'
 import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { supportTickets } from '../../db/schema/support-tickets'
@@ -14,6 +10,7 @@ import { enforceLimit, publicWriteLimits } from '../../plugins/rate-limit'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { queueSupportReply } from '../messages/outbox.service'
+import { agentDisplayName } from './agent-profile.service'
 
 type ChatMessageRow = typeof chatMessages.$inferSelect
 
@@ -40,7 +37,7 @@ export async function listChatMessages(
 }
 
 /** Who sends: a signed-in agent, or a customer known by their address (for the rate limit). */
-export type Sender = { kind: 'admin' } | { kind: 'customer'; ip: string }
+export type Sender = { kind: 'admin'; adminId: string } | { kind: 'customer'; ip: string }
 
 /** What storing a chat message needs of the app. */
 export type ChatDeps = { db: Db; bus: EventBus; rateLimiter: RateLimiter; now(): Date }
@@ -93,6 +90,8 @@ export async function sendChatMessage(
     .where(eq(supportTickets.id, input.ticketId))
   if (!ticket) throw notFound('Ticket not found')
   const isAdmin = sender.kind === 'admin' && input.senderType === 'admin'
+  // The server names the sender: an agent by their display name, a customer by their ticket's.
+  const senderName = isAdmin ? await agentDisplayName(db, sender.adminId) : ticket.customerName
   const preview =
     input.message.length > previewLength
       ? `${input.message.slice(0, previewLength)}…`
@@ -101,8 +100,7 @@ export async function sendChatMessage(
   const values = {
     ticketId: ticket.id,
     senderType: isAdmin ? ('admin' as const) : ('customer' as const),
-    // The server names the sender: admins are always the Support Agent, customers their ticket's name.
-    senderName: isAdmin ? supportAgentName : ticket.customerName,
+    senderName,
     message: input.message,
     clientMessageId: input.clientMessageId ?? null,
     createdAt: now,
