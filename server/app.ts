@@ -34,6 +34,7 @@ import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
 import { agentProfileRoutes } from './modules/support/agent-profile.routes'
 import { chatRoutes } from './modules/support/chat.routes'
+import { savedRepliesRoutes } from './modules/support/saved-replies.routes'
 import { supportSocketServices } from './modules/support/support.socket'
 import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
 import { ticketsRoutes } from './modules/support/tickets.routes'
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(chatRoutes)
   await app.register(ticketNotesRoutes)
   await app.register(agentProfileRoutes)
+  await app.register(savedRepliesRoutes)
   await app.register(notificationsRoutes)
   await app.register(auditRoutes)
   await app.register(settingsRoutes)
