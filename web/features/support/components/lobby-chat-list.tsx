@@ -1,8 +1,10 @@
 import { Inbox } from 'lucide-react'
+import { useState } from 'react'
 import type { LobbyTicket } from '@common/support'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useNow } from '@/lib/use-now'
+import { holdInPlace } from '../lobby-order'
 import { LobbyChatRow } from './lobby-chat-row'
 
 type LobbyChatListProps = {
@@ -22,7 +24,17 @@ export function LobbyChatList({
   onSelect,
 }: LobbyChatListProps) {
   const now = useNow()
-  if (chats === undefined) {
+  // Where the open chat was shown when it was opened: it stays there while the others re-sort.
+  const [held, setHeld] = useState<{ id: string | null; index: number | null }>({
+    id: null,
+    index: null,
+  })
+  const shown = chats && holdInPlace(chats, held.id, held.index)
+  if (shown && held.id !== selectedId) {
+    const index = shown.findIndex((chat) => chat.id === selectedId)
+    setHeld({ id: selectedId, index: index === -1 ? null : index })
+  }
+  if (shown === undefined) {
     return isError ? (
       <div role="alert" className="grid justify-items-center gap-3 p-6 text-center text-sm">
         <p className="text-muted-foreground">The active chats could not be loaded.</p>
@@ -38,7 +50,7 @@ export function LobbyChatList({
       </div>
     )
   }
-  if (chats.length === 0) {
+  if (shown.length === 0) {
     return (
       <div className="grid justify-items-center gap-2 px-6 py-12 text-center">
         <Inbox className="size-8 text-muted-foreground" aria-hidden />
@@ -51,7 +63,7 @@ export function LobbyChatList({
   }
   return (
     <ul aria-label="Active chats" className="divide-y">
-      {chats.map((chat) => (
+      {shown.map((chat) => (
         <LobbyChatRow
           key={chat.id}
           chat={chat}
