@@ -56,22 +56,12 @@ export const messageKinds = {
   },
   subscription_reminder: {
     label: 'Subscription reminder',
-    description:
-      'Before a subscription ends, at the offsets of the reminder settings: a link to renew.',
-    variables: [
-      'firstName',
-      'brandName',
-      'planName',
-      'endDate',
-      'daysLeft',
-      'timeLeft',
-      'renewUrl',
-    ],
+    description: 'Before a subscription ends, at the offsets of the reminder settings: a link to renew.',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft', 'timeLeft', 'renewUrl'],
   },
   trial_reminder: {
     label: 'Trial reminder',
-    description:
-      'Before a trial ends, at the offsets of the reminder settings: a link to choose a plan.',
+    description: 'Before a trial ends, at the offsets of the reminder settings: a link to choose a plan.',
     variables: ['firstName', 'brandName', 'endDate', 'timeLeft', 'renewUrl'],
   },
   expiry_notice: {
