@@ -48,6 +48,17 @@ export default tseslint.config(
     ['web/**'],
     [{ group: ['**/server/**'], message: 'The web app never imports server code.' }],
   ),
+  // The socket is transport: what it needs of the modules is given to it at registration.
+  restrict(
+    ['server/realtime/**'],
+    [
+      { group: ['**/web/**', '@/*'], message: 'The server never imports web code.' },
+      {
+        group: ['**/modules/**', '**/plugins/**'],
+        message: 'server/realtime/ is transport: it imports no module or plugin (they import it).',
+      },
+    ],
+  ),
   // Features never import each other; web/app composes them.
   ...features.map((feature) =>
     restrict(

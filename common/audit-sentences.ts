@@ -75,7 +75,14 @@ const entityWords: Record<string, EntityWords> = {
     gone: 'a deleted ticket',
     isQuoted: true,
     href: (entry) => (entry.entityId ? adminPaths.ticket(entry.entityId) : null),
-    verbs: { update: 'updated' },
+    verbs: { update: 'updated', add_note: 'added a private note on' },
+  },
+  saved_reply: {
+    noun: 'the saved reply',
+    unnamed: 'a saved reply',
+    gone: 'a deleted saved reply',
+    isQuoted: true,
+    verbs: { create: 'saved', update: 'edited', delete: 'deleted' },
   },
   m3u_line: {
     noun: 'the line of',
@@ -101,6 +108,7 @@ const entityWords: Record<string, EntityWords> = {
       update: 'updated',
       delete: 'removed',
       change_password: 'changed the password of',
+      set_support_name: 'changed the support display name of',
       two_factor_setup: 'started two-factor set-up for',
       two_factor_enable: 'turned on two-factor sign-in for',
       two_factor_recovery_codes: 'made new recovery codes for',

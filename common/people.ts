@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { AuditEntry } from './audit'
+import { noteBody } from './notes'
 import { supportTicket } from './support'
 import { trialRequestStages, type TrialRequest } from './trial-requests'
 
@@ -12,15 +13,9 @@ export const personNote = z.object({
 })
 export type PersonNote = z.infer<typeof personNote>
 
-export const maxPersonNoteLength = 2000
+export { maxNoteLength as maxPersonNoteLength } from './notes'
 
-export const createPersonNoteInput = z.object({
-  body: z
-    .string({ error: 'Write the note first' })
-    .trim()
-    .min(1, 'Write the note first')
-    .max(maxPersonNoteLength, `A note must be at most ${maxPersonNoteLength} characters`),
-})
+export const createPersonNoteInput = z.object({ body: noteBody })
 export type CreatePersonNoteInput = z.input<typeof createPersonNoteInput>
 
 export const personNoteParams = z.object({

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { notificationRoles, type Notification } from './notifications'
-import { sendChatMessageInput, type ChatMessage, type SupportTicket } from './support'
+import {
+  sendChatMessageInput,
+  type ChatMessage,
+  type ChatSenderType,
+  type SupportTicket,
+  type TicketNote,
+} from './support'
 
 /** Frames a client sends on /ws (spec §7). */
 export const clientFrame = z.discriminatedUnion('type', [
@@ -11,15 +17,19 @@ export const clientFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('join_ticket'), ticketId: z.uuid() }),
   z.object({ type: z.literal('send_message'), payload: sendChatMessageInput }),
+  /** Someone is typing in a ticket's chat: told to the other side. */
+  z.object({ type: z.literal('typing'), ticketId: z.uuid() }),
 ])
 /** A frame as a client writes it. */
 export type ClientFrameInput = z.input<typeof clientFrame>
 /** A frame as the server reads it, after validation. */
 export type ClientFrame = z.output<typeof clientFrame>
+export type SendMessageFrame = Extract<ClientFrame, { type: 'send_message' }>
 
 /**
  * Frames the server sends on /ws: spec §7, plus `error` for a frame it could not accept,
- * `ticket:updated` when staff change a ticket's status or assignee, and `resync` when the server
+ * `ticket:updated` when staff change a ticket's status or assignee, `ticket:note` (to admins only)
+ * when an agent writes a private note, `typing` when the other side types, and `resync` when the server
  * may have missed events (its database connection was lost): refetch whatever is shown.
  */
 export type ServerFrame =
@@ -31,6 +41,8 @@ export type ServerFrame =
   | { type: 'new_message'; ticketId: string }
   | { type: 'chat:new_message'; ticketId: string; message: ChatMessage }
   | { type: 'ticket:updated'; ticket: SupportTicket }
+  | { type: 'ticket:note'; note: TicketNote }
+  | { type: 'typing'; ticketId: string; senderType: ChatSenderType }
   | { type: 'error'; message: string }
   | { type: 'resync' }
 
@@ -47,6 +59,12 @@ export const socketCloseCodes = {
   /** Far over the frame rate limit, or over the cap of sockets per address. */
   policyViolation: 1008,
 } as const
+
+/**
+ * A socket's typing frames for one ticket count at most once per this interval (the server drops
+ * the rest); a client shows "typing…" for twice as long after the last one it hears.
+ */
+export const typingIntervalMs = 2_000
 
 /** Spec §7: up to 5 attempts, 1 s doubling, at most 30 s; none after a normal (1000) close. */
 export const reconnectPolicy = { maxAttempts: 5, initialDelayMs: 1000, maxDelayMs: 30_000 }

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { pageQuery } from './api'
+import { noteBody } from './notes'
 
 export const ticketStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const
 export type TicketStatus = (typeof ticketStatuses)[number]
@@ -17,8 +19,23 @@ export const priorityWeight: Record<TicketPriority, number> = {
 export const chatSenderTypes = ['admin', 'customer'] as const
 export type ChatSenderType = (typeof chatSenderTypes)[number]
 
-/** What an admin's messages are signed with, whoever writes them. */
+/** What an admin's messages are signed with unless they chose a display name. */
 export const supportAgentName = 'Support Agent'
+
+/** An admin's own support settings: `displayName` null signs replies as the Support Agent. */
+export const agentProfile = z.object({ displayName: z.string().nullable() })
+export type AgentProfile = z.infer<typeof agentProfile>
+
+export const updateAgentProfileInput = z.object({
+  displayName: z
+    .string({ error: 'displayName must be text or null' })
+    .trim()
+    .max(64, 'Display name must be at most 64 characters')
+    // Left empty, replies are signed as the Support Agent again.
+    .transform((name) => name || null)
+    .nullable(),
+})
+export type UpdateAgentProfileInput = z.input<typeof updateAgentProfileInput>
 // Small enough that an event carrying it fits a PostgreSQL NOTIFY payload (8000 bytes).
 export const maxChatMessageLength = 2000
 
@@ -62,9 +79,11 @@ export const updateTicketInput = z
     status: z
       .enum(ticketStatuses, { error: 'Status must be open, in_progress, resolved or closed' })
       .optional(),
+    /** The username of the admin who takes the chat; null hands it back to everyone. */
     assignedTo: z
       .string()
       .trim()
+      .min(1, 'Assignee must be an admin')
       .max(64, 'Assignee must be at most 64 characters')
       .nullable()
       .optional(),
@@ -85,16 +104,19 @@ export const chatMessage = z.object({
 })
 export type ChatMessage = z.infer<typeof chatMessage>
 
+const ticketIdField = z.uuid({ error: 'ticketId must be a valid ticket ID' })
+
 /**
- * A chat message as sent; empty or whitespace-only text is refused on both sides. A
- * `clientMessageId` (a UUID the browser makes per message) makes a resend store nothing new.
+ * A chat message as sent, by POST /api/chat-messages and the socket's send_message alike; empty
+ * or whitespace-only text is refused on both sides. A `clientMessageId` (a UUID the browser makes
+ * per message) makes a resend store nothing new. The spec's payload also carries `senderName`:
+ * it is accepted and dropped, because the server names every sender itself.
  */
 export const sendChatMessageInput = z.object({
-  ticketId: z.uuid({ error: 'ticketId must be a valid ticket ID' }),
+  ticketId: ticketIdField,
   senderType: z
     .enum(chatSenderTypes, { error: 'senderType must be admin or customer' })
     .default('customer'),
-  senderName: z.string().trim().max(200).optional(),
   message: z
     .string({ error: 'Message cannot be empty' })
     .trim()
@@ -103,6 +125,40 @@ export const sendChatMessageInput = z.object({
   clientMessageId: z.uuid({ error: 'clientMessageId must be a UUID' }).optional(),
 })
 export type SendChatMessageInput = z.input<typeof sendChatMessageInput>
+
+const lastOnly = z
+  .enum(['true', 'false'], { error: 'lastOnly must be true or false' })
+  .transform((value) => value === 'true')
+  .default(false)
+
+/** GET /api/chat-messages/{ticketId}: the path's ticket. */
+export const chatHistoryParams = z.object({ ticketId: ticketIdField })
+/** GET /api/chat-messages/{ticketId}?lastOnly=true: only the last message. */
+export const chatHistoryQuery = z.object({ lastOnly })
+/** GET /api/chat-messages?ticketId=…: the spec's other form, the ticket in the query. */
+export const chatHistoryByTicketQuery = z.object({ ticketId: ticketIdField, lastOnly })
+
+/** GET /api/support-tickets: a page, optionally of some statuses (`status=open,in_progress`). */
+export const listTicketsQuery = pageQuery.extend({
+  status: z
+    .string()
+    .transform((text) => text.split(',').filter(Boolean))
+    .pipe(
+      z.array(
+        z.enum(ticketStatuses, { error: 'status must be open, in_progress, resolved or closed' }),
+      ),
+    )
+    .optional(),
+})
+
+/** Which active chats the lobby lists: all, the signed-in agent's, or nobody's yet. */
+export const lobbyViews = ['all', 'mine', 'unassigned'] as const
+export type LobbyView = (typeof lobbyViews)[number]
+
+/** GET /api/support-tickets/lobby?view=mine */
+export const lobbyQuery = z.object({
+  view: z.enum(lobbyViews, { error: 'view must be all, mine or unassigned' }).default('all'),
+})
 
 /** A lobby row: an active ticket with its chat's state. */
 export const lobbyTicket = supportTicket.extend({
@@ -119,3 +175,16 @@ export function compareLobbyTickets(a: LobbyTicket, b: LobbyTicket): number {
     Date.parse(b.createdAt) - Date.parse(a.createdAt)
   )
 }
+
+/** An agent's private note in a ticket's chat: only admins ever see it. */
+export const ticketNote = z.object({
+  id: z.uuid(),
+  ticketId: z.uuid(),
+  body: z.string(),
+  authorUsername: z.string(),
+  createdAt: z.iso.datetime(),
+})
+export type TicketNote = z.infer<typeof ticketNote>
+
+export const createTicketNoteInput = z.object({ body: noteBody })
+export type CreateTicketNoteInput = z.input<typeof createTicketNoteInput>

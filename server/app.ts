@@ -12,9 +12,9 @@ import { registerSocket } from './realtime/socket.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { findLiveSessionIds } from './modules/auth/sessions.service'
 import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { blogRoutes } from './modules/blog/blog.routes'
-import { chatRoutes } from './modules/chat/chat.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
 import { unsubscribeRoutes } from './modules/messages/unsubscribe.routes'
@@ -23,6 +23,7 @@ import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
 import { supplierRoutes } from './modules/m3u/supplier.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
+import { countUnread } from './modules/notifications/notifications.service'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
@@ -32,9 +33,14 @@ import { revenueRoutes } from './modules/revenue/revenue.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
+import { agentProfileRoutes } from './modules/support/agent-profile.routes'
+import { chatRoutes } from './modules/support/chat.routes'
+import { savedRepliesRoutes } from './modules/support/saved-replies.routes'
+import { supportSocketServices } from './modules/support/support.socket'
+import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
+import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
-import { ticketsRoutes } from './modules/tickets/tickets.routes'
 import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
@@ -143,6 +149,9 @@ export async function buildApp({
   await app.register(seoRoutes)
   await app.register(ticketsRoutes)
   await app.register(chatRoutes)
+  await app.register(ticketNotesRoutes)
+  await app.register(agentProfileRoutes)
+  await app.register(savedRepliesRoutes)
   await app.register(notificationsRoutes)
   await app.register(auditRoutes)
   await app.register(settingsRoutes)
@@ -155,7 +164,13 @@ export async function buildApp({
   await app.register(telegramRoutes)
   await app.register(messagesRoutes)
   await app.register(unsubscribeRoutes)
-  await registerSocket(app, { sessionSweepMs })
+  // The socket is transport: the modules give it what it needs of them.
+  await registerSocket(app, {
+    sessionSweepMs,
+    findLiveSessionIds: (sessionIds) => findLiveSessionIds(app.db, sessionIds, app.now()),
+    countUnread: (scope) => countUnread(app.db, scope),
+    ...supportSocketServices(app),
+  })
   await registerPages(app, { template: pageTemplate })
 
   return app

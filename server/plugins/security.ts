@@ -1,31 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isCrossSiteRequest } from '../lib/cross-site'
 import { forbidden } from '../lib/http-error'
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host
-  } catch {
-    return null
-  }
-}
-
-/**
- * Whether a request comes from another site: its Origin's host is neither the request's host
- * nor PUBLIC_URL's. Non-browser clients send no Origin; a browser that sends none still says
- * where it comes from in Sec-Fetch-Site.
- */
-export function isCrossSiteRequest(request: FastifyRequest): boolean {
-  const origin = request.headers.origin
-  if (origin === undefined) return request.headers['sec-fetch-site'] === 'cross-site'
-  const host = originHost(origin)
-  if (host === null) return true
-  const { publicUrl } = request.server.config
-  return host !== request.host && host !== (publicUrl ? originHost(publicUrl) : null)
-}
 
 const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {

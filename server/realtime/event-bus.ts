@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import type pg from 'pg'
 import type { Notification } from '../../common/notifications'
-import type { ChatMessage, SupportTicket } from '../../common/support'
+import type { ChatMessage, ChatSenderType, SupportTicket, TicketNote } from '../../common/support'
 import type { Database } from '../db/client'
 import { createPayloadJoiner, toNotifyPayloads } from './notify-payloads'
 import { startPostgresListener, type ListenerState } from './postgres-listener'
@@ -12,6 +12,10 @@ export type BusEvent =
   | { kind: 'chat_message'; message: ChatMessage }
   | { kind: 'notification'; notification: Notification }
   | { kind: 'ticket_updated'; ticket: SupportTicket }
+  /** An agent's private note: for admins' sockets only. */
+  | { kind: 'ticket_note'; note: TicketNote }
+  /** Someone is typing in a ticket's chat (already throttled): told to the other side. */
+  | { kind: 'typing'; ticketId: string; senderType: ChatSenderType }
   /** An admin's sessions ended (logout, password change, deletion): `null` means all of them. */
   | { kind: 'admin_sessions_ended'; userId: string; sessionIds: string[] | null }
   /** An admin changed what the public reads: every process drops what it keeps of it. */

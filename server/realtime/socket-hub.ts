@@ -18,6 +18,8 @@ export type Connection = {
   key: string | null
   /** Tickets whose events reach this socket: a customer's own, and any it joined. */
   tickets: string[]
+  /** When this socket's last typing frame that counted was, and for which ticket. */
+  lastTyping: { ticketId: string; at: number } | null
 }
 
 /** What the hub needs from the modules, injected so that transport imports none of them. */
@@ -108,6 +110,21 @@ export function createSocketHub(options: SocketHubOptions) {
       for (const connection of admins) sendEncoded(connection, data)
       for (const connection of watchersOf(ticket.id))
         if (connection.role !== 'admin') sendEncoded(connection, data)
+      return
+    }
+    if (event.kind === 'typing') {
+      const { ticketId, senderType } = event
+      const data = encode({ type: 'typing', ticketId, senderType })
+      if (senderType === 'customer') for (const connection of admins) sendEncoded(connection, data)
+      else
+        for (const connection of watchersOf(ticketId))
+          if (connection.role === 'customer') sendEncoded(connection, data)
+      return
+    }
+    if (event.kind === 'ticket_note') {
+      // Private to the agents: never to a customer's socket, even one watching the ticket.
+      const data = encode({ type: 'ticket:note', note: event.note })
+      for (const connection of admins) sendEncoded(connection, data)
       return
     }
     if (event.kind === 'chat_message') {

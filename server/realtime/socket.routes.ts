@@ -1,23 +1,38 @@
 import websocket from '@fastify/websocket'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RawData, WebSocket } from 'ws'
-import { clientFrame, socketCloseCodes, type ClientFrame } from '../../common/realtime'
+import {
+  clientFrame,
+  socketCloseCodes,
+  type ClientFrame,
+  type SendMessageFrame,
+  typingIntervalMs,
+} from '../../common/realtime'
 import { findTextProblem } from '../../common/text-rules'
+import { isCrossSiteRequest } from '../lib/cross-site'
 import { databaseUnavailableMessage, isDatabaseUnavailable } from '../lib/database-errors'
 import { forbidden, HttpError } from '../lib/http-error'
-import { enforceLimit, publicWriteLimits } from '../plugins/rate-limit'
-import { isCrossSiteRequest } from '../plugins/security'
-import { findLiveSessionIds } from '../modules/auth/sessions.service'
-import { sendChatMessage } from '../modules/chat/chat.service'
-import { countUnread } from '../modules/notifications/notifications.service'
-import { findTicket } from '../modules/tickets/tickets.service'
 import { createFrameBucket, defaultFrameLimit } from './frame-bucket'
-import { createSocketHub, send, type Connection } from './socket-hub'
+import { createSocketHub, send, type Connection, type SocketHubOptions } from './socket-hub'
 
 const heartbeatMs = 30_000
 const maxFrameBytes = 16 * 1024
 
-export type SocketOptions = {
+/**
+ * What the socket needs of the modules, given by them at registration: transport imports none of
+ * them (docs/decisions/0016-support-area.md).
+ */
+export type SocketServices = Pick<SocketHubOptions, 'countUnread' | 'findLiveSessionIds'> & {
+  /** The ticket a customer's key or join_ticket names, if it exists: its id is the capability. */
+  findTicketId(id: string): Promise<string | null>
+  /** Stores a chat message sent as a frame, by the same write path (and limit) as HTTP. */
+  sendChatMessage(
+    sender: { kind: 'admin'; adminId: string } | { kind: 'customer'; ip: string },
+    payload: SendMessageFrame['payload'],
+  ): Promise<unknown>
+}
+
+export type SocketOptions = SocketServices & {
   /** How often admin sockets are checked for a session that expired; tests shorten it. */
   sessionSweepMs?: number
 }
@@ -36,11 +51,11 @@ function parseFrame(data: RawData): ClientFrame | string {
 }
 
 /** The live socket at /ws (spec §7). Registered on the root instance: it owns shutdown. */
-export async function registerSocket(app: FastifyInstance, options: SocketOptions = {}) {
+export async function registerSocket(app: FastifyInstance, options: SocketOptions) {
   const hub = createSocketHub({
     log: app.log,
-    countUnread: (scope) => countUnread(app.db, scope),
-    findLiveSessionIds: (sessionIds) => findLiveSessionIds(app.db, sessionIds, app.now()),
+    countUnread: options.countUnread,
+    findLiveSessionIds: options.findLiveSessionIds,
     maxSocketsPerIp: app.config.wsMaxSocketsPerIp,
   })
   const unsubscribe = app.bus.subscribe(hub.handle)
@@ -97,7 +112,7 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
   async function hasLiveAdminSession(connection: Connection): Promise<boolean> {
     const { admin } = connection
     if (!admin) return false
-    const live = await findLiveSessionIds(app.db, [admin.sessionId], app.now())
+    const live = await options.findLiveSessionIds([admin.sessionId])
     // The bus may have ended the session while the database answered.
     return live.has(admin.sessionId) && connection.admin === admin
   }
@@ -116,35 +131,46 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
           return send(connection, { type: 'auth:verified', role: 'admin' })
         }
         // A key that is no ticket id at all is unknown too; an outage is not, it is retried.
-        const ticket = frame.key
-          ? await findTicket(app.db, frame.key).catch((error: unknown) => {
+        const ticketId = frame.key
+          ? await options.findTicketId(frame.key).catch((error: unknown) => {
               if (isDatabaseUnavailable(error)) throw error
               return null
             })
           : null
-        if (!ticket) return send(connection, { type: 'auth:failed', message: 'Unknown ticket' })
-        hub.identifyCustomer(connection, ticket.id)
+        if (!ticketId) return send(connection, { type: 'auth:failed', message: 'Unknown ticket' })
+        hub.identifyCustomer(connection, ticketId)
         return send(connection, { type: 'auth:verified', role: 'customer' })
       }
       case 'join_ticket': {
         // Knowing a ticket's id is the customer's capability for it.
-        const ticket = await findTicket(app.db, frame.ticketId)
-        if (!ticket) return send(connection, { type: 'error', message: 'Ticket not found' })
-        return hub.joinTicket(connection, ticket.id)
+        const ticketId = await options.findTicketId(frame.ticketId)
+        if (!ticketId) return send(connection, { type: 'error', message: 'Ticket not found' })
+        return hub.joinTicket(connection, ticketId)
+      }
+      case 'typing': {
+        if (connection.role === null)
+          return send(connection, { type: 'auth:error', message: 'Identify first' })
+        // A customer types only in a chat they hold the id of (their own, or one they joined).
+        if (connection.role === 'customer' && !connection.tickets.includes(frame.ticketId))
+          return send(connection, { type: 'error', message: 'Join the ticket first' })
+        const now = app.now().getTime()
+        const last = connection.lastTyping
+        if (last?.ticketId === frame.ticketId && now - last.at < typingIntervalMs) return
+        connection.lastTyping = { ticketId: frame.ticketId, at: now }
+        return app.bus.publish({
+          kind: 'typing',
+          ticketId: frame.ticketId,
+          senderType: connection.role,
+        })
       }
       case 'send_message': {
         if (connection.role === null)
           return send(connection, { type: 'auth:error', message: 'Identify first' })
-        // The same per-IP limit as POST /api/chat-messages: the socket is no way around it.
-        if (connection.role === 'customer') {
-          await enforceLimit(
-            app.rateLimiter,
-            publicWriteLimits.chatMessage,
-            connection.ip,
-            app.now(),
-          )
-        }
-        await sendChatMessage(app.db, app.bus, { kind: connection.role }, frame.payload, app.now())
+        const sender =
+          connection.role === 'admin' && connection.admin
+            ? ({ kind: 'admin', adminId: connection.admin.id } as const)
+            : ({ kind: 'customer', ip: connection.ip } as const)
+        await options.sendChatMessage(sender, frame.payload)
         return
       }
     }
@@ -181,6 +207,7 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
         role: null,
         key: null,
         tickets: [],
+        lastTyping: null,
       }
       // Refused after the upgrade, not before: a browser shows a script no handshake status,
       // but it does show a frame and a close reason.

@@ -65,7 +65,6 @@ describe.each(databaseKinds)('the live socket on %s', (kind) => {
       payload: {
         ticketId: mine,
         senderType: 'customer',
-        senderName: 'Mia',
         message: 'Picture freezes',
       },
     })

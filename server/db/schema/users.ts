@@ -28,6 +28,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
     lastLoginAt: timestamptz('last_login_at'),
     passwordChangedAt: timestamptz('password_changed_at'),
+    /** The name this admin's chat replies are signed with; null: "Support Agent". */
+    supportDisplayName: varchar('support_display_name', { length: 64 }),
     /** The TOTP secret (base32) once two-factor sign-in is on; null while it is off. */
     totpSecret: text('totp_secret'),
     /** A secret offered by setup, kept until the admin proves their app holds it. */

@@ -13,7 +13,7 @@ import { BusinessSettingsTab } from './business-settings-tab'
 import { CustomerViewPage } from './customer-view-page'
 import { NotFoundSection } from './not-found-section'
 import { PlansManagementTab } from './plans-management-tab'
-import { SupportCenterTab } from './support-center-tab'
+import { SupportCenterTab } from '@/features/support/components/support-center-tab'
 import { useAdminLiveEvents } from './use-admin-live-events'
 import { UsersContactsTab } from './users-contacts-tab'
 

@@ -2,8 +2,8 @@ import { History, LifeBuoy } from 'lucide-react'
 import type { SupportTicket } from '@common/support'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { CreateTicketForm } from '@/features/support-tickets/components/create-ticket-form'
-import { ReturnToChatForm } from '@/features/support-tickets/components/return-to-chat-form'
+import { CreateTicketForm } from '@/features/support/components/create-ticket-form'
+import { ReturnToChatForm } from '@/features/support/components/return-to-chat-form'
 
 export type EntryView = 'create' | 'return'
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { refreshNotifications } from '@/features/notifications/api/notification-scope'
-import { refreshChatMessages } from '@/features/support-chat/api/get-chat-messages'
-import { refreshTickets } from '@/features/support-tickets/api/get-ticket'
+import { refreshChatMessages } from '@/features/support/api/get-chat-messages'
+import { refreshTickets } from '@/features/support/api/get-ticket'
 import { useLiveSocketResync } from '@/lib/live-socket-context'
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "support_display_name" varchar(64);

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { updateAgentProfileInput } from '../../../common/support'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { getAgentProfile, setAgentProfile } from './agent-profile.service'
+
+/** The signed-in admin's own support settings: the name their replies are signed with. */
+export async function agentProfileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/support/agent-profile', async (request) =>
+    getAgentProfile(app.db, request.admin!.id),
+  )
+
+  app.put(
+    '/api/support/agent-profile',
+    {
+      config: auditAs('admin_user')('set_support_name'),
+      schema: { body: updateAgentProfileInput },
+    },
+    async (request) =>
+      inAuditedTransaction(
+        request,
+        (tx) => setAgentProfile(tx, request.admin!.id, request.body, app.now()),
+        { entityId: request.admin!.id },
+      ),
+  )
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  chatHistoryByTicketQuery,
+  chatHistoryParams,
+  chatHistoryQuery,
+  sendChatMessageInput,
+} from '../../../common/support'
+import { listChatMessages, sendChatMessage } from './chat.service'
+import { requireTicket } from './tickets.service'
+
+export async function chatRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  const history = async (id: string, isLastOnly: boolean) => {
+    await requireTicket(app.db, id)
+    return listChatMessages(app.db, id, { lastOnly: isLastOnly })
+  }
+
+  // Readable by whoever knows the ticket id (spec §7 names both forms).
+  app.get(
+    '/api/chat-messages/:ticketId',
+    {
+      config: { public: true },
+      schema: { params: chatHistoryParams, querystring: chatHistoryQuery },
+    },
+    async (request) => history(request.params.ticketId, request.query.lastOnly),
+  )
+  app.get(
+    '/api/chat-messages',
+    { config: { public: true }, schema: { querystring: chatHistoryByTicketQuery } },
+    async (request) => history(request.query.ticketId, request.query.lastOnly),
+  )
+
+  app.post(
+    '/api/chat-messages',
+    { config: { public: true }, schema: { body: sendChatMessageInput } },
+    async (request, reply) => {
+      const sender = request.admin
+        ? ({ kind: 'admin', adminId: request.admin.id } as const)
+        : ({ kind: 'customer', ip: request.ip } as const)
+      return reply.code(201).send(await sendChatMessage(app, sender, request.body))
+    },
+  )
+}

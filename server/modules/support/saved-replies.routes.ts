@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api'
+import { saveSavedReplyInput } from '../../../common/saved-replies'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import {
+  createSavedReply,
+  deleteSavedReply,
+  listSavedReplies,
+  updateSavedReply,
+} from './saved-replies.service'
+
+const audit = auditAs('saved_reply')
+
+/** Saved replies, shared by every agent and managed in Support (admins only). */
+export async function savedRepliesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/support/saved-replies', async () => listSavedReplies(app.db))
+
+  app.post(
+    '/api/support/saved-replies',
+    { config: audit('create'), schema: { body: saveSavedReplyInput } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await inAuditedTransaction(request, (tx) =>
+            createSavedReply(tx, request.body, app.now()),
+          ),
+        ),
+  )
+
+  app.put(
+    '/api/support/saved-replies/:id',
+    { config: audit('update'), schema: { params: idParams, body: saveSavedReplyInput } },
+    async (request) =>
+      inAuditedTransaction(request, (tx) =>
+        updateSavedReply(tx, request.params.id, request.body, app.now()),
+      ),
+  )
+
+  app.delete(
+    '/api/support/saved-replies/:id',
+    { config: audit('delete'), schema: { params: idParams } },
+    async (request, reply) => {
+      await inAuditedTransaction(request, (tx) => deleteSavedReply(tx, request.params.id))
+      return reply.code(204).send()
+    },
+  )
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api'
+import { createTicketNoteInput } from '../../../common/support'
+import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { addTicketNote, listTicketNotes } from './ticket-notes.service'
+
+/** Agents' private notes in a chat: admin-only routes, told to admin sockets only. */
+export async function ticketNotesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get('/api/support-tickets/:id/notes', { schema: { params: idParams } }, async (request) =>
+    listTicketNotes(app.db, request.params.id),
+  )
+
+  app.post(
+    '/api/support-tickets/:id/notes',
+    {
+      config: auditAs('support_ticket')('add_note'),
+      schema: { params: idParams, body: createTicketNoteInput },
+    },
+    async (request, reply) => {
+      const note = await inAuditedTransaction(
+        request,
+        (tx) =>
+          addTicketNote(
+            tx,
+            request.params.id,
+            { body: request.body.body, authorUsername: request.admin!.username },
+            app.now(),
+          ),
+        { entityId: request.params.id },
+      )
+      await app.bus.publish({ kind: 'ticket_note', note })
+      return reply.code(201).send(note)
+    },
+  )
+}

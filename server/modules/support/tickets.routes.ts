@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api'
+import {
+  createTicketInput,
+  listTicketsQuery,
+  lobbyQuery,
+  updateTicketInput,
+} from '../../../common/support'
+import { setPageHeaders } from '../../lib/keyset'
+import { inAuditedTransaction } from '../../plugins/audit'
+import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
+import { listLobby, markTicketRead } from './lobby.service'
+import { createTicket, listTickets, requireTicket, updateTicket } from './tickets.service'
+
+export async function ticketsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.post(
+    '/api/support-tickets',
+    {
+      config: { public: true },
+      schema: { body: createTicketInput },
+      preHandler: limitPerIp(app, publicWriteLimits.supportTicket),
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createTicket(app.db, app.bus, request.body, app.now())),
+  )
+
+  // The ticket id is the customer's capability: whoever holds it may read the ticket.
+  app.get(
+    '/api/support-tickets/:id',
+    { config: { public: true }, schema: { params: idParams } },
+    async (request) => requireTicket(app.db, request.params.id),
+  )
+
+  app.get(
+    '/api/support-tickets',
+    { schema: { querystring: listTicketsQuery } },
+    async (request, reply) => {
+      const { status, limit, cursor } = request.query
+      const page = await listTickets(app.db, {
+        statuses: status?.length ? status : null,
+        limit,
+        cursor,
+      })
+      setPageHeaders(reply, page)
+      return page.tickets
+    },
+  )
+
+  app.get('/api/support-tickets/lobby', { schema: { querystring: lobbyQuery } }, async (request) =>
+    listLobby(app.db, { view: request.query.view, username: request.admin!.username }),
+  )
+
+  app.patch(
+    '/api/support-tickets/:id',
+    {
+      config: { audit: { action: 'ticket.update', entity: 'support_ticket' } },
+      schema: { params: idParams, body: updateTicketInput },
+    },
+    async (request) => {
+      const ticket = await inAuditedTransaction(request, (tx) =>
+        updateTicket(tx, request.params.id, request.body, app.now()),
+      )
+      // The ticket's customer and every admin see it at once.
+      await app.bus.publish({ kind: 'ticket_updated', ticket })
+      return ticket
+    },
+  )
+
+  app.post(
+    '/api/support-tickets/:id/read',
+    { config: { audit: false }, schema: { params: idParams } },
+    async (request, reply) => {
+      await markTicketRead(app.db, request.params.id, app.now())
+      return reply.code(204).send()
+    },
+  )
+}
