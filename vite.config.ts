@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import { defaultSiteConfig, siteConfigTag } from './common/site-config.js'
+import { themeInitTag } from './common/theme-init.js'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -19,7 +20,7 @@ function devHead(): Plugin {
     transformIndexHtml: (html) =>
       html.replace(
         '<!--head-->',
-        `${siteConfigTag({ brandName, supportEmail })}<title>${brandName}</title>`,
+        `${siteConfigTag({ brandName, supportEmail })}${themeInitTag}<title>${brandName}</title>`,
       ),
   }
 }

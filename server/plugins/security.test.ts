@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { themeInitScript } from '../../common/theme-init'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../test/http-client'
 import { owner, startTestServer, type TestServer } from '../test/test-server'
@@ -67,11 +69,12 @@ describe('the API boundary', () => {
     expect(admins.map((admin) => admin.username)).not.toContain('evil-admin')
   })
 
-  it('sends security headers with a CSP that allows no inline script', async () => {
+  it('sends security headers with a CSP that allows no inline script but the theme script', async () => {
     const response = await fetch(new URL('/api/health', server.baseUrl))
     const csp = response.headers.get('content-security-policy')!
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!
-    expect(scriptSrc.trim()).toBe("script-src 'self'")
+    const themeHash = createHash('sha256').update(themeInitScript).digest('base64')
+    expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${themeHash}'`)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   })

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { themeInitScript } from '../../common/theme-init'
 import { isCrossSiteRequest } from '../lib/cross-site'
 import { forbidden } from '../lib/http-error'
 
@@ -10,8 +12,12 @@ const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Radix and the toaster set inline styles; scripts stay strictly 'self'.
+      // The one inline script is the theme's, allowed by its hash; every other is a file of ours.
+      scriptSrc: [
+        "'self'",
+        `'sha256-${createHash('sha256').update(themeInitScript).digest('base64')}'`,
+      ],
+      // Radix and the toaster set inline styles, and public pages carry the stylesheet inline.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       connectSrc: ["'self'"],

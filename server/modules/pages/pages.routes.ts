@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { siteConfigTag } from '../../../common/site-config'
+import { themeInitTag } from '../../../common/theme-init'
 import { webDistDir } from '../../lib/app-root'
 import {
   databaseRetryAfterSeconds,
@@ -15,6 +16,7 @@ import { pageContent, unavailablePage } from '../seo/page-content'
 import { renderHead } from '../seo/page-head'
 import { siteBaseUrl } from '../seo/seo.routes'
 import { sportsAnswerMaxAgeMs } from '../sports/sports.routes'
+import { inlineStylesheets } from './inline-stylesheets'
 import { innerApiFetch } from './inner-api-fetch'
 import { loadPageRenderer } from './page-renderer'
 
@@ -43,8 +45,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
   const hasBuild = existsSync(indexPath)
   const template = options.template ?? (hasBuild ? readFileSync(indexPath, 'utf8') : null)
   const siteConfig = { brandName: app.config.brandName, supportEmail: app.config.supportEmail }
-  const siteConfigScript = siteConfigTag(siteConfig)
+  const headStart = `${siteConfigTag(siteConfig)}\n    ${themeInitTag}`
   const renderPage = template === null ? null : await loadPageRenderer()
+  const publicPageTemplate =
+    template !== null && hasBuild ? inlineStylesheets(template, webDistDir) : template
 
   if (hasBuild) {
     const assetsDir = join(webDistDir, 'assets')
@@ -92,11 +96,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
       const root = content.isServerRendered
         ? await renderPage({ path, siteConfig, fetchApi: innerApiFetch(app, request) })
         : null
-      const html = template
+      const html = (root ? publicPageTemplate : template)!
         // Functions, not strings: a `$&` in a post must not be read as a replacement pattern.
         .replace(
           headPlaceholder,
-          () => `${siteConfigScript}\n    ${renderHead(content.head, app.config.brandName)}`,
+          () => `${headStart}\n    ${renderHead(content.head, app.config.brandName)}`,
         )
         .replace(emptyRoot, () =>
           root ? `<div id="root">${root.html}</div>${root.stateTag}` : emptyRoot,

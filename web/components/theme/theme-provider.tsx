@@ -27,7 +27,7 @@ function storeTheme(theme: Theme) {
   }
 }
 
-// The theme lives in the `dark` class of <html>, which /theme-init.js sets before the first
+// The theme lives in the `dark` class of <html>, which the head's inline script (common/theme-init.ts) sets before the first
 // paint; React follows it. The server cannot know it: it renders light, and React switches the
 // toggle's icon right after hydration without a mismatch.
 const themeListeners = new Set<() => void>()
@@ -45,7 +45,7 @@ function applyTheme(theme: Theme) {
   for (const listener of themeListeners) listener()
 }
 
-/** Light or dark theme; /theme-init.js has already applied it before the first paint. */
+/** Light or dark theme; the head's inline script has already applied it before the first paint. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useSyncExternalStore(subscribeToTheme, readTheme, () => 'light' as const)
 
