@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { RenderedPage } from '../../../common/page-rendering'
 import { siteConfigTag } from '../../../common/site-config'
 import { themeInitTag } from '../../../common/theme-init'
 import { webDistDir } from '../../lib/app-root'
@@ -47,6 +48,17 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
   const siteConfig = { brandName: app.config.brandName, supportEmail: app.config.supportEmail }
   const headStart = `${siteConfigTag(siteConfig)}\n    ${themeInitTag}`
   const renderPage = template === null ? null : await loadPageRenderer()
+  const sharedMarkup = new Map<string, Promise<RenderedPage>>()
+  const renderShared = (key: string, render: () => Promise<RenderedPage>) => {
+    let pending = sharedMarkup.get(key)
+    if (!pending) {
+      pending = render()
+      sharedMarkup.set(key, pending)
+      // A failed render is tried again by the next request.
+      pending.catch(() => sharedMarkup.delete(key))
+    }
+    return pending
+  }
   const publicPageTemplate =
     template !== null && hasBuild ? inlineStylesheets(template, webDistDir) : template
 
@@ -93,9 +105,11 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
         request.log.warn({ err: error }, 'Database unreachable')
         return unavailablePage(context, path, databaseUnavailableMessage)
       })
-      const root = content.isServerRendered
-        ? await renderPage({ path, siteConfig, fetchApi: innerApiFetch(app, request) })
-        : null
+      const render = () => renderPage({ path, siteConfig, fetchApi: innerApiFetch(app, request) })
+      const sharedKey = content.sharedMarkupKey
+      const root = !content.isServerRendered
+        ? null
+        : await (sharedKey ? renderShared(sharedKey, render) : render())
       const html = (root ? publicPageTemplate : template)!
         // Functions, not strings: a `$&` in a post must not be read as a replacement pattern.
         .replace(

@@ -71,9 +71,13 @@ describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
     const post = await visitor().get('/blog/no-such-post')
     expect(post.status).toBe(404)
     expect(readableText(post.body)).toContain('Post Not Found')
-    const page = await visitor().get('/no-such-page')
-    expect(page.status).toBe(404)
-    expect(readableText(page.body)).toContain('404 Page Not Found')
+    // Made-up addresses share one rendering of the page, each with its own head.
+    for (const path of ['/no-such-page', '/another/made-up/address']) {
+      const page = await visitor().get(path)
+      expect(page.status).toBe(404)
+      expect(readableText(page.body)).toContain('404 Page Not Found')
+      expect(page.body).toContain(`<link rel="canonical" href="${t.server.baseUrl}${path}"`)
+    }
   })
 
   it('sends the Business Center as the bare shell, to be rendered in the browser', async () => {

@@ -9,6 +9,11 @@ export type PageContent = {
   head: PageHead
   /** False for the Business Center: a client app, sent as the bare shell. */
   isServerRendered: boolean
+  /**
+   * Set when the app renders the same markup at any address (the 404 page): it is rendered
+   * once per process, so requests for made-up addresses cost no rendering.
+   */
+  sharedMarkupKey?: string
 }
 
 type Context = { db: Db; baseUrl: string; brandName: string }
@@ -203,5 +208,5 @@ export async function pageContent(path: string, context: Context): Promise<PageC
     const post = await blogPostPage(safeDecode(slug), context)
     return post ?? notFoundPage(context, normalized, 'Post Not Found')
   }
-  return notFoundPage(context, normalized)
+  return { ...notFoundPage(context, normalized), sharedMarkupKey: 'not-found' }
 }
