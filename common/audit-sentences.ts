@@ -91,6 +91,7 @@ const entityWords: Record<string, EntityWords> = {
     href: (entry) => (entry.subject?.personId ? adminPaths.person(entry.subject.personId) : null),
     verbs: {
       create: 'created',
+      autostart: ['created', ' automatically (trial autopilot)'],
       follow_subscription: ['updated', ' to follow the subscription'],
       disable: 'disabled',
       enable: 'enabled',

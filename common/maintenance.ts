@@ -6,6 +6,8 @@ export type ExpiryResult = {
   skipped: boolean
   /** Lines of ended trials and subscriptions disabled on the supplier panel (after the grace period). */
   linesDisabled: number
+  /** Trial requests the trial autopilot started in the same run (their lines made). */
+  trialsStarted: number
   /** Messages the outbox sent in the same run (those due then). */
   messagesSent: number
 }

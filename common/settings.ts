@@ -17,12 +17,18 @@ export const platformSettings = z.object({
       error: 'Max concurrent streams must be 1, 2, 3 or 5',
     },
   ),
+  /** Trial autopilot: a trusted request gets its line and login with no admin (decision 0017). */
+  // Off unless sent: settings stored before it existed, and clients that do not know it, keep it off.
+  autoStartTrials: z
+    .boolean({ error: 'Start trials automatically must be true or false' })
+    .default(false),
 })
 export type PlatformSettings = z.infer<typeof platformSettings>
 
 export const defaultPlatformSettings: PlatformSettings = {
   trialDurationHours: 24,
   maxConcurrentStreams: 2,
+  autoStartTrials: false,
 }
 
 /** Admin sign-in rules (super_admin only): session lifetimes and whether super admins need 2FA. */

@@ -102,7 +102,10 @@ describe('support accessibility', () => {
   it('chats with the keyboard alone', async () => {
     const page = await newPage('light')
     await page.goto('/support')
-    await page.getByRole('button', { name: 'Return to Existing Chat' }).focus()
+    const returnButton = page.getByRole('button', { name: 'Return to Existing Chat' })
+    // Rendered on the server, it is enabled (and focusable) once the page's script runs.
+    await expect.poll(() => returnButton.isEnabled()).toBe(true)
+    await returnButton.focus()
     await page.keyboard.press('Enter')
     // The revealed Ticket ID box takes the focus.
     await page.keyboard.type(ticketId)

@@ -42,6 +42,7 @@ import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
+import { trialAutopilotRoutes } from './modules/trial-requests/trial-autopilot.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
 import { registerAudit } from './plugins/audit'
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(discountsRoutes)
   await app.register(trialRequestsRoutes)
   await app.register(trialRequestsAdminRoutes)
+  await app.register(trialAutopilotRoutes)
   await app.register(peopleRoutes)
   await app.register(revenueRoutes)
   await app.register(sportsRoutes)

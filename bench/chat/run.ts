@@ -10,8 +10,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { DatabaseConfig } from '../../server/config'
@@ -19,18 +18,13 @@ import { openDatabase, queryRows } from '../../server/db/client'
 import { freePort } from '../../server/test/free-port'
 import { createClient } from '../../server/test/http-client'
 import { startPostgresCluster } from '../../server/test/postgres-cluster'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-} from '../../server/test/server-process'
+import { stopServerProcess, waitForHealth } from '../../server/test/server-process'
 import { openAdminSocket, openSocket, type TestSocket } from '../../server/test/socket-client'
+import { benchOwner, benchRoot, startBenchServer } from '../lib/bench-server'
 import { connectInspector } from '../lib/inspector'
 import { measure, ms, percentiles, printTable } from '../lib/measure'
 
-const { values: args } = parseArgs({ options: { root: { type: 'string', default: '.' } } })
-const root = resolve(args.root)
-const owner = { username: 'bench', password: 'measured-quietly-2026' }
+const root = benchRoot()
 // Issue 13: p99 delivery at 1,000 sockets and heap per idle socket at 5,000.
 const targets = { p99Ms: 10, heapBytesPerSocket: 8 * 1024 }
 const deliverySockets = 1000
@@ -114,18 +108,11 @@ async function deliveryLatency(
 
 async function measureOn(label: string, database: DatabaseConfig, env: Record<string, string>) {
   const tickets = await seedTickets(database)
-  const port = await freePort()
   const inspectorPort = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const server = startServerProcess(
+  const { server, baseUrl } = await startBenchServer(
     {
       ...env,
-      PORT: String(port),
-      ADMIN_USERNAME: owner.username,
-      ADMIN_PASSWORD: owner.password,
-      LOG_LEVEL: 'error',
       // Every socket comes from 127.0.0.1.
-      MAX_CONNECTIONS_PER_IP: '0',
       WS_MAX_SOCKETS_PER_IP: '0',
       NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
     },
@@ -137,7 +124,7 @@ async function measureOn(label: string, database: DatabaseConfig, env: Record<st
     await waitForHealth(baseUrl, server)
     const inspector = await connectInspector(inspectorPort)
     const agent = createClient(baseUrl)
-    await agent.login(owner.username, owner.password)
+    await agent.login(benchOwner.username, benchOwner.password)
     const staff = await openAdminSocket(baseUrl, agent.cookie)
 
     const health = await measure(() => fetch(`${baseUrl}/api/health`).then((r) => r.text()), {

@@ -11,8 +11,7 @@ import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import pg from 'pg'
 import { leagues } from '../../common/sports'
@@ -21,18 +20,13 @@ import { fakeEvent, startFakeSportsApi } from '../../server/test/fake-sports-api
 import { freePort } from '../../server/test/free-port'
 import { createClient } from '../../server/test/http-client'
 import { startPostgresCluster } from '../../server/test/postgres-cluster'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-} from '../../server/test/server-process'
+import { stopServerProcess, waitForHealth } from '../../server/test/server-process'
+import { benchOwner, benchRoot, startBenchServer } from '../lib/bench-server'
 import { htmlReferences, landingDownloads } from '../lib/landing-assets'
 import { printTable } from '../lib/measure'
 import type { CapturedAnswer } from './bare-server'
 
-const { values: args } = parseArgs({ options: { root: { type: 'string', default: '.' } } })
-const root = resolve(args.root)
-const owner = { username: 'bench', password: 'measured-quietly-2026' }
+const root = benchRoot()
 // Issue 12: each public read at least half a bare server's rate; the landing's downloads.
 const targets = { ratio: 0.5, jsBytes: 100_000, cssBytes: 20_000 }
 const routes = {
@@ -112,7 +106,7 @@ const words = (count: number) =>
 
 async function seedPosts(baseUrl: string) {
   const admin = createClient(baseUrl)
-  await admin.login(owner.username, owner.password)
+  await admin.login(benchOwner.username, benchOwner.password)
   for (let i = 1; i <= 24; i++) {
     await admin.post('/api/blog-posts', {
       title: `Streaming guide ${i}: ${words(4)}`,
@@ -141,20 +135,7 @@ async function landingWire(baseUrl: string) {
 }
 
 async function measure(label: string, env: Record<string, string>) {
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const server = startServerProcess(
-    {
-      ...env,
-      PORT: String(port),
-      ADMIN_USERNAME: owner.username,
-      ADMIN_PASSWORD: owner.password,
-      LOG_LEVEL: 'error',
-      MAX_CONNECTIONS_PER_IP: '0',
-    },
-    'built',
-    root,
-  )
+  const { server, baseUrl } = await startBenchServer(env, 'built', root)
   let bare: Awaited<ReturnType<typeof startBareServer>> | null = null
   try {
     await waitForHealth(baseUrl, server)

@@ -27,7 +27,11 @@ describe.each(databaseKinds)('the expiry job on %s', (kind) => {
 
   it('expires trials past the configured duration and subscriptions past their end, once', async () => {
     const db = server.app.db
-    await platformGroup.save(db, { trialDurationHours: 48, maxConcurrentStreams: 2 }, now)
+    await platformGroup.save(
+      db,
+      { trialDurationHours: 48, maxConcurrentStreams: 2, autoStartTrials: false },
+      now,
+    )
     const fresh = await insertTrialRequest(db, { createdAt: hoursAgo(47) })
     const stale = await insertTrialRequest(db, { createdAt: hoursAgo(49) })
     const running = await insertTrialRequest(db, {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import type { MessageChannel, MessageKind } from '../../common/messages'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
@@ -8,6 +9,7 @@ import { composeEmail } from '../modules/messages/compose-email'
 import { addressOf, MailError, type Mailer } from '../modules/messages/mailer'
 import { messageValues, siteOrigin, UnsendableError } from '../modules/messages/message-values'
 import { unsubscribeHeaders } from '../modules/messages/unsubscribe.service'
+import { telegramOfferFor } from '../modules/messages/telegram-offer'
 import { templateFor } from '../modules/messages/templates.service'
 import { sendTelegram } from '../modules/telegram/send-telegram'
 import type { Telegram } from '../modules/telegram/telegram'
@@ -89,12 +91,17 @@ async function recordFailure(db: Db, row: OutboxRow, reason: string, isFinal: bo
 export type SendOutcome = 'sent' | 'retrying' | 'failed'
 
 /** How messages leave: null where a channel is off (Telegram's then fail with the reason). */
-type Transports = { mailer: Mailer | null; telegram: Telegram | null }
+type Transports = {
+  mailer: Mailer | null
+  telegram: Telegram | null
+  /** For the e-mails' "Get messages on Telegram" link (Telegram's own warnings go there). */
+  log: FastifyBaseLogger
+}
 
 /** Renders and sends one claimed message with no transaction open, then records how it went. */
 async function sendOne(
   db: Db,
-  { mailer, telegram }: Transports,
+  { mailer, telegram, log }: Transports,
   config: Config,
   row: OutboxRow,
   now: () => Date,
@@ -114,6 +121,7 @@ async function sendOne(
       const mail = await composeEmail(kind, await templateFor(db, kind), values, {
         device,
         images: 'cid',
+        telegramLink: await telegramOfferFor({ telegram, db, log }, row),
       })
       subject = mail.subject
       const sender = addressOf(mailer!.from)

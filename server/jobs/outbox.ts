@@ -28,7 +28,7 @@ export function createOutbox(deps: {
   async function flushOnce(): Promise<FlushResult> {
     // With e-mail off its messages fail at once; Telegram's still go.
     const failedWhileOff = mailer ? 0 : await failDueWhileOff(deps.db, deps.now())
-    const transports = { mailer, telegram: deps.telegram }
+    const transports = { mailer, telegram: deps.telegram, log: deps.log }
     const result = await sendDueMessages(deps.db, transports, deps.config, deps.now, (error, id) =>
       deps.log.error({ err: error, messageId: id }, 'Could not prepare a message; will retry'),
     )

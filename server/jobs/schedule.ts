@@ -3,6 +3,7 @@ import { queueDueReminders } from '../modules/messages/reminders.service'
 import { expireSubscriptions } from './expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
+import { startQueuedTrials } from './trial-autopilot'
 
 const minute = 60 * 1000
 
@@ -18,6 +19,15 @@ export function scheduleJobs(app: FastifyInstance): () => void {
         // Once per period whichever process runs it (message_reminders holds each key).
         await queueDueReminders(app.db, app.now())
         await panelLinesRound(app)
+      },
+    ],
+    [
+      'trial-autopilot',
+      10_000,
+      async () => {
+        // The login goes out at once rather than at the outbox's next turn.
+        const { trialsStarted } = await startQueuedTrials(app)
+        if (trialsStarted) await app.outbox.flush()
       },
     ],
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],

@@ -14,7 +14,8 @@ export const publicUrl = 'https://watch.example.com'
  */
 export function useMailServer(
   kind: DatabaseKind,
-  env: Record<string, string> = {},
+  /** More environment; a function is read when the app starts (for a fake started beforeAll). */
+  env: Record<string, string> | (() => Record<string, string>) = {},
   /** The password the app logs in with; the server's own by default. */
   smtpPassword = smtpUser.password,
 ) {
@@ -23,11 +24,11 @@ export function useMailServer(
     LOG_LEVEL: 'info',
     MAIL_FROM: mailFrom,
     PUBLIC_URL: publicUrl,
-    ...env,
   }
   const context = { smtp: null as unknown as SmtpSink }
   beforeAll(async () => {
     context.smtp = await startSmtpSink({ echoPasswordOnRefusal: true })
+    Object.assign(appEnv, typeof env === 'function' ? env() : env)
     appEnv.SMTP_URL = context.smtp.urlWith(smtpPassword)
   })
   const t = useSupplierServer(kind, appEnv)

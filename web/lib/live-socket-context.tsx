@@ -72,3 +72,9 @@ export function useJoinTicket(ticketId: string): void {
   const socket = useLiveSocket()
   useEffect(() => socket.joinTicket(ticketId), [socket, ticketId])
 }
+
+/** Sends a `typing` frame for a ticket's chat (dropped while the socket is down). */
+export function useSendTyping(): (ticketId: string) => void {
+  const socket = useLiveSocket()
+  return useMemo(() => (ticketId: string) => socket.sendTyping(ticketId), [socket])
+}

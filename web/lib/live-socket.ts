@@ -72,6 +72,11 @@ export class LiveSocket {
     this.send({ type: 'join_ticket', ticketId })
   }
 
+  /** Tells the other side of a ticket's chat that someone types here (the server throttles it). */
+  sendTyping(ticketId: string): void {
+    this.send({ type: 'typing', ticketId })
+  }
+
   subscribe = (listener: (frame: ServerFrame) => void): (() => void) => {
     this.frameListeners.add(listener)
     return () => this.frameListeners.delete(listener)

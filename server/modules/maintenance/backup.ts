@@ -1,4 +1,4 @@
-import { and, asc, getTableColumns, gt, ne, type SQL } from 'drizzle-orm'
+import { and, asc, getTableColumns, ne, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
@@ -7,12 +7,21 @@ import { blogPosts } from '../../db/schema/blog-posts'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { discounts } from '../../db/schema/discounts'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import { messagePreferences } from '../../db/schema/message-preferences'
+import { messageReminders } from '../../db/schema/message-reminders'
+import { messageTemplates } from '../../db/schema/message-templates'
 import { notifications } from '../../db/schema/notifications'
+import { outboxMessages } from '../../db/schema/outbox-messages'
 import { panelCalls } from '../../db/schema/panel-calls'
+import { personNotes } from '../../db/schema/person-notes'
 import { plans } from '../../db/schema/plans'
+import { savedReplies } from '../../db/schema/saved-replies'
 import { settings } from '../../db/schema/settings'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { supportTickets } from '../../db/schema/support-tickets'
+import { telegramBindings } from '../../db/schema/telegram'
+import { ticketNotes } from '../../db/schema/ticket-notes'
+import { trialAutostarts } from '../../db/schema/trial-autostarts'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { users } from '../../db/schema/users'
 import { linePasswordSecretKey } from '../m3u/line-password-secret'
@@ -29,52 +38,79 @@ const {
   ...userColumns
 } = getTableColumns(users)
 
-const tables: {
+interface BackupTable {
   name: string
   table: PgTable
-  id: PgColumn
+  /** The properties of the primary key, in order: the export pages through rows by them. */
+  key: string[]
   columns?: Record<string, PgColumn>
   /** Which rows, where not all. */
   only?: SQL
-}[] = [
-  { name: 'users', table: users, id: users.id, columns: userColumns },
-  { name: 'plans', table: plans, id: plans.id },
-  { name: 'discounts', table: discounts, id: discounts.id },
-  { name: 'trial_requests', table: trialRequests, id: trialRequests.id },
-  { name: 'subscription_renewals', table: subscriptionRenewals, id: subscriptionRenewals.id },
-  { name: 'support_tickets', table: supportTickets, id: supportTickets.id },
-  { name: 'chat_messages', table: chatMessages, id: chatMessages.id },
-  { name: 'notifications', table: notifications, id: notifications.id },
-  { name: 'blog_posts', table: blogPosts, id: blogPosts.id },
-  { name: 'm3u_lines', table: m3uLines, id: m3uLines.id },
-  { name: 'panel_calls', table: panelCalls, id: panelCalls.id },
+}
+
+// Left out besides: counts kept by triggers (revenue_months, subscription_status_counts), what
+// the next supplier sync finds again (supplier_state, supplier_drift), recovery code hashes and
+// the Telegram updates already handled.
+const tables: BackupTable[] = [
+  { name: 'users', table: users, key: ['id'], columns: userColumns },
+  { name: 'plans', table: plans, key: ['id'] },
+  { name: 'discounts', table: discounts, key: ['id'] },
+  { name: 'trial_requests', table: trialRequests, key: ['id'] },
+  { name: 'person_notes', table: personNotes, key: ['id'] },
+  { name: 'trial_autostarts', table: trialAutostarts, key: ['personId'] },
+  { name: 'subscription_renewals', table: subscriptionRenewals, key: ['id'] },
+  { name: 'support_tickets', table: supportTickets, key: ['id'] },
+  { name: 'chat_messages', table: chatMessages, key: ['id'] },
+  { name: 'ticket_notes', table: ticketNotes, key: ['id'] },
+  { name: 'saved_replies', table: savedReplies, key: ['id'] },
+  { name: 'notifications', table: notifications, key: ['id'] },
+  { name: 'blog_posts', table: blogPosts, key: ['id'] },
+  { name: 'm3u_lines', table: m3uLines, key: ['id'] },
+  { name: 'panel_calls', table: panelCalls, key: ['id'] },
+  { name: 'message_templates', table: messageTemplates, key: ['kind'] },
+  { name: 'outbox_messages', table: outboxMessages, key: ['id'] },
+  {
+    name: 'message_reminders',
+    table: messageReminders,
+    key: ['trialRequestId', 'kind', 'offsetMinutes', 'periodEnd'],
+  },
+  { name: 'message_preferences', table: messagePreferences, key: ['trialRequestId'] },
+  { name: 'telegram_bindings', table: telegramBindings, key: ['personId'] },
   {
     name: 'settings',
     table: settings,
-    id: settings.key,
+    key: ['key'],
     only: ne(settings.key, linePasswordSecretKey),
   },
-  { name: 'audit_log', table: auditLog, id: auditLog.id },
+  { name: 'audit_log', table: auditLog, key: ['id'] },
 ]
+
+/** Rows after the last one read, by the whole primary key: `(a, b) > ($1, $2)`. */
+function after(key: PgColumn[], last: Record<string, unknown>, properties: string[]): SQL {
+  const values = key.map((column, index) => sql.param(last[properties[index]!], column))
+  return sql`(${sql.join(key, sql`, `)}) > (${sql.join(values, sql`, `)})`
+}
 
 async function* backupChunks(db: Db, now: Date): AsyncGenerator<string> {
   yield `{"format":"streamline-backup","version":1,"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`
-  for (const [index, { name, table, id, columns, only }] of tables.entries()) {
+  for (const [index, { name, table, key: properties, columns, only }] of tables.entries()) {
     yield `${index ? ',' : ''}${JSON.stringify(name)}:[`
-    let last: unknown = null
+    const allColumns = getTableColumns(table)
+    const key = properties.map((property) => allColumns[property]!)
+    let last: Record<string, unknown> | undefined
     let isFirst = true
     for (;;) {
       const query = columns ? db.select(columns).from(table) : db.select().from(table)
       const rows: Record<string, unknown>[] = await query
-        .where(and(only, last === null ? undefined : gt(id, last)))
-        .orderBy(asc(id))
+        .where(and(only, last && after(key, last, properties)))
+        .orderBy(...key.map((column) => asc(column)))
         .limit(batchSize)
       for (const row of rows) {
         yield `${isFirst ? '' : ','}${JSON.stringify(row)}`
         isFirst = false
       }
       if (rows.length < batchSize) break
-      last = rows.at(-1)![id.name === 'key' ? 'key' : 'id']
+      last = rows.at(-1)
     }
     yield ']'
   }

@@ -46,6 +46,7 @@ describe.each(databaseKinds)('expire now on %s', (kind) => {
             subscriptionsExpired: 0,
             skipped: true,
             linesDisabled: 0,
+            trialsStarted: 0,
             messagesSent: 0,
           }),
         )

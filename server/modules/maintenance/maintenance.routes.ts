@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { expireSubscriptions } from '../../jobs/expire-subscriptions'
 import { disableEndedLines } from '../../jobs/panel-expiry'
+import { startQueuedTrials } from '../../jobs/trial-autopilot'
 import { adminOutcome } from '../m3u/line-outcome'
 import { queueDueReminders } from '../messages/reminders.service'
 import { supplierAccess } from '../m3u/supplier-access'
@@ -21,11 +22,17 @@ export async function maintenanceRoutes(app: FastifyInstance) {
       actor: admin.username,
       commitFor: (action) => adminOutcome(app.db, admin, action, app.now),
     })
-    // Reminders due now are queued, and what the outbox holds due goes out now, so a check
-    // sees its messages at once.
+    // Trials due to start automatically start, reminders due now are queued, and what the outbox
+    // holds due goes out now, so a check sees its lines and messages at once.
+    const { trialsStarted } = await startQueuedTrials(app)
     await queueDueReminders(app.db, app.now())
     const messages = await app.outbox.flush()
-    return { ...expiry, linesDisabled: lines.linesDisabled, messagesSent: messages.sent }
+    return {
+      ...expiry,
+      linesDisabled: lines.linesDisabled,
+      trialsStarted,
+      messagesSent: messages.sent,
+    }
   })
 
   // A full export of customer data: super admins only, and worth a line in the trail, written

@@ -28,6 +28,7 @@ describe.each(databaseKinds)('system maintenance on %s', (kind) => {
       subscriptionsExpired: 0,
       skipped: false,
       linesDisabled: 0,
+      trialsStarted: 0,
       messagesSent: 0,
     })
   })

@@ -16,6 +16,8 @@ export type ComposeOptions = {
   device?: string | null
   /** `cid` for a sent e-mail (clients block data URLs); `data` for the preview in the browser. */
   images: 'cid' | 'data'
+  /** The person's "Get messages on Telegram" link, offered in the footer when there is one. */
+  telegramLink?: string | null
 }
 
 const qrCid = 'm3u-qr'
@@ -38,7 +40,7 @@ export async function composeEmail(
   kind: MessageKind,
   template: TemplateText,
   givenValues: TemplateValues,
-  { device, images }: ComposeOptions,
+  { device, images, telegramLink }: ComposeOptions,
 ): Promise<Omit<OutgoingMail, 'id' | 'to'>> {
   const guide = kind === 'line_login' ? deviceGuideFor(device) : undefined
   const values = { ...givenValues, ...(guide ? { deviceName: guide.deviceName } : {}) }
@@ -52,6 +54,7 @@ export async function composeEmail(
     body: fillTemplate(template.body, values),
     action: actionFor(kind, values),
     guide,
+    telegramLink: telegramLink ?? undefined,
     login:
       qr && m3uUrl
         ? {

@@ -22,6 +22,8 @@ export type EmailContent = {
   login?: { username: string; password: string; m3uUrl: string; qrSrc: string }
   guide?: DeviceGuide
   action?: { label: string; url: string }
+  /** The person's deep link to our bot: their messages on Telegram too, once they press Start. */
+  telegramLink?: string
 }
 
 // The brand's violet, lighter on dark backgrounds (web/styles.css --primary in both themes).
@@ -103,7 +105,15 @@ function Guide({ guide }: { guide: DeviceGuide }) {
 }
 
 /** One e-mail of ours: brand header, the template's text, then the kind's blocks. */
-export function MessageEmail({ brandName, subject, body, login, guide, action }: EmailContent) {
+export function MessageEmail({
+  brandName,
+  subject,
+  body,
+  login,
+  guide,
+  action,
+  telegramLink,
+}: EmailContent) {
   const paragraphs = body.split(/\n\s*\n/).filter((paragraph) => paragraph.trim())
   return (
     <Html lang="en">
@@ -172,6 +182,14 @@ export function MessageEmail({ brandName, subject, body, login, guide, action }:
             )}
           </Section>
           <Hr style={{ borderColor: 'transparent', margin: '8px 0' }} />
+          {telegramLink && (
+            <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
+              <Link href={telegramLink} className="email-brand" style={{ color: colors.brand }}>
+                Get messages on Telegram
+              </Link>
+              {': your logins and reminders in a chat with our bot, once you press Start.'}
+            </Text>
+          )}
           <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
             You receive this e-mail because of your {brandName} account or support request.
           </Text>

@@ -5,16 +5,22 @@ import { useAdminServer } from '../../test/test-server'
 describe('platform settings', () => {
   const t = useAdminServer('pglite')
 
-  it('starts at 24 hours and 2 streams, and saves a change', async () => {
+  it('starts at 24 hours, 2 streams and trials started by an admin, and saves a change', async () => {
     expect((await t.admin.get('/api/settings/platform')).body).toEqual({
       trialDurationHours: 24,
       maxConcurrentStreams: 2,
+      autoStartTrials: false,
     })
     const saved = await t.admin.put('/api/settings/platform', {
       trialDurationHours: 168,
       maxConcurrentStreams: 5,
+      autoStartTrials: true,
     })
-    expect(saved.body).toEqual({ trialDurationHours: 168, maxConcurrentStreams: 5 })
+    expect(saved.body).toEqual({
+      trialDurationHours: 168,
+      maxConcurrentStreams: 5,
+      autoStartTrials: true,
+    })
     expect((await t.admin.get('/api/settings/platform')).body).toEqual(saved.body)
   })
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
+import { startWithTicket } from '../../test/support-fixtures'
 import { openAdminSocket, openSocket } from '../../test/socket-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, type TestServer } from '../../test/test-server'
 
 describe.each(databaseKinds)("the agent's display name on %s", (kind) => {
   let server: TestServer
@@ -12,16 +13,11 @@ describe.each(databaseKinds)("the agent's display name on %s", (kind) => {
     (await admin.post('/api/chat-messages', { ticketId, senderType: 'admin', message })).body
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = createClient(server.baseUrl)
-    await admin.login(owner.username, owner.password)
-    const { body } = await customer().post('/api/support-tickets', {
+    ;({ server, admin, ticketId } = await startWithTicket(kind, {
       customerName: 'Leo',
-      customerEmail: 'leo@example.com',
       subject: 'Names',
       description: 'Who is this?',
-    })
-    ticketId = body.id
+    }))
   })
   afterAll(() => server.close())
 

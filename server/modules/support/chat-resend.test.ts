@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatMessage } from '../../../common/support'
 import { createClient } from '../../test/http-client'
+import { startWithTicket } from '../../test/support-fixtures'
 import { openSocket } from '../../test/socket-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, type TestServer } from '../../test/test-server'
 
 // A browser resends a message whose answer it never got (an outage, a restart): the server must
 // store it once and answer the resend as it answered the first attempt.
@@ -18,16 +19,11 @@ describe.each(databaseKinds)('resent chat messages on %s', (kind) => {
     (await history()).filter((message) => message.clientMessageId === clientMessageId)
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = createClient(server.baseUrl)
-    await admin.login(owner.username, owner.password)
-    const { body } = await customer().post('/api/support-tickets', {
+    ;({ server, admin, ticketId } = await startWithTicket(kind, {
       customerName: 'Rhea',
-      customerEmail: 'rhea@example.com',
       subject: 'Flaky Wi-Fi',
       description: 'My connection drops',
-    })
-    ticketId = body.id
+    }))
   })
   afterAll(() => server.close())
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
+import { startWithTicket } from '../../test/support-fixtures'
 import { openSocket } from '../../test/socket-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, type TestServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('chat messages on %s', (kind) => {
   let server: TestServer
@@ -10,16 +11,11 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
   const customer = () => createClient(server.baseUrl)
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = createClient(server.baseUrl)
-    await admin.login(owner.username, owner.password)
-    const { body } = await customer().post('/api/support-tickets', {
+    ;({ server, admin, ticketId } = await startWithTicket(kind, {
       customerName: 'Linus',
-      customerEmail: 'linus@example.com',
       subject: 'No sound',
       description: 'Audio missing on channel 4',
-    })
-    ticketId = body.id
+    }))
   })
   afterAll(() => server.close())
 
@@ -97,23 +93,19 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
 describe('chat rate limits', () => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
+  let ticketId: string
   const customer = () => createClient(server.baseUrl)
 
   beforeAll(async () => {
-    server = await startTestServer('pglite')
-    admin = createClient(server.baseUrl)
-    await admin.login(owner.username, owner.password)
+    ;({ server, admin, ticketId } = await startWithTicket('pglite', {
+      customerName: 'Chatty',
+      subject: 'Many messages',
+      description: 'Lots',
+    }))
   })
   afterAll(() => server.close())
 
   it('limits customers to 60 messages a minute, but never a signed-in agent', async () => {
-    const { body: ticket } = await customer().post('/api/support-tickets', {
-      customerName: 'Chatty',
-      customerEmail: 'chatty@example.com',
-      subject: 'Many messages',
-      description: 'Lots',
-    })
-    const ticketId = ticket.id
     const agent = await Promise.all(
       Array.from({ length: 61 }, (_, i) =>
         admin.post('/api/chat-messages', { ticketId, senderType: 'admin', message: `Reply ${i}` }),

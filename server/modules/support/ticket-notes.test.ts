@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
+import { startWithTicket } from '../../test/support-fixtures'
 import { openAdminSocket, openSocket } from '../../test/socket-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, owner, type TestServer } from '../../test/test-server'
 
 const secret = 'Customer asked for a refund last month too'
 
@@ -13,16 +14,11 @@ describe.each(databaseKinds)('private notes in a chat on %s', (kind) => {
   const customer = () => createClient(server.baseUrl)
 
   beforeAll(async () => {
-    server = await startTestServer(kind)
-    admin = createClient(server.baseUrl)
-    await admin.login(owner.username, owner.password)
-    const { body } = await customer().post('/api/support-tickets', {
+    ;({ server, admin, ticketId } = await startWithTicket(kind, {
       customerName: 'Nora',
-      customerEmail: 'nora@example.com',
       subject: 'Refund',
       description: 'I want my money back',
-    })
-    ticketId = body.id
+    }))
   })
   afterAll(() => server.close())
 

@@ -1,32 +1,40 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { telegramStartLink } from '../../../common/telegram'
+import type { Db } from '../../db/client'
 import { BotApiError } from './bot-api'
 import { startTokenFor } from './bindings.service'
-import { telegramFor } from './telegram'
+import { telegramFor, type Telegram } from './telegram'
 
 // The bot's name is asked once per process; an answer that has not come by then is not awaited.
 const usernameWaitMs = 3_000
+
+/** What a start link needs: the bot (null when Telegram is off), the database, a log. */
+export type StartLinkDeps = { telegram: Telegram | null; db: Db; log: FastifyBaseLogger }
 
 /**
  * The person's "Get messages on Telegram" link (`https://t.me/{bot}?start={token}`), or null when
  * Telegram is off or has not told us the bot's name. It names no id of ours.
  */
-export async function telegramLinkFor(
-  app: FastifyInstance,
+export async function startLinkFor(
+  { telegram, db, log }: StartLinkDeps,
   personId: string,
 ): Promise<string | null> {
-  const telegram = telegramFor(app)
   if (!telegram) return null
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, usernameWaitMs, null)))
   const username = await Promise.race([
     telegram.botUsername().catch((error: unknown) => {
       if (!(error instanceof BotApiError)) throw error
-      app.log.warn({ reason: error.message }, 'Telegram did not give the bot name')
+      log.warn({ reason: error.message }, 'Telegram did not give the bot name')
       return null
     }),
     late,
   ]).finally(() => clearTimeout(timer))
   if (!username) return null
-  return telegramStartLink(username, await startTokenFor(app.db, personId))
+  return telegramStartLink(username, await startTokenFor(db, personId))
+}
+
+/** The link for a person, from the app's bot. */
+export function telegramLinkFor(app: FastifyInstance, personId: string): Promise<string | null> {
+  return startLinkFor({ telegram: telegramFor(app), db: app.db, log: app.log }, personId)
 }

@@ -10,6 +10,7 @@ import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { findOpenRequest, lockPerson, recordAskedAgain } from './same-person'
 import { newSubscriptionId } from './subscription-id'
+import { queueAutostart } from './trial-autopilot.service'
 import { assessNewRequest } from './trust-assessment'
 
 type TrialRequestValues = z.output<typeof trialRequestInput>
@@ -57,10 +58,15 @@ function findByClientRequestId(db: Db, clientRequestId: string) {
   return db.select().from(trialRequests).where(eq(trialRequests.clientRequestId, clientRequestId))
 }
 
-function notificationBody(request: TrialRequestRow, trust: TrialTrust): string {
+function notificationBody(
+  request: TrialRequestRow,
+  trust: TrialTrust,
+  autopilotReason: string | null,
+): string {
   const asked = `${request.name} (${request.email}) requested a free trial of ${request.plan}.`
   if (!trust.isFlagged) return asked
-  return `${asked} Low trust (${trust.score}/100): ${trust.reasons.join('; ')}.`
+  const waits = autopilotReason ? ` ${autopilotReason}.` : ''
+  return `${asked} Low trust (${trust.score}/100): ${trust.reasons.join('; ')}.${waits}`
 }
 
 /**
@@ -119,12 +125,14 @@ export async function createTrialRequest(
             updatedAt: now,
           })
           .returning()
+        // With the trial autopilot on, the job starts it (never this request: the panel is slow).
+        const autopilotReason = await queueAutostart(tx, request!.id, trust, now)
         const notification = await createNotification(tx, {
           type: 'trial_signup',
           entityId: request!.id,
           recipientRole: 'admin',
           title: 'New trial request',
-          body: notificationBody(request!, trust),
+          body: notificationBody(request!, trust, autopilotReason),
         })
         return { outcome: 'received' as const, request: request!, isNew: true, notification }
       })

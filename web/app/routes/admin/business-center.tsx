@@ -26,7 +26,8 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
   }
   if (section.value === 'financials') return <FinancialsPanel />
   if (section.value === 'plans') return <PlansManagementTab />
-  if (section.value === 'support') return <SupportCenterTab selectedId={detailId} />
+  if (section.value === 'support')
+    return <SupportCenterTab selectedId={detailId} me={user.username} />
   if (section.value === 'content') return <BlogCms />
   if (section.value === 'tools') return <AdminToolsTab />
   return <BusinessSettingsTab currentUser={user} />
@@ -42,7 +43,8 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
   return (
     <div className="min-h-dvh bg-muted/40">
       <BusinessCenterHeader user={user} />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      {/* Wider than the public pages: Users & Contacts' eleven columns want a wide screen's room. */}
+      <main className="mx-auto max-w-[90rem] px-4 py-6 sm:px-6 lg:px-8">
         {/* The address is the state: a tab only navigates, so reload, back and links agree. */}
         <Tabs
           value={current?.section ?? ''}

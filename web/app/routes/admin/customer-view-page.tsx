@@ -16,6 +16,7 @@ import { PersonMessages } from '@/features/messages/components/person-messages'
 import { useExistingPersonLine } from '@/features/person-lines/api/get-person-line'
 import { PersonLinePanel } from '@/features/person-lines/components/person-line-panel'
 import { usePlans } from '@/features/plans/api/get-plans'
+import { PersonAutostart } from '@/features/trial-autopilot/components/person-autostart'
 import {
   ContactExtensionsProvider,
   type ContactExtensions,
@@ -100,6 +101,7 @@ export function CustomerViewPage({ personId }: { personId: string }) {
           dangerActions: <PersonDangerActions request={person} />,
           line: (
             <SectionCard title="Line" icon={Tv} description="On the supplier panel.">
+              <PersonAutostart personId={person.id} trustReasons={person.trust?.reasons ?? []} />
               <PersonLinePanel
                 personId={person.id}
                 customerName={person.firstName}

@@ -5,6 +5,7 @@ import { refreshNotifications } from '@/features/notifications/api/notification-
 import { refreshChatMessages } from '@/features/support/api/get-chat-messages'
 import { lobbyQueryKey, refreshLobby } from '@/features/support/api/get-lobby'
 import { refreshTickets } from '@/features/support/api/get-ticket'
+import { refreshTicketNotes } from '@/features/support/api/get-ticket-notes'
 import { refreshSupplierSync } from '@/features/supplier-sync/api/get-supplier-status'
 import { refreshTrialRequests } from '@/features/trial-requests/api/get-trial-requests'
 import { dispatchAdminNotification } from '@/lib/admin-notification-event'
@@ -27,6 +28,7 @@ export function useAdminLiveEvents() {
     void refreshLobby(queryClient)
     void refreshTickets(queryClient)
     void refreshChatMessages(queryClient)
+    void refreshTicketNotes(queryClient)
     void refreshNotifications(queryClient)
   })
 

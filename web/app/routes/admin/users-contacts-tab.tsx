@@ -4,6 +4,7 @@ import { PersonMessagesButton } from '@/features/messages/components/person-mess
 import { useExistingPersonLine } from '@/features/person-lines/api/get-person-line'
 import { PersonLineButton } from '@/features/person-lines/components/person-line-button'
 import { usePlans } from '@/features/plans/api/get-plans'
+import { AutopilotStats } from '@/features/trial-autopilot/components/autopilot-stats'
 import {
   ContactExtensionsProvider,
   type ContactExtensions,
@@ -13,7 +14,7 @@ import { ContactsPanel } from '@/features/trial-requests/components/contacts-pan
 /**
  * Users & Contacts, offering the plans on sale when a trial is converted to paid, and each
  * person's line on the supplier panel (made with the conversion when the server holds a key)
- * and the messages sent to them.
+ * and the messages sent to them; the trial autopilot's figures under the stat cards.
  */
 export function UsersContactsTab() {
   const plans = usePlans()
@@ -38,7 +39,7 @@ export function UsersContactsTab() {
   )
   return (
     <ContactExtensionsProvider value={extensions}>
-      <ContactsPanel plans={plans.data ?? []} />
+      <ContactsPanel plans={plans.data ?? []} summary={<AutopilotStats />} />
     </ContactExtensionsProvider>
   )
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { CreateTicketForm } from '@/features/support/components/create-ticket-form'
 import { ReturnToChatForm } from '@/features/support/components/return-to-chat-form'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 
 export type EntryView = 'create' | 'return'
 
@@ -15,6 +16,8 @@ type NewTicketViewProps = {
 
 /** Before a chat: the create form, or the Ticket ID box behind 'Return to Existing Chat'. */
 export function NewTicketView({ view, onViewChange, onTicketOpened }: NewTicketViewProps) {
+  // Rendered on the server: a click before the script takes over would do nothing.
+  const isHydrated = useIsHydrated()
   if (view === 'return') {
     return (
       <Card className="w-full max-w-xl">
@@ -41,7 +44,12 @@ export function NewTicketView({ view, onViewChange, onTicketOpened }: NewTicketV
           <CardDescription>Pick up your conversation where you left it.</CardDescription>
         </CardHeader>
         <CardContent>
-          <Button variant="outline" className="w-full" onClick={() => onViewChange('return')}>
+          <Button
+            variant="outline"
+            className="w-full"
+            disabled={!isHydrated}
+            onClick={() => onViewChange('return')}
+          >
             <History aria-hidden />
             Return to Existing Chat
           </Button>

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Save } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { reminderSettings, type ReminderSettings } from '@common/settings'
 import { FormSwitchField } from '@/components/switch-field'
-import { Button } from '@/components/ui/button'
+import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSaveReminderSettings } from '../api/save-reminder-settings'
 
@@ -18,7 +16,8 @@ const numberList = (text: string) =>
     .filter(Boolean)
     .map(Number)
 
-// The offsets are typed as a list in one field each, then checked by the server's own rules.
+// The offsets are typed as a list in one field each, then checked by the server's own rules. The
+// fields ask for no numeric keypad: a phone's has no comma to separate them.
 const reminderForm = z.object({
   subscriptionReminderDays: z
     .string()
@@ -62,7 +61,13 @@ export function ReminderSettingsForm({ settings }: { settings: ReminderSettings 
   )
 
   return (
-    <form onSubmit={handleSave} noValidate aria-label="Reminders" className="grid gap-4">
+    <SettingsForm
+      label="Reminders"
+      onSubmit={handleSave}
+      isDirty={isDirty}
+      isPending={save.isPending}
+      submitLabel="Save reminders"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id="reminder-subscription-days"
@@ -70,9 +75,7 @@ export function ReminderSettingsForm({ settings }: { settings: ReminderSettings 
           hint="Separated by commas, e.g. 7, 3, 1. Leave empty for none."
           error={errors.subscriptionReminderDays?.message}
         >
-          {(props) => (
-            <Input inputMode="numeric" {...props} {...register('subscriptionReminderDays')} />
-          )}
+          {(props) => <Input {...props} {...register('subscriptionReminderDays')} />}
         </FormField>
         <FormField
           id="reminder-trial-hours"
@@ -80,7 +83,7 @@ export function ReminderSettingsForm({ settings }: { settings: ReminderSettings 
           hint="Separated by commas, e.g. 3. Leave empty for none."
           error={errors.trialReminderHours?.message}
         >
-          {(props) => <Input inputMode="numeric" {...props} {...register('trialReminderHours')} />}
+          {(props) => <Input {...props} {...register('trialReminderHours')} />}
         </FormField>
       </div>
       <FormSwitchField
@@ -90,10 +93,6 @@ export function ReminderSettingsForm({ settings }: { settings: ReminderSettings 
         label="Message on expiry"
         description="When a trial or subscription has ended: a link to renew."
       />
-      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
-        {save.isPending ? <Spinner /> : <Save aria-hidden />}
-        Save reminders
-      </Button>
-    </form>
+    </SettingsForm>
   )
 }

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Save } from 'lucide-react'
 import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import {
   maxStreamChoices,
   platformSettings,
   trialDurations,
   type PlatformSettings,
 } from '@common/settings'
+import { FormSwitchField } from '@/components/switch-field'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -20,10 +22,14 @@ const trialDurationLabels: Record<(typeof trialDurations)[number], string> = {
   168: '7 days',
 }
 
-/** The two settings, saved together; the form follows what the server last answered. */
+/** The settings, saved together; the form follows what the server last answered. */
 export function PlatformConfigurationForm({ settings }: { settings: PlatformSettings }) {
   const save = useSavePlatformSettings()
-  const { register, handleSubmit, formState } = useForm<PlatformSettings>({
+  const { register, control, handleSubmit, formState } = useForm<
+    z.input<typeof platformSettings>,
+    unknown,
+    PlatformSettings
+  >({
     resolver: zodResolver(platformSettings),
     values: settings,
   })
@@ -84,6 +90,13 @@ export function PlatformConfigurationForm({ settings }: { settings: PlatformSett
           )}
         </FormField>
       </div>
+      <FormSwitchField
+        control={control}
+        id="auto-start-trials"
+        name="autoStartTrials"
+        label="Start trials automatically"
+        description="A request that passes the trial trust rules gets its trial line on the supplier panel and its login by e-mail within a minute, with no admin. The others wait for an admin, who sees why."
+      />
       <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
         {save.isPending ? <Spinner /> : <Save aria-hidden />}
         Save settings

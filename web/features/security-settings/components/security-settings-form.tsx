@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Save } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
 import { securitySettings, type SecuritySettings } from '@common/settings'
 import { FormSwitchField } from '@/components/switch-field'
-import { Button } from '@/components/ui/button'
+import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSaveSecuritySettings } from '../api/save-security-settings'
 
@@ -44,7 +42,13 @@ export function SecuritySettingsForm({
   )
 
   return (
-    <form onSubmit={handleSave} noValidate aria-label="Sign-in Security" className="grid gap-4">
+    <SettingsForm
+      label="Sign-in Security"
+      onSubmit={handleSave}
+      isDirty={isDirty}
+      isPending={save.isPending}
+      submitLabel="Save settings"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id="session-idle-minutes"
@@ -94,10 +98,6 @@ export function SecuritySettingsForm({
         control={control}
         name="requireTwoFactorForSuperAdmins"
       />
-      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
-        {save.isPending ? <Spinner /> : <Save aria-hidden />}
-        Save settings
-      </Button>
-    </form>
+    </SettingsForm>
   )
 }

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Save } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { supplierSettings, type SupplierSettings } from '@common/settings'
-import { Button } from '@/components/ui/button'
+import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSaveSupplierSettings } from '../api/save-supplier-settings'
 
@@ -29,7 +27,13 @@ export function SupplierSettingsForm({ settings }: { settings: SupplierSettings 
   )
 
   return (
-    <form onSubmit={handleSave} noValidate aria-label="Supplier Settings" className="grid gap-4">
+    <SettingsForm
+      label="Supplier Settings"
+      onSubmit={handleSave}
+      isDirty={isDirty}
+      isPending={save.isPending}
+      submitLabel="Save settings"
+    >
       <FormField
         id="supplier-package"
         label="Package ID for new lines"
@@ -73,10 +77,6 @@ export function SupplierSettingsForm({ settings }: { settings: SupplierSettings 
           )}
         </FormField>
       </div>
-      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
-        {save.isPending ? <Spinner /> : <Save aria-hidden />}
-        Save settings
-      </Button>
-    </form>
+    </SettingsForm>
   )
 }

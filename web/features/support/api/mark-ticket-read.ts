@@ -13,7 +13,7 @@ export function useMarkTicketRead() {
   return useMutation({
     mutationFn: markTicketRead,
     onMutate: (ticketId) =>
-      queryClient.setQueryData<LobbyTicket[]>(lobbyQueryKey, (chats) =>
+      queryClient.setQueriesData<LobbyTicket[]>({ queryKey: lobbyQueryKey }, (chats) =>
         chats?.map((chat) => (chat.id === ticketId ? { ...chat, unreadCount: 0 } : chat)),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: lobbyQueryKey }),

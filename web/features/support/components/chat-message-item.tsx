@@ -11,7 +11,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
 })
 
 /** Today's messages show the time; older ones the day too. */
-function formatMessageTime(isoTimestamp: string): string {
+export function formatMessageTime(isoTimestamp: string): string {
   const date = new Date(isoTimestamp)
   const isToday = date.toDateString() === new Date().toDateString()
   return (isToday ? timeFormat : dateTimeFormat).format(date)

@@ -1,10 +1,12 @@
 import { MessagesSquare } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import type { ChatMessage, ChatSenderType } from '@common/support'
+import type { ChatMessage, ChatSenderType, TicketNote } from '@common/support'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
+import { cn } from '@/lib/utils'
 import type { OutgoingChatMessage } from '../api/chat-outbox'
 import { ChatMessageItem } from './chat-message-item'
+import { TicketNoteItem } from './ticket-note-item'
 import { UnsentChatMessageItem } from './unsent-chat-message-item'
 
 type ChatMessageListProps = {
@@ -18,6 +20,26 @@ type ChatMessageListProps = {
   viewer: ChatSenderType
   /** Shown on the viewer's unsent messages. */
   senderName: string
+  /** Admins only: private notes, shown among the messages in time order. */
+  notes?: readonly TicketNote[]
+  /** The log's height: fixed on the customer's page, filling its pane in the Support Center. */
+  className?: string
+}
+
+type TimelineEntry =
+  | { kind: 'message'; at: string; message: ChatMessage }
+  | { kind: 'note'; at: string; note: TicketNote }
+
+/** Messages and notes in the order they were written. */
+function timeline(messages: ChatMessage[], notes: readonly TicketNote[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...messages.map((message) => ({ kind: 'message' as const, at: message.createdAt, message })),
+    ...notes.map((note) => ({ kind: 'note' as const, at: note.createdAt, note })),
+  ]
+  // Stable: messages keep their order among themselves.
+  return notes.length === 0
+    ? entries
+    : entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
 }
 
 /** The scrolling conversation; screen readers hear new messages as they arrive. */
@@ -30,9 +52,11 @@ export function ChatMessageList({
   onDeleteUnsent,
   viewer,
   senderName,
+  notes = [],
+  className,
 }: ChatMessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
-  const count = (messages?.length ?? 0) + unsent.length
+  const count = (messages?.length ?? 0) + unsent.length + notes.length
 
   useEffect(() => {
     const element = scrollRef.current
@@ -46,7 +70,10 @@ export function ChatMessageList({
       aria-live="polite"
       aria-label="Chat messages"
       tabIndex={0}
-      className="h-96 overflow-y-auto rounded-lg border bg-background p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      className={cn(
+        'relative overflow-y-auto rounded-lg border bg-background p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        className ?? 'h-96',
+      )}
     >
       {messages === undefined ? (
         isError ? (
@@ -74,13 +101,17 @@ export function ChatMessageList({
         <ol className="flex flex-col gap-4">
           {/* Keyed by the browser's id where there is one, so a message that was unsent stays
               the same item once stored and is not announced twice. */}
-          {messages.map((message) => (
-            <ChatMessageItem
-              key={message.clientMessageId ?? message.id}
-              message={message}
-              isOwn={message.senderType === viewer}
-            />
-          ))}
+          {timeline(messages, notes).map((entry) =>
+            entry.kind === 'note' ? (
+              <TicketNoteItem key={entry.note.id} note={entry.note} />
+            ) : (
+              <ChatMessageItem
+                key={entry.message.clientMessageId ?? entry.message.id}
+                message={entry.message}
+                isOwn={entry.message.senderType === viewer}
+              />
+            ),
+          )}
           {unsent.map((entry) => (
             <UnsentChatMessageItem
               key={entry.clientMessageId}

@@ -1,7 +1,9 @@
-import type { ChatSenderType } from '@common/support'
+import { supportAgentName, type ChatSenderType, type TicketNote } from '@common/support'
+import { cn } from '@/lib/utils'
 import { useChatMessages } from '../api/get-chat-messages'
 import { useSendChatMessage } from '../api/send-chat-message'
-import { ChatComposer } from './chat-composer'
+import { useIsOtherSideTyping, useNotifyTyping } from '../api/use-typing'
+import { ChatComposer, type AgentComposerTools } from './chat-composer'
 import { ChatMessageList } from './chat-message-list'
 
 type ChatPanelProps = {
@@ -10,20 +12,40 @@ type ChatPanelProps = {
   viewer: ChatSenderType
   /** The name the viewer's messages show while they are on their way; the server signs them. */
   senderName: string
+  /** Who "is typing…" on the other side; by default the agent who last answered. */
+  otherSideName?: string
   /** How often to poll while the live socket is down (spec §9: 2 s customer, 1 s lobby). */
   fallbackPollMs: number
+  /** Admins: private notes among the messages, saved replies and the Note mode. */
+  agent?: AgentComposerTools & { notes: readonly TicketNote[] }
+  /** Fills its pane (the Support Center) instead of the customer page's fixed height. */
+  isFullHeight?: boolean
 }
 
-/** A ticket's live conversation with its reply box. */
-export function ChatPanel({ ticketId, viewer, senderName, fallbackPollMs }: ChatPanelProps) {
+/** A ticket's live conversation with its reply box and the other side's typing. */
+export function ChatPanel({
+  ticketId,
+  viewer,
+  senderName,
+  otherSideName,
+  fallbackPollMs,
+  agent,
+  isFullHeight,
+}: ChatPanelProps) {
   const messages = useChatMessages(ticketId, fallbackPollMs)
   const outgoing = useSendChatMessage(ticketId, viewer)
+  const isOtherTyping = useIsOtherSideTyping(ticketId, viewer)
+  const notifyTyping = useNotifyTyping(ticketId)
   // Stored while its answer was lost (it came by the socket or a refetch): never shown twice.
   const storedIds = new Set(messages.data?.map((message) => message.clientMessageId))
   const unsent = outgoing.pending.filter((entry) => !storedIds.has(entry.clientMessageId))
+  const typingName =
+    otherSideName ??
+    messages.data?.findLast((message) => message.senderType !== viewer)?.senderName ??
+    supportAgentName
 
   return (
-    <div className="grid gap-3">
+    <div className={cn('grid gap-2', isFullHeight && 'min-h-0 flex-1 grid-rows-[1fr_auto_auto]')}>
       <ChatMessageList
         messages={messages.data}
         unsent={unsent}
@@ -33,8 +55,17 @@ export function ChatPanel({ ticketId, viewer, senderName, fallbackPollMs }: Chat
         onDeleteUnsent={outgoing.remove}
         viewer={viewer}
         senderName={senderName}
+        notes={agent?.notes}
+        className={isFullHeight ? 'min-h-48' : undefined}
       />
-      <ChatComposer onSend={(message) => void outgoing.send(message)} />
+      <p aria-live="polite" className="h-4 px-1 text-xs text-muted-foreground italic">
+        {isOtherTyping && `${typingName} is typing…`}
+      </p>
+      <ChatComposer
+        onSend={(message) => void outgoing.send(message)}
+        onTyping={notifyTyping}
+        agent={agent}
+      />
     </div>
   )
 }

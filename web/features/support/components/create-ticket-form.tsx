@@ -15,6 +15,7 @@ import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { Textarea } from '@/components/ui/textarea'
 import { showToast } from '@/lib/toast'
+import { useIsHydrated } from '@/lib/use-is-hydrated'
 import { useCreateTicket, type NewTicket } from '../api/create-ticket'
 
 const emptyTicket: CreateTicketInput = {
@@ -28,6 +29,8 @@ const emptyTicket: CreateTicketInput = {
 /** 'Create New Support Ticket': validated with the server's own schema. */
 export function CreateTicketForm({ onCreated }: { onCreated: (ticket: SupportTicket) => void }) {
   const createTicket = useCreateTicket()
+  // The server renders this form: a click before the script takes over would submit it natively.
+  const isHydrated = useIsHydrated()
   const { register, handleSubmit, formState } = useForm<CreateTicketInput, unknown, NewTicket>({
     resolver: zodResolver(createTicketInput),
     defaultValues: emptyTicket,
@@ -108,7 +111,7 @@ export function CreateTicketForm({ onCreated }: { onCreated: (ticket: SupportTic
         <Button
           type="submit"
           size="lg"
-          disabled={createTicket.isPending}
+          disabled={!isHydrated || createTicket.isPending}
           className="w-full sm:w-auto"
         >
           {createTicket.isPending ? <Spinner /> : <Send aria-hidden />}

@@ -1,6 +1,6 @@
 import { Inbox } from 'lucide-react'
 import { useState } from 'react'
-import type { LobbyTicket } from '@common/support'
+import type { LobbyTicket, LobbyView } from '@common/support'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useNow } from '@/lib/use-now'
@@ -9,15 +9,29 @@ import { LobbyChatRow } from './lobby-chat-row'
 
 type LobbyChatListProps = {
   chats: LobbyTicket[] | undefined
+  /** Which chats these are: the empty state says so. */
+  view: LobbyView
   isError: boolean
   onRetry: () => void
   selectedId: string | null
   onSelect: (ticketId: string) => void
 }
 
+const emptyTitles: Record<LobbyView, string> = {
+  all: 'No active chats',
+  mine: 'No chats assigned to you',
+  unassigned: 'Every chat has an agent',
+}
+const emptyHints: Record<LobbyView, string> = {
+  all: 'New tickets appear here as customers open them.',
+  mine: 'Open a chat and assign it to yourself, or look in Unassigned.',
+  unassigned: 'New tickets appear here until someone takes them.',
+}
+
 /** The active chats, most in need of an answer first. */
 export function LobbyChatList({
   chats,
+  view,
   isError,
   onRetry,
   selectedId,
@@ -54,10 +68,8 @@ export function LobbyChatList({
     return (
       <div className="grid justify-items-center gap-2 px-6 py-12 text-center">
         <Inbox className="size-8 text-muted-foreground" aria-hidden />
-        <p className="font-medium">No active chats</p>
-        <p className="text-sm text-muted-foreground">
-          New tickets appear here as customers open them.
-        </p>
+        <p className="font-medium">{emptyTitles[view]}</p>
+        <p className="text-sm text-muted-foreground">{emptyHints[view]}</p>
       </div>
     )
   }

@@ -18,14 +18,17 @@ export function LobbyStats({ chats, total }: LobbyStatsProps) {
     },
   ]
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl className="grid grid-cols-4 gap-2">
       {stats.map(({ label, value }) => (
-        <div key={label} className="rounded-lg border bg-background px-4 py-3">
+        <div
+          key={label}
+          className="flex flex-wrap items-baseline justify-between gap-x-2 rounded-lg border bg-background px-3 py-1.5"
+        >
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             {label}
           </dt>
           <dd
-            className="text-2xl font-bold tabular-nums"
+            className="text-lg font-bold tabular-nums"
             data-testid={`lobby-${label.toLowerCase()}`}
           >
             {value}

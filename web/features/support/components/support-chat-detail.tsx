@@ -1,25 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, Mail } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import { supportAgentName } from '@common/support'
+import { ArrowLeft, Mail, UserRound } from 'lucide-react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import { supportAgentName, type SupportTicket } from '@common/support'
+import { ConnectionIndicator } from '@/components/connection-indicator'
 import { PriorityBadge } from '@/components/ticket-badges'
 import { Button } from '@/components/ui/button'
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
-import { ChatPanel } from '@/features/support/components/chat-panel'
-import { lobbyQueryKey } from '@/features/support/api/get-lobby'
-import { ticketTotalQueryKey } from '@/features/support/api/get-ticket-total'
-import { useTicket } from '@/features/support/api/get-ticket'
-import { TicketStatusSelect } from '@/features/support/components/ticket-status-select'
+import { showToast } from '@/lib/toast'
+import { useAddTicketNote } from '../api/add-ticket-note'
+import { useAgentProfile } from '../api/get-agent-profile'
+import { refreshLobby } from '../api/get-lobby'
+import { useTicket } from '../api/get-ticket'
+import { useTicketCustomer } from '../api/get-ticket-customer'
+import { useTicketNotes } from '../api/get-ticket-notes'
+import { ticketReplyValues } from '../reply-values'
+import { AssignControl } from './assign-control'
+import { ChatPanel } from './chat-panel'
+import { CustomerPanel } from './customer-panel'
+import { TicketStatusSelect } from './ticket-status-select'
 
-// Below this width the lobby shows the list or the chat, not both.
-const sideBySideQuery = '(min-width: 64rem)'
+/** From this width the lobby shows the list beside the chat; below it, one or the other. */
+export const sideBySideQuery = '(min-width: 64rem)'
 
-type SupportChatDetailProps = { ticketId: string; onBack: () => void }
+type SupportChatDetailProps = {
+  ticketId: string
+  me: string
+  onBack: () => void
+  /** On a phone the lobby's header is gone: the chat says whether it is live. */
+  showsConnection: boolean
+}
 
-/** The selected chat: who is asking and about what, its status, and the conversation. */
-export function SupportChatDetail({ ticketId, onBack }: SupportChatDetailProps) {
+/** The selected chat: who is asking and about what, its status and assignee, the conversation. */
+export function SupportChatDetail({
+  ticketId,
+  me,
+  onBack,
+  showsConnection,
+}: SupportChatDetailProps) {
   const ticket = useTicket(ticketId)
-  const queryClient = useQueryClient()
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   // On a phone the list the admin chose from has just disappeared: bring focus along.
@@ -27,52 +46,19 @@ export function SupportChatDetail({ ticketId, onBack }: SupportChatDetailProps) 
     if (!window.matchMedia(sideBySideQuery).matches) headingRef.current?.focus()
   }, [ticketId, ticket.isSuccess])
 
-  const handleStatusChanged = () => {
-    void queryClient.invalidateQueries({ queryKey: lobbyQueryKey })
-    void queryClient.invalidateQueries({ queryKey: ticketTotalQueryKey })
-  }
-
   return (
-    <div className="grid min-w-0 flex-1 content-start gap-4 p-4 sm:p-6">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-3 sm:p-4">
       {/* Closing goes back to /admin/support: beside the list on a wide screen, to it on a phone. */}
-      <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={onBack}>
-        <ArrowLeft aria-hidden />
-        <span className="lg:hidden">Back to chats</span>
-        <span className="hidden lg:inline">Close chat</span>
-      </Button>
+      <div className="flex shrink-0 items-center justify-between gap-2">
+        <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={onBack}>
+          <ArrowLeft aria-hidden />
+          <span className="lg:hidden">Back to chats</span>
+          <span className="hidden lg:inline">Close chat</span>
+        </Button>
+        {showsConnection && <ConnectionIndicator />}
+      </div>
       {ticket.data ? (
-        <>
-          <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
-            <div className="grid min-w-60 flex-1 gap-1">
-              <h3
-                ref={headingRef}
-                tabIndex={-1}
-                className="flex flex-wrap items-center gap-2 text-lg font-semibold outline-none"
-              >
-                <span className="break-words">{ticket.data.customerName}</span>
-                <PriorityBadge priority={ticket.data.priority} />
-              </h3>
-              <p className="text-sm font-medium break-words">{ticket.data.subject}</p>
-              <a
-                href={`mailto:${ticket.data.customerEmail}`}
-                className="flex w-fit items-center gap-1.5 rounded-sm text-sm break-all text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-              >
-                <Mail className="size-3.5 shrink-0" aria-hidden />
-                {ticket.data.customerEmail}
-              </a>
-            </div>
-            <TicketStatusSelect ticket={ticket.data} onChanged={handleStatusChanged} />
-          </div>
-          <p className="line-clamp-3 rounded-lg bg-muted/60 px-3 py-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">
-            {ticket.data.description}
-          </p>
-          <ChatPanel
-            ticketId={ticketId}
-            viewer="admin"
-            senderName={supportAgentName}
-            fallbackPollMs={1_000}
-          />
-        </>
+        <LoadedChat ticket={ticket.data} me={me} headingRef={headingRef} />
       ) : ticket.isError ? (
         <div role="alert" className="grid justify-items-center gap-3 py-12 text-center text-sm">
           <p className="text-muted-foreground">This chat could not be loaded.</p>
@@ -85,6 +71,106 @@ export function SupportChatDetail({ ticketId, onBack }: SupportChatDetailProps) 
           <Spinner className="size-6 text-primary" label="Loading chat" />
         </div>
       )}
+    </div>
+  )
+}
+
+type LoadedChatProps = {
+  ticket: SupportTicket
+  me: string
+  headingRef: RefObject<HTMLHeadingElement | null>
+}
+
+function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
+  const queryClient = useQueryClient()
+  const profile = useAgentProfile()
+  const customer = useTicketCustomer(ticket.customerEmail)
+  const notes = useTicketNotes(ticket.id)
+  const addNote = useAddTicketNote(ticket.id)
+  const [isCustomerOpen, setIsCustomerOpen] = useState(false)
+  const agentName = profile.data?.displayName ?? supportAgentName
+  const handleChanged = () => void refreshLobby(queryClient)
+
+  const customerPanel = (
+    <CustomerPanel
+      ticket={ticket}
+      customer={customer.data}
+      isError={customer.isError}
+      onRetry={() => void customer.refetch()}
+    />
+  )
+
+  return (
+    <div className="flex min-h-0 flex-1 gap-4">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-2">
+        <div className="flex shrink-0 items-start gap-x-4 gap-y-2">
+          <div className="grid min-w-0 flex-1 gap-0.5">
+            <h3
+              ref={headingRef}
+              tabIndex={-1}
+              className="flex flex-wrap items-center gap-2 text-lg font-semibold outline-none"
+            >
+              <span className="min-w-0 break-words">{ticket.customerName}</span>
+              <PriorityBadge priority={ticket.priority} />
+            </h3>
+            <p className="line-clamp-2 text-sm font-medium break-words">{ticket.subject}</p>
+            <a
+              href={`mailto:${ticket.customerEmail}`}
+              className="flex w-fit max-w-full items-center gap-1.5 rounded-sm text-sm break-all text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
+              <Mail className="size-3.5 shrink-0" aria-hidden />
+              {ticket.customerEmail}
+            </a>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            className="xl:hidden"
+            onClick={() => setIsCustomerOpen(true)}
+          >
+            <UserRound aria-hidden />
+            Customer
+          </Button>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2">
+          <TicketStatusSelect ticket={ticket} onChanged={handleChanged} />
+          <AssignControl ticket={ticket} me={me} onChanged={handleChanged} />
+        </div>
+        <p className="line-clamp-2 shrink-0 rounded-lg max-sm:hidden bg-muted/60 px-3 py-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">
+          {ticket.description}
+        </p>
+        <ChatPanel
+          ticketId={ticket.id}
+          viewer="admin"
+          senderName={agentName}
+          otherSideName={ticket.customerName}
+          fallbackPollMs={1_000}
+          isFullHeight
+          agent={{
+            notes: notes.data ?? [],
+            replyValues: ticketReplyValues(ticket, customer.data, agentName),
+            onAddNote: (body) =>
+              addNote.mutateAsync(
+                { body },
+                {
+                  onError: () => showToast({ title: 'Failed to add note', variant: 'destructive' }),
+                },
+              ),
+          }}
+        />
+      </div>
+      <aside
+        aria-label="Customer"
+        className="relative hidden w-72 shrink-0 overflow-y-auto rounded-lg border xl:block"
+      >
+        {customerPanel}
+      </aside>
+      <Dialog open={isCustomerOpen} onOpenChange={setIsCustomerOpen}>
+        <DialogContent className="max-h-[85dvh] overflow-y-auto p-0" aria-describedby={undefined}>
+          <DialogTitle className="sr-only">Customer</DialogTitle>
+          {customerPanel}
+        </DialogContent>
+      </Dialog>
     </div>
   )
 }

@@ -4,12 +4,12 @@ import type { TrialRequest } from '@common/trial-requests'
 import { cn } from '@/lib/utils'
 import { AdminNotesEditor } from './admin-notes-editor'
 import { ContactActions } from './contact-actions'
-import { FollowUpStageBadge } from './follow-up-stage'
 import { RowCheckbox } from './row-checkbox'
 import {
   ContactHandles,
   ContactIdentity,
   ContactStatus,
+  FollowUpStage,
   PaidPlan,
   SubscriptionPeriod,
 } from './contact-fields'
@@ -50,7 +50,7 @@ export function ContactCard({ request, plans, isSelected, onToggleSelected }: Co
         </div>
         <div className="grid justify-items-end gap-1">
           <ContactStatus request={request} />
-          <FollowUpStageBadge stage={request.status} />
+          <FollowUpStage request={request} />
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
@@ -63,7 +63,7 @@ export function ContactCard({ request, plans, isSelected, onToggleSelected }: Co
         <Field label="Paid plan">
           <PaidPlan request={request} />
         </Field>
-        <Field label="Subscription period">
+        <Field label="Period">
           <SubscriptionPeriod request={request} />
         </Field>
         <Field label="Contact">

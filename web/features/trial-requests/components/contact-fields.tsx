@@ -3,6 +3,7 @@ import { adminPaths } from '@common/routes'
 import type { TrialRequest } from '@common/trial-requests'
 import { formatMoney, formatShortDate } from '@/lib/format'
 import { ContactChannels } from './contact-channels'
+import { FollowUpStageBadge } from './follow-up-stage'
 import { SubscriptionStatusBadge } from './subscription-status-badge'
 import { TrustBadge } from './trust-badge'
 
@@ -30,8 +31,8 @@ function AskedAgain({ request }: FieldProps) {
 }
 
 /**
- * Name (a link to the person's customer view), e-mail, when the request came in, its trust and
- * whether the person asked again.
+ * Name (a link to the person's customer view), e-mail (cut short, whole in its tooltip), when the
+ * request came in, its trust and whether the person asked again.
  */
 export function ContactIdentity({ request }: FieldProps) {
   return (
@@ -42,7 +43,7 @@ export function ContactIdentity({ request }: FieldProps) {
       >
         {request.name}
       </Link>
-      <div className="max-w-56 truncate text-xs text-muted-foreground" title={request.email}>
+      <div className="max-w-44 truncate text-xs text-muted-foreground" title={request.email}>
         {request.email}
       </div>
       <div className="text-xs text-muted-foreground">
@@ -60,6 +61,11 @@ export function ContactStatus({ request }: FieldProps) {
   return <SubscriptionStatusBadge status={request.subscriptionStatus} />
 }
 
+export function FollowUpStage({ request }: FieldProps) {
+  return <FollowUpStageBadge stage={request.status} />
+}
+
+/** The paid plan and, under it, its price; a dash while on trial. */
 export function PaidPlan({ request }: FieldProps) {
   if (!request.paidPlan) return <NoValue />
   return (
@@ -78,10 +84,10 @@ export function SubscriptionPeriod({ request }: FieldProps) {
   const { subscriptionStartDate: start, subscriptionEndDate: end } = request
   if (!start || !end) return <NoValue />
   return (
-    <>
+    <div className="whitespace-nowrap">
       <div>{formatShortDate(start)}</div>
       <div className="text-xs text-muted-foreground">to {formatShortDate(end)}</div>
-    </>
+    </div>
   )
 }
 

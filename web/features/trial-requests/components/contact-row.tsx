@@ -4,12 +4,12 @@ import { TableCell, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 import { AdminNotesEditor } from './admin-notes-editor'
 import { ContactActions } from './contact-actions'
-import { FollowUpStageBadge } from './follow-up-stage'
 import { RowCheckbox } from './row-checkbox'
 import {
   ContactHandles,
   ContactIdentity,
   ContactStatus,
+  FollowUpStage,
   PaidPlan,
   SubscriptionPeriod,
 } from './contact-fields'
@@ -21,7 +21,11 @@ import { TrialPlanSelect } from './trial-plan-select'
  * phone is too narrow to keep them and still scroll through the rest.
  */
 export const actionsColumnClassName =
-  'bg-card sm:sticky sm:right-0 sm:shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.25)]'
+  'bg-card sm:sticky sm:right-0 sm:shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.25)] [tr:hover>&]:bg-[color-mix(in_oklab,var(--color-card),var(--color-muted)_50%)]'
+
+// The row's selected tint, opaque: the sticky cell covers what scrolls beneath it.
+const selectedActionsClassName =
+  'bg-[color-mix(in_oklab,var(--color-card),var(--color-accent)_40%)]'
 
 type ContactRowProps = {
   request: TrialRequest
@@ -41,7 +45,10 @@ export function ContactRow({ request, plans, isSelected, onToggleSelected }: Con
         />
       </TableCell>
       <TableCell>
-        <ContactIdentity request={request} />
+        {/* A long name wraps rather than widening the column past the others. */}
+        <div className="w-44 whitespace-normal">
+          <ContactIdentity request={request} />
+        </div>
       </TableCell>
       <TableCell>
         <SubscriptionIdButton subscriptionId={request.subscriptionId} />
@@ -53,7 +60,7 @@ export function ContactRow({ request, plans, isSelected, onToggleSelected }: Con
         <ContactStatus request={request} />
       </TableCell>
       <TableCell>
-        <FollowUpStageBadge stage={request.status} />
+        <FollowUpStage request={request} />
       </TableCell>
       <TableCell>
         <PaidPlan request={request} />
@@ -67,8 +74,9 @@ export function ContactRow({ request, plans, isSelected, onToggleSelected }: Con
       <TableCell>
         <AdminNotesEditor request={request} />
       </TableCell>
-      <TableCell className={actionsColumnClassName}>
-        <ContactActions request={request} plans={plans} />
+      <TableCell className={cn(actionsColumnClassName, isSelected && selectedActionsClassName)}>
+        {/* Four icons a line: two short lines leave the other columns room at laptop width. */}
+        <ContactActions request={request} plans={plans} className="ml-auto w-[9.5rem]" />
       </TableCell>
     </TableRow>
   )

@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Plan } from '@common/plans'
 import { SectionCard } from '@/components/section-card'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
@@ -19,11 +19,17 @@ import { ContactsToolbar } from './contacts-toolbar'
 /** The cursors of the pages visited so far, for the filters they belong to. */
 type Paging = { filtersKey: string; cursors: (string | undefined)[] }
 
+type ContactsPanelProps = {
+  plans: Plan[]
+  /** More figures under the stat cards, from other features (the trial autopilot's). */
+  summary?: ReactNode
+}
+
 /**
  * Users & Contacts: the four stat cards, then the trial requests searched, filtered and paged
  * on the server. `plans` are the paid plans offered when converting a trial.
  */
-export function ContactsPanel({ plans }: { plans: Plan[] }) {
+export function ContactsPanel({ plans, summary }: ContactsPanelProps) {
   const [search, setSearch] = useState('')
   const [status, setStatus] = useState<StatusFilter>('all')
   const [stage, setStage] = useState<StageFilter>('all')
@@ -44,6 +50,7 @@ export function ContactsPanel({ plans }: { plans: Plan[] }) {
   return (
     <div className="grid gap-6">
       <ContactStats />
+      {summary}
       <SectionCard
         title="Users & Contacts"
         icon={Users}

@@ -22,6 +22,7 @@ import { RowCheckbox } from './row-checkbox'
 // Tailwind's md: below it, eleven columns would leave a phone showing two at a time.
 const wideQuery = '(min-width: 48rem)'
 
+// The spec's columns, with the follow-up stage (issue 15) beside the subscription's status.
 const columns = [
   'User',
   'Subscription ID',
@@ -29,7 +30,7 @@ const columns = [
   'Status',
   'Follow-up',
   'Paid plan',
-  'Subscription period',
+  'Period',
   'Contact',
   'Admin notes',
 ]
@@ -93,11 +94,11 @@ export function ContactsTable({
     )
   }
   const allSelected = requests.every((request) => selection.selectedIds.has(request.id))
-  // Eleven columns: the table reaches closer to the card's edges and its cells are padded less,
-  // so that a laptop screen shows them all.
+  // The table reaches closer to the card's edges and its cells are padded less, so that a laptop
+  // screen shows every column.
   return (
     <div className="-mx-4 min-w-0">
-      <Table className="[&_td]:px-2 [&_th]:px-2">
+      <Table className="[&_td]:px-1.5 [&_th]:px-1.5">
         <TableCaption className="sr-only">Trial requests and subscribers</TableCaption>
         <TableHeader>
           <TableRow>

@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, Send } from 'lucide-react'
+import { Mail, MessageCircle, Send, type LucideIcon } from 'lucide-react'
 import type { Plan } from '@common/plans'
 import type { TrialRequest } from '@common/trial-requests'
 import { Button } from '@/components/ui/button'
@@ -8,33 +8,37 @@ import { DeleteRequestButton } from './delete-request-button'
 import { DeleteSubscriptionButton } from './delete-subscription-button'
 import { ExtendSubscriptionDialog } from './extend-subscription-dialog'
 
+type ContactLinkProps = { href: string; icon: LucideIcon; label: string; isNewTab?: boolean }
+
+/** A way to reach the person, as a labelled button. */
+function ContactLink({ href, icon: Icon, label, isNewTab = false }: ContactLinkProps) {
+  return (
+    <Button variant="outline" asChild>
+      <a href={href} {...(isNewTab && { target: '_blank', rel: 'noopener noreferrer' })}>
+        <Icon aria-hidden />
+        {label}
+      </a>
+    </Button>
+  )
+}
+
 type PersonActionsProps = { request: TrialRequest; plans: Plan[] }
 
 /** A person's everyday actions, each a labelled button: reach them, convert, extend. */
 export function PersonActions({ request, plans }: PersonActionsProps) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="outline" asChild>
-        <a href={mailtoUrl(request.email)}>
-          <Mail aria-hidden />
-          Email
-        </a>
-      </Button>
+      <ContactLink href={mailtoUrl(request.email)} icon={Mail} label="Email" />
       {request.telegram && (
-        <Button variant="outline" asChild>
-          <a href={telegramUrl(request.telegram)} target="_blank" rel="noopener noreferrer">
-            <Send aria-hidden />
-            Telegram
-          </a>
-        </Button>
+        <ContactLink href={telegramUrl(request.telegram)} icon={Send} label="Telegram" isNewTab />
       )}
       {request.whatsapp && (
-        <Button variant="outline" asChild>
-          <a href={whatsappUrl(request.whatsapp)} target="_blank" rel="noopener noreferrer">
-            <MessageCircle aria-hidden />
-            WhatsApp
-          </a>
-        </Button>
+        <ContactLink
+          href={whatsappUrl(request.whatsapp)}
+          icon={MessageCircle}
+          label="WhatsApp"
+          isNewTab
+        />
       )}
       {request.subscriptionStatus !== 'active' && (
         <ConvertSubscriptionDialog request={request} plans={plans} display="labelled" />

@@ -22,7 +22,8 @@ export function TrialPlanSelect({ request }: { request: TrialRequest }) {
       value={plan}
       disabled={update.isPending}
       onChange={(event) => isTrialPlan(event.target.value) && handleChange(event.target.value)}
-      className="h-10 w-32 md:h-9"
+      // Compact in the table; in a phone's card it fills its column, so "Household" fits.
+      className="h-10 w-full md:h-8 md:w-28 md:py-1 md:pr-7 md:pl-2"
     >
       {choices.map((choice) => (
         <option key={choice} value={choice} disabled={!isTrialPlan(choice)}>

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Save } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { trialTrustSettings, type TrialTrustSettings } from '@common/settings'
 import { trustPenalties } from '@common/trial-trust'
 import { FormSwitchField } from '@/components/switch-field'
-import { Button } from '@/components/ui/button'
+import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSaveTrialTrustSettings } from '../api/save-trial-trust-settings'
 
@@ -58,7 +56,13 @@ export function TrialTrustForm({ settings }: { settings: TrialTrustSettings }) {
   )
 
   return (
-    <form onSubmit={handleSave} noValidate aria-label="Trial Trust Rules" className="grid gap-4">
+    <SettingsForm
+      label="Trial Trust Rules"
+      onSubmit={handleSave}
+      isDirty={isDirty}
+      isPending={save.isPending}
+      submitLabel="Save rules"
+    >
       {rules.map((rule) => (
         <FormSwitchField key={rule.name} control={control} id={`trust-${rule.name}`} {...rule} />
       ))}
@@ -98,10 +102,6 @@ export function TrialTrustForm({ settings }: { settings: TrialTrustSettings }) {
           )}
         </FormField>
       </div>
-      <Button type="submit" className="w-fit" disabled={!isDirty || save.isPending}>
-        {save.isPending ? <Spinner /> : <Save aria-hidden />}
-        Save rules
-      </Button>
-    </form>
+    </SettingsForm>
   )
 }
