@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
     globalSetup: ['server/test/global-setup.ts'],
+    // CI has a 2-core machine to itself, and most tests wait on sockets, timers and PostgreSQL:
+    // two files at a time nearly halve the run. Elsewhere the default leaves a core to the rest.
+    ...(process.env.CI ? { maxWorkers: 2 } : {}),
     // Password hashing is deliberately slow (scrypt at OWASP's cost).
     testTimeout: 30_000,
     hookTimeout: 60_000,
