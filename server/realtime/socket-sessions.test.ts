@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { socketCloseCodes, type ServerFrame } from '../../common/realtime'
 import { createClient } from '../test/http-client'
+import { seedAdmin } from '../test/seed-admin'
 import { openAdminSocket, openSocket, type TestSocket } from '../test/socket-client'
 import { databaseKinds, owner, useAdminServer } from '../test/test-server'
 
@@ -60,13 +61,12 @@ describe.each(databaseKinds)('admin sockets after their session ends, on %s', (k
   it('closes the sockets of an admin who is deleted', async () => {
     const { baseUrl } = context.server
     const credentials = { username: 'agent-deleted', password: 'quiet-meadow-4821' }
-    const created = await context.admin.post('/api/admin/users', credentials)
-    expect(created.status).toBe(201)
+    const created = await seedAdmin(context.server.app.db, credentials)
     const agent = await signIn(credentials.username, credentials.password)
     const agentSocket = await openAdminSocket(baseUrl, agent.cookie)
     const ownerSocket = await openAdminSocket(baseUrl, context.admin.cookie)
 
-    expect((await context.admin.delete(`/api/admin/users/${created.body.id}`)).status).toBe(204)
+    expect((await context.admin.delete(`/api/admin/users/${created.id}`)).status).toBe(204)
     await expectSessionEnded(agentSocket)
     await customerWrites('After the deletion', ownerSocket)
     expect(agentSocket.frames.filter(chatSaying('After the deletion'))).toEqual([])

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
-import { bootstrapAdmin } from '../modules/admins/bootstrap-admin'
 import { createClient } from './http-client'
+import { seedFirstSuperAdmin } from './seed-admin'
 
 export const databaseKinds = ['pglite', 'postgres'] as const
 export type DatabaseKind = (typeof databaseKinds)[number]
@@ -63,8 +63,6 @@ export async function startTestServer(
   const postgres = hasOwnDatabase ? await createPostgresDatabase() : null
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    ADMIN_USERNAME: owner.username,
-    ADMIN_PASSWORD: owner.password,
     DATA_DIR: 'memory://',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
@@ -79,7 +77,9 @@ export async function startTestServer(
     sessionSweepMs: options.sessionSweepMs,
     pageTemplate: options.pageTemplate,
   })
-  await bootstrapAdmin(app.db, config, app.log)
+  // Start-up's bootstrapAdmin, minus a fresh scrypt hash per server: main.test.ts and the
+  // server-process tests sign in as the admin it creates.
+  await seedFirstSuperAdmin(app.db, owner)
   const address = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
   return {
     app,

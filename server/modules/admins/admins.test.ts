@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
+import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('admin accounts on %s', (kind) => {
@@ -78,7 +79,7 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
   })
 
   it('lets only a super_admin create or delete admins', async () => {
-    await ownerClient.post('/api/admin/users', { username: 'plain', password: 'quiet-meadow-7731' })
+    await seedAdmin(server.app.db, { username: 'plain', password: 'quiet-meadow-7731' })
     const plain = createClient(server.baseUrl)
     await plain.login('plain', 'quiet-meadow-7731')
     expect((await plain.get('/api/admin/users')).status).toBe(200)
@@ -94,7 +95,7 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
   })
 
   it('deletes an admin, whose sessions end with the account', async () => {
-    const { body: doomed } = await ownerClient.post('/api/admin/users', {
+    const doomed = await seedAdmin(server.app.db, {
       username: 'doomed',
       password: 'amber-lantern-5523',
     })
@@ -129,7 +130,7 @@ describe.each(databaseKinds)('the last super_admin on %s', (kind) => {
   it('survives two super_admins deleting each other at the same moment', async () => {
     const ownerClient = createClient(server.baseUrl)
     await ownerClient.login(owner.username, owner.password)
-    const { body: deputy } = await ownerClient.post('/api/admin/users', {
+    const deputy = await seedAdmin(server.app.db, {
       username: 'deputy',
       password: 'copper-kettle-9912',
       role: 'super_admin',

@@ -1,23 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
+import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('an admin’s own password on %s', (kind) => {
   let server: TestServer
   const ada = { username: 'ada', password: 'violet-first-passphrase' }
+  // Signed in once: the refusals below leave the password, and so the sessions, as they were.
+  let ownerClient: ReturnType<typeof createClient>
+  let adaClient: ReturnType<typeof createClient>
 
   beforeAll(async () => {
     server = await startTestServer(kind)
-    const ownerClient = createClient(server.baseUrl)
+    await seedAdmin(server.app.db, ada)
+    ownerClient = createClient(server.baseUrl)
     await ownerClient.login(owner.username, owner.password)
-    expect((await ownerClient.post('/api/admin/users', ada)).status).toBe(201)
+    adaClient = createClient(server.baseUrl)
+    await adaClient.login(ada.username, ada.password)
   })
   afterAll(() => server.close())
 
   it('needs the current password and names the field that is wrong', async () => {
-    const client = createClient(server.baseUrl)
-    await client.login(ada.username, ada.password)
-    const wrong = await client.post('/api/admin/password', {
+    const wrong = await adaClient.post('/api/admin/password', {
       currentPassword: 'not-my-password',
       newPassword: 'a-brand-new-passphrase',
     })
@@ -33,9 +37,7 @@ describe.each(databaseKinds)('an admin’s own password on %s', (kind) => {
     ['qwertyuiop12', 'This password is too common. Choose one that is hard to guess.'],
     ['i-am-ada-lovelace', 'Password must not contain the username'],
   ])('refuses the new password %s', async (newPassword, message) => {
-    const client = createClient(server.baseUrl)
-    await client.login(ada.username, ada.password)
-    const answer = await client.post('/api/admin/password', {
+    const answer = await adaClient.post('/api/admin/password', {
       currentPassword: ada.password,
       newPassword,
     })
@@ -60,8 +62,6 @@ describe.each(databaseKinds)('an admin’s own password on %s', (kind) => {
     expect(old.status).toBe(401)
     await createClient(server.baseUrl).login(ada.username, 'violet-second-passphrase')
 
-    const ownerClient = createClient(server.baseUrl)
-    await ownerClient.login(owner.username, owner.password)
     const trail = await ownerClient.get('/api/audit-log?action=admin_user.change_password')
     expect(trail.body).toHaveLength(1)
     expect(trail.body[0]).toMatchObject({ actorUsername: 'ada', entityType: 'admin_user' })
@@ -69,8 +69,6 @@ describe.each(databaseKinds)('an admin’s own password on %s', (kind) => {
   })
 
   it('refuses common passwords for new admins too', async () => {
-    const ownerClient = createClient(server.baseUrl)
-    await ownerClient.login(owner.username, owner.password)
     const answer = await ownerClient.post('/api/admin/users', {
       username: 'weakling',
       password: '123456789012',
@@ -140,12 +138,7 @@ describe.each(databaseKinds)('session rules on %s', (kind) => {
   })
 
   it('lets only a super admin change the security settings', async () => {
-    const ownerClient = createClient(server.baseUrl)
-    await ownerClient.login(owner.username, owner.password)
-    await ownerClient.post('/api/admin/users', {
-      username: 'helper',
-      password: 'kettle-long-passphrase',
-    })
+    await seedAdmin(server.app.db, { username: 'helper', password: 'kettle-long-passphrase' })
     const helper = createClient(server.baseUrl)
     await helper.login('helper', 'kettle-long-passphrase')
     const answer = await helper.put('/api/settings/security', {

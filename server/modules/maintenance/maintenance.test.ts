@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
+import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
@@ -49,8 +50,8 @@ describe.each(databaseKinds)('system maintenance on %s', (kind) => {
   })
 
   it('lets only a super admin download a backup, and records no refused one', async () => {
-    const account = { username: 'plain.admin', password: 'violet-harbour-4271', role: 'admin' }
-    expect((await admin.post('/api/admin/users', account)).status).toBe(201)
+    const account = { username: 'plain.admin', password: 'violet-harbour-4271' }
+    await seedAdmin(server.app.db, account)
     const plain = createClient(server.baseUrl)
     await plain.login(account.username, account.password)
     const { result, entries } = await withNewEntries(server.app.db, () =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
+import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
@@ -75,12 +76,7 @@ describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
   })
 
   it("assigns a chat to an admin and lists an agent's own, the unassigned and all chats", async () => {
-    const { status } = await admin.post('/api/admin/users', {
-      username: 'Ada',
-      password: 'a-long-enough-password-1',
-      role: 'admin',
-    })
-    expect(status).toBe(201)
+    await seedAdmin(server.app.db, { username: 'Ada', password: 'a-long-enough-password-1' })
     const ada = createClient(server.baseUrl)
     await ada.login('Ada', 'a-long-enough-password-1')
     const mine = await open('Assigned to me', 'medium')
