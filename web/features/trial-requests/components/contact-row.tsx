@@ -21,7 +21,7 @@ import { TrialPlanSelect } from './trial-plan-select'
  * phone is too narrow to keep them and still scroll through the rest.
  */
 export const actionsColumnClassName =
-  'bg-card sm:sticky sm:right-0 sm:shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.25)] [tr:hover>&]:bg-[color-mix(in_oklab,var(--color-card),var(--color-muted)_50%)]'
+  'bg-card transition-colors sm:sticky sm:right-0 sm:shadow-[-12px_0_12px_-12px_rgb(0_0_0/0.25)] [tr:hover>&]:bg-[color-mix(in_oklab,var(--color-card),var(--color-muted)_50%)]'
 
 // The row's selected tint, opaque: the sticky cell covers what scrolls beneath it.
 const selectedActionsClassName =
