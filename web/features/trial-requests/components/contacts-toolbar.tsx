@@ -61,7 +61,7 @@ export function ContactsToolbar({
         aria-label="Filter by follow-up stage"
         value={stage}
         onChange={(event) => onStageChange(event.target.value as StageFilter)}
-        className="w-48"
+        className="w-56"
       >
         <option value="all">All follow-up stages</option>
         {trialRequestStages.map((value) => (
