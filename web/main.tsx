@@ -1,5 +1,4 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
-import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { queryStateElementId } from '@common/page-rendering'
 import { App } from './app/app'
@@ -16,14 +15,10 @@ const stateText = document.getElementById(queryStateElementId)?.textContent
 
 if (stateText) {
   hydrate(queryClient, JSON.parse(stateText) as DehydratedState)
-  // As a transition, hydration yields to the browser every few milliseconds instead of
-  // blocking a phone's main thread for its whole length; the page is already painted.
-  startTransition(() => {
-    hydrateRoot(root, app, {
-      // React reports a hydration mismatch here, not as a thrown error: make it visible.
-      onRecoverableError: (error, info) =>
-        console.error('Recoverable error during hydration', error, info.componentStack),
-    })
+  hydrateRoot(root, app, {
+    // React reports a hydration mismatch here, not as a thrown error: make it visible.
+    onRecoverableError: (error, info) =>
+      console.error('Recoverable error during hydration', error, info.componentStack),
   })
 } else {
   createRoot(root).render(app)
