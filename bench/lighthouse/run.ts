@@ -12,13 +12,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { freePort } from '../../server/test/free-port'
 import { createClient } from '../../server/test/http-client'
-import {
-  startServerProcess,
-  stopServerProcess,
-  waitForHealth,
-} from '../../server/test/server-process'
+import { stopServerProcess, waitForHealth } from '../../server/test/server-process'
+import { benchOwner, startBenchServer } from '../lib/bench-server'
 import { printTable } from '../lib/measure'
 
 const { values: args } = parseArgs({
@@ -30,7 +26,6 @@ const { values: args } = parseArgs({
 })
 const root = resolve(args.root)
 const runs = Number(args.runs)
-const owner = { username: 'bench', password: 'measured-quietly-2026' }
 const targets = { performance: 95, layoutShift: 0.05, accessibility: 100, seo: 100 }
 const chromeFlags = [
   '--headless=new',
@@ -92,24 +87,12 @@ function lighthouse(url: string, outDir: string): Promise<Result> {
 const medianBy = (results: Result[], key: keyof Result) =>
   [...results].sort((a, b) => a[key] - b[key])[Math.floor(results.length / 2)]!
 
-const port = await freePort()
-const baseUrl = `http://127.0.0.1:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
-const server = startServerProcess(
-  {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    ADMIN_USERNAME: owner.username,
-    ADMIN_PASSWORD: owner.password,
-    LOG_LEVEL: 'error',
-  },
-  'built',
-  root,
-)
+const { server, baseUrl } = await startBenchServer({ DATA_DIR: dataDir }, 'built', root)
 try {
   await waitForHealth(baseUrl, server)
   const admin = createClient(baseUrl)
-  await admin.login(owner.username, owner.password)
+  await admin.login(benchOwner.username, benchOwner.password)
   const post = await admin.post('/api/blog-posts', {
     title: 'How to watch the weekend fixtures on any device',
     excerpt: 'A short guide to setting up the player of your choice before kickoff.',
