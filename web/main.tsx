@@ -1,4 +1,5 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { queryStateElementId } from '@common/page-rendering'
 import { App } from './app/app'
@@ -15,10 +16,12 @@ const stateText = document.getElementById(queryStateElementId)?.textContent
 
 if (stateText) {
   hydrate(queryClient, JSON.parse(stateText) as DehydratedState)
-  hydrateRoot(root, app, {
-    // React reports a hydration mismatch here, not as a thrown error: make it visible.
-    onRecoverableError: (error, info) =>
-      console.error('Recoverable error during hydration', error, info.componentStack),
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // React reports a hydration mismatch here, not as a thrown error: make it visible.
+      onRecoverableError: (error, info) =>
+        console.error('Recoverable error during hydration', error, info.componentStack),
+    })
   })
 } else {
   createRoot(root).render(app)

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { appRoutes } from '@common/routes'
 import { PublicLayout } from '@/components/layout/public-layout'
@@ -16,10 +16,17 @@ const AdminRoute = lazy(() =>
   import('./routes/admin/admin-route').then((module) => ({ default: module.AdminRoute })),
 )
 
-/** A new page starts at its top, as it would on a full page load. */
+/**
+ * A new page starts at its top, as it would on a full page load. The loaded page itself keeps
+ * where the browser put it: the visitor may have scrolled (or the address named an anchor)
+ * before hydration finished.
+ */
 function ScrollToTopOnNavigate() {
   const [location] = useLocation()
+  const shownLocation = useRef(location)
   useEffect(() => {
+    if (shownLocation.current === location) return
+    shownLocation.current = location
     window.scrollTo(0, 0)
   }, [location])
   return null

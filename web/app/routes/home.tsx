@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { SectionHeading } from '@/components/section-heading'
 import { LatestPostsSection } from '@/features/blog/components/latest-posts-section'
 import { FeatureGrid } from '@/features/landing/components/feature-grid'
@@ -6,7 +7,12 @@ import { Testimonials } from '@/features/landing/components/testimonials'
 import { PlansList } from '@/features/plans/components/plans-list'
 import { LandingSportsSection } from '@/features/sports/components/landing-sports-section'
 import { plansSectionId } from '@/lib/scroll'
+import { cn } from '@/lib/utils'
 import { useDocumentTitle } from '@/lib/use-document-title'
+
+function BelowTheFold({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('render-when-visible', className)}>{children}</div>
+}
 
 /** The landing page, its sections in the spec's order; the footer follows in the layout. */
 export function HomePage() {
@@ -14,15 +20,19 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <FeatureGrid />
-      <div className="border-t bg-muted/30">
+      <BelowTheFold>
+        <FeatureGrid />
+      </BelowTheFold>
+      <BelowTheFold className="border-t bg-muted/30">
         <LandingSportsSection />
-      </div>
-      <LatestPostsSection />
+      </BelowTheFold>
+      <BelowTheFold>
+        <LatestPostsSection />
+      </BelowTheFold>
       <section
         id={plansSectionId}
         aria-labelledby="plans-heading"
-        className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
+        className="render-when-visible mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8"
       >
         <SectionHeading
           id="plans-heading"
@@ -33,7 +43,9 @@ export function HomePage() {
         />
         <PlansList cardHeading="h3" />
       </section>
-      <Testimonials />
+      <BelowTheFold>
+        <Testimonials />
+      </BelowTheFold>
     </>
   )
 }
