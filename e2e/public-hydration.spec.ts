@@ -67,4 +67,22 @@ describe('server-rendered public pages', () => {
     await page.getByRole('heading', { level: 1, name: /Hydration check/ }).waitFor()
     await context.close()
   })
+
+  it('keeps the place the visitor reached before hydration, and a tap made during it', async () => {
+    // The address names the plans; hydration runs after the browser has scrolled there.
+    const { page, problems } = await visit(browser, '/#plans')
+    const plans = page.locator('section#plans')
+    const plansTop = () => plans.evaluate((section) => section.getBoundingClientRect().top)
+    const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ }).first()
+    const before = await toggle.getAttribute('aria-label')
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-label')).not.toBe(before)
+    // Still at the plans, below the sticky header, once React has taken over.
+    expect(Math.round(await plansTop())).toBeGreaterThanOrEqual(0)
+    expect(Math.round(await plansTop())).toBeLessThanOrEqual(100)
+    await plans.getByRole('article').first().getByRole('button').click()
+    await page.getByRole('dialog', { name: 'Start Your Free Trial' }).waitFor()
+    expect(problems).toEqual([])
+    await page.context().close()
+  })
 })
