@@ -8,7 +8,7 @@ type ControlProps = {
   'aria-describedby': string | undefined
 }
 
-type FormFieldProps = {
+export type FormFieldProps = {
   id: string
   label: string
   error?: string | undefined

@@ -4,6 +4,7 @@ import { toCents } from '@common/money'
 import { billingPeriods, profitMargin } from '@common/plan-rules'
 import { FormSwitchField } from '@/components/switch-field'
 import { FormField } from '@/components/ui/form-field'
+import { WholeNumberField } from '@/components/whole-number-field'
 import { Input, moneyInputProps } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -106,18 +107,13 @@ export function PlanForm({ formId, defaultValues, onSubmit }: PlanFormProps) {
           />
         )}
       </FormField>
-      <FormField id="plan-sort-order" label="Sort order" error={errors.sortOrder?.message}>
-        {(props) => (
-          <Input
-            type="number"
-            step="1"
-            min="0"
-            inputMode="numeric"
-            {...props}
-            {...register('sortOrder')}
-          />
-        )}
-      </FormField>
+      <WholeNumberField
+        id="plan-sort-order"
+        label="Sort order"
+        error={errors.sortOrder?.message}
+        min={0}
+        registration={register('sortOrder')}
+      />
       <MarginPreview control={control} />
       <FormField
         id="plan-features"

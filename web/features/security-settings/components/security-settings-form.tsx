@@ -3,8 +3,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { securitySettings, type SecuritySettings } from '@common/settings'
 import { FormSwitchField } from '@/components/switch-field'
 import { SettingsForm } from '@/components/settings-form'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
+import { WholeNumberField } from '@/components/whole-number-field'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSaveSecuritySettings } from '../api/save-security-settings'
 
@@ -50,42 +49,24 @@ export function SecuritySettingsForm({
       submitLabel="Save settings"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <WholeNumberField
           id="session-idle-minutes"
           label="Idle timeout (minutes)"
           hint="Signs an admin out after this long without activity: 5 to 1440."
           error={errors.sessionIdleMinutes?.message}
-        >
-          {(controlProps) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={1440}
-              step={1}
-              {...controlProps}
-              {...register('sessionIdleMinutes', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
-        <FormField
+          min={5}
+          max={1440}
+          registration={register('sessionIdleMinutes', { valueAsNumber: true })}
+        />
+        <WholeNumberField
           id="session-absolute-days"
           label="Session lifetime (days)"
           hint="Every session ends this long after sign-in, active or not: 1 to 30."
           error={errors.sessionAbsoluteDays?.message}
-        >
-          {(controlProps) => (
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={30}
-              step={1}
-              {...controlProps}
-              {...register('sessionAbsoluteDays', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
+          min={1}
+          max={30}
+          registration={register('sessionAbsoluteDays', { valueAsNumber: true })}
+        />
       </div>
       <FormSwitchField
         id="require-two-factor"

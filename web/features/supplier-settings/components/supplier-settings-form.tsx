@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form'
 import { supplierSettings, type SupplierSettings } from '@common/settings'
 import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
+import { WholeNumberField } from '@/components/whole-number-field'
 import { Input } from '@/components/ui/input'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSaveSupplierSettings } from '../api/save-supplier-settings'
@@ -43,39 +44,23 @@ export function SupplierSettingsForm({ settings }: { settings: SupplierSettings 
         {(props) => <Input autoComplete="off" {...props} {...register('packageId')} />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <WholeNumberField
           id="supplier-grace"
           label="Grace period (days)"
           hint="How long a line keeps playing after its trial or subscription ended."
           error={errors.gracePeriodDays?.message}
-        >
-          {(props) => (
-            <Input
-              type="number"
-              min={0}
-              max={90}
-              step={1}
-              {...props}
-              {...register('gracePeriodDays', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
-        <FormField
+          min={0}
+          max={90}
+          registration={register('gracePeriodDays', { valueAsNumber: true })}
+        />
+        <WholeNumberField
           id="supplier-credit-alert"
           label="Credit alert below"
           hint="Admins are notified when the panel's credits fall below this."
           error={errors.creditAlertThreshold?.message}
-        >
-          {(props) => (
-            <Input
-              type="number"
-              min={0}
-              step={1}
-              {...props}
-              {...register('creditAlertThreshold', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
+          min={0}
+          registration={register('creditAlertThreshold', { valueAsNumber: true })}
+        />
       </div>
     </SettingsForm>
   )

@@ -20,6 +20,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
+import { WholeNumberField } from '@/components/whole-number-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -141,23 +142,14 @@ export function ConvertSubscriptionDialog({
             )}
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <WholeNumberField
               id={`${idPrefix}-months`}
               label="Duration (months)"
               error={errors.subscriptionMonths?.message}
-            >
-              {(controlProps) => (
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={12}
-                  step={1}
-                  {...controlProps}
-                  {...register('subscriptionMonths')}
-                />
-              )}
-            </FormField>
+              min={1}
+              max={12}
+              registration={register('subscriptionMonths')}
+            />
             <FormField
               id={`${idPrefix}-price`}
               label="Price"

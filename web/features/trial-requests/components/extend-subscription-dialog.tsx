@@ -21,6 +21,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog'
 import { FormField } from '@/components/ui/form-field'
+import { WholeNumberField } from '@/components/whole-number-field'
 import { Input } from '@/components/ui/input'
 import { Spinner } from '@/components/ui/spinner'
 import { formatShortDate } from '@/lib/format'
@@ -106,21 +107,16 @@ export function ExtendSubscriptionDialog({
         </DialogHeader>
         <form onSubmit={handleExtend} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={`${idPrefix}-months`} label="Months" error={errors.months?.message}>
-              {(controlProps) => (
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={12}
-                  step={1}
-                  {...controlProps}
-                  {...register('months', {
-                    onChange: (event) => handleMonthsChange(event.target.value),
-                  })}
-                />
-              )}
-            </FormField>
+            <WholeNumberField
+              id={`${idPrefix}-months`}
+              label="Months"
+              error={errors.months?.message}
+              min={1}
+              max={12}
+              registration={register('months', {
+                onChange: (event) => handleMonthsChange(event.target.value),
+              })}
+            />
             <FormField
               id={`${idPrefix}-price`}
               label="Price"

@@ -4,8 +4,7 @@ import { trialTrustSettings, type TrialTrustSettings } from '@common/settings'
 import { trustPenalties } from '@common/trial-trust'
 import { FormSwitchField } from '@/components/switch-field'
 import { SettingsForm } from '@/components/settings-form'
-import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
+import { WholeNumberField } from '@/components/whole-number-field'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSaveTrialTrustSettings } from '../api/save-trial-trust-settings'
 
@@ -67,40 +66,24 @@ export function TrialTrustForm({ settings }: { settings: TrialTrustSettings }) {
         <FormSwitchField key={rule.name} control={control} id={`trust-${rule.name}`} {...rule} />
       ))}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <WholeNumberField
           id="trust-network-requests"
           label="Requests per network in 24 hours"
           hint="More than this many from one network lowers trust."
           error={errors.networkRequestsPerDay?.message}
-        >
-          {(props) => (
-            <Input
-              type="number"
-              min={1}
-              max={1000}
-              step={1}
-              {...props}
-              {...register('networkRequestsPerDay', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
-        <FormField
+          min={1}
+          max={1000}
+          registration={register('networkRequestsPerDay', { valueAsNumber: true })}
+        />
+        <WholeNumberField
           id="trust-flag-below"
           label="Flag below score"
           hint="Requests scoring lower are flagged for a closer look."
           error={errors.flagBelowScore?.message}
-        >
-          {(props) => (
-            <Input
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              {...props}
-              {...register('flagBelowScore', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
+          min={0}
+          max={100}
+          registration={register('flagBelowScore', { valueAsNumber: true })}
+        />
       </div>
     </SettingsForm>
   )
