@@ -1,14 +1,12 @@
 import { useRef, type ReactNode } from 'react'
-import { Button } from '@/components/ui/button'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog'
-import { Spinner } from '@/components/ui/spinner'
 import { cn } from '@/lib/utils'
 
 type FormDialogProps = {
@@ -62,15 +60,12 @@ export function FormDialog({
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {children}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={isPending}>
-            {isPending && <Spinner />}
-            {submitLabel}
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter
+          onCancel={() => onOpenChange(false)}
+          submitLabel={submitLabel}
+          isPending={isPending}
+          formId={formId}
+        />
       </DialogContent>
     </Dialog>
   )

@@ -9,22 +9,20 @@ import {
   type ConvertToSubscriptionInput,
   type TrialRequest,
 } from '@common/trial-requests'
-import { Button } from '@/components/ui/button'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
 import { FormField } from '@/components/ui/form-field'
 import { WholeNumberField } from '@/components/whole-number-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { Spinner } from '@/components/ui/spinner'
 import { useConvertToSubscription, type SubscriptionValues } from '../api/convert-to-subscription'
 import { useContactExtensions, useExistingLine, type ExistingLine } from '../contact-extensions'
 import { ActionTrigger, type ActionDisplay } from './action-trigger'
@@ -180,15 +178,12 @@ export function ConvertSubscriptionDialog({
               </div>
             </div>
           )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={convert.isPending}>
-              {convert.isPending ? <Spinner /> : <CreditCard aria-hidden />}
-              Convert
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            onCancel={() => setIsOpen(false)}
+            submitLabel="Convert"
+            isPending={convert.isPending}
+            icon={<CreditCard aria-hidden />}
+          />
         </form>
       </DialogContent>
     </Dialog>

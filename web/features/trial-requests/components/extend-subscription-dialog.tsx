@@ -10,20 +10,18 @@ import {
   type ExtendSubscriptionInput,
 } from '@common/subscription-renewals'
 import type { TrialRequest } from '@common/trial-requests'
-import { Button } from '@/components/ui/button'
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog'
+import { DialogFormFooter } from '@/components/dialog-form-footer'
 import { FormField } from '@/components/ui/form-field'
 import { WholeNumberField } from '@/components/whole-number-field'
 import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
 import { formatShortDate } from '@/lib/format'
 import { randomUuid } from '@/lib/random-uuid'
 import { useExtendSubscription, type ExtendValues } from '../api/extend-subscription'
@@ -144,15 +142,12 @@ export function ExtendSubscriptionDialog({
               'Choose 1 to 12 months to see the new end.'
             )}
           </p>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setIsOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={extend.isPending}>
-              {extend.isPending ? <Spinner /> : <CalendarPlus aria-hidden />}
-              Extend
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter
+            onCancel={() => setIsOpen(false)}
+            submitLabel="Extend"
+            isPending={extend.isPending}
+            icon={<CalendarPlus aria-hidden />}
+          />
         </form>
       </DialogContent>
     </Dialog>
