@@ -12,6 +12,7 @@ import {
 } from '../../../common/messages'
 import { HttpError } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { telegramFor } from '../telegram/telegram'
 import { watchChatPresence } from './chat-presence'
 import { composeEmail } from './compose-email'
 import { MailError } from './mailer'
@@ -22,6 +23,7 @@ import {
   resetTemplate,
   saveTemplate,
 } from './templates.service'
+import { sampleTelegramOffer } from './telegram-offer'
 import { remindersStoppedAt } from './unsubscribe.service'
 
 const templateAudit = auditAs('message_template')
@@ -34,6 +36,7 @@ const samplesFor = (brandName: string) => ({ ...templateVariableSamples, brandNa
 export async function messagesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const stopWatching = watchChatPresence(app)
+  const sampleOffer = () => sampleTelegramOffer({ telegram: telegramFor(app), log: app.log })
   app.addHook('onClose', async () => stopWatching())
 
   app.get('/api/messages/status', async (): Promise<MailStatus> => ({
@@ -81,6 +84,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       } = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
         device: templateVariableSamples.deviceName,
         images: 'data',
+        telegramLink: await sampleOffer(),
       })
       return { subject: filled, html, text }
     },
@@ -98,6 +102,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       const mail = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
         device: templateVariableSamples.deviceName,
         images: 'cid',
+        telegramLink: await sampleOffer(),
       })
       try {
         await mailer.send({ ...mail, id: crypto.randomUUID(), to })

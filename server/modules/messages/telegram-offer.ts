@@ -3,7 +3,8 @@ import type { Db } from '../../db/client'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { boundChatOf } from '../telegram/bindings.service'
-import { startLinkFor, type StartLinkDeps } from '../telegram/start-link'
+import { telegramStartLink } from '../../../common/telegram'
+import { botUsernameOf, startLinkFor, type StartLinkDeps } from '../telegram/start-link'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 
@@ -32,4 +33,13 @@ export async function telegramOfferFor(
   const personId = await personOf(deps.db, row)
   if (!personId || (await boundChatOf(deps.db, personId)) !== null) return null
   return startLinkFor(deps, personId)
+}
+
+// Binds no one: the bot answers it as a link that is not valid.
+const sampleStartToken = 'preview'
+
+/** The offer as a preview or a test send shows it: the bot's link, with a token of no one's. */
+export async function sampleTelegramOffer(deps: Omit<StartLinkDeps, 'db'>): Promise<string | null> {
+  const username = await botUsernameOf(deps)
+  return username ? telegramStartLink(username, sampleStartToken) : null
 }
