@@ -24,6 +24,27 @@ type NewMessage = {
   channel?: MessageChannel
 }
 
+type Copy = { channel: MessageChannel; recipient: string }
+
+/** The insert of a message's copies, not yet run: a caller may make it part of a larger statement. */
+function insertCopies(db: Db, message: NewMessage, copies: Copy[], now: Date) {
+  return db.insert(outboxMessages).values(
+    copies.map(({ channel, recipient }) => ({
+      channel,
+      kind: message.kind,
+      recipient,
+      trialRequestId: message.trialRequestId ?? null,
+      ticketId: message.ticketId ?? null,
+      lineId: message.lineId ?? null,
+      variables: message.variables ?? {},
+      nextAttemptAt: message.notBefore ?? now,
+      resentFrom: message.resentFrom ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  )
+}
+
 /**
  * Writes a message in the caller's transaction: it commits, and is sent, with its cause. A
  * person's message goes to their Telegram chat too when they bound one. Answers the first's id.
@@ -33,28 +54,11 @@ export async function queueMessage(tx: Db, message: NewMessage, now: Date): Prom
     !message.channel && message.trialRequestId
       ? await boundChatOf(tx, message.trialRequestId)
       : null
-  const copies = [
+  const copies: Copy[] = [
     { channel: message.channel ?? 'email', recipient: message.recipient },
     ...(chatId === null ? [] : [{ channel: 'telegram' as const, recipient: String(chatId) }]),
   ]
-  const [row] = await tx
-    .insert(outboxMessages)
-    .values(
-      copies.map(({ channel, recipient }) => ({
-        channel,
-        kind: message.kind,
-        recipient,
-        trialRequestId: message.trialRequestId ?? null,
-        ticketId: message.ticketId ?? null,
-        lineId: message.lineId ?? null,
-        variables: message.variables ?? {},
-        nextAttemptAt: message.notBefore ?? now,
-        resentFrom: message.resentFrom ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: outboxMessages.id })
+  const [row] = await insertCopies(tx, message, copies, now).returning({ id: outboxMessages.id })
   return row!.id
 }
 
@@ -114,29 +118,30 @@ export async function queueTicketCreated(tx: Db, ticket: TicketRef, now: Date): 
 /** How long a reply waits for the processes to say whether the customer read it in the chat. */
 export const liveChatWindowMs = 30_000
 
-/** A support reply by e-mail, unless the customer turns out to be in the chat (see chat-presence). */
-export async function queueSupportReply(
-  tx: Db,
+/**
+ * The insert of a support reply's e-mail, not yet run, for the statement that stores the reply:
+ * sent unless the customer turns out to be in the chat (see chat-presence). A ticket is no
+ * person with a Telegram chat, so e-mail is its one copy.
+ */
+export function insertSupportReply(
+  db: Db,
   ticket: TicketRef,
   chatMessage: { id: string; message: string },
   now: Date,
-): Promise<void> {
-  await queueMessage(
-    tx,
-    {
-      kind: 'support_reply',
-      recipient: ticket.customerEmail,
-      ticketId: ticket.id,
-      variables: {
-        customerName: ticket.customerName,
-        ticketSubject: ticket.subject,
-        replyText: chatMessage.message,
-        chatMessageId: chatMessage.id,
-      },
-      notBefore: new Date(now.getTime() + liveChatWindowMs),
+) {
+  const message: NewMessage = {
+    kind: 'support_reply',
+    recipient: ticket.customerEmail,
+    ticketId: ticket.id,
+    variables: {
+      customerName: ticket.customerName,
+      ticketSubject: ticket.subject,
+      replyText: chatMessage.message,
+      chatMessageId: chatMessage.id,
     },
-    now,
-  )
+    notBefore: new Date(now.getTime() + liveChatWindowMs),
+  }
+  return insertCopies(db, message, [{ channel: 'email', recipient: message.recipient }], now)
 }
 
 /** The customer read the reply live: its e-mail is not needed. */

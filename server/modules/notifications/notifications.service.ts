@@ -36,19 +36,21 @@ function inScope(scope: NotificationScope): SQL {
   )!
 }
 
+/** The insert of a notification, not yet run: a caller may make it part of a larger statement. */
+export function insertNotification(db: Db, notification: NewNotification) {
+  return db.insert(notifications).values({
+    ...notification,
+    title: clipAtWord(notification.title, titleMaxLength),
+    recipientKey: notification.recipientKey ?? null,
+  })
+}
+
 /** Stores a notification; call `publishNotification` once the transaction has committed. */
 export async function createNotification(
   db: Db,
   notification: NewNotification,
 ): Promise<Notification> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      ...notification,
-      title: clipAtWord(notification.title, titleMaxLength),
-      recipientKey: notification.recipientKey ?? null,
-    })
-    .returning()
+  const [row] = await insertNotification(db, notification).returning()
   return presentNotification(row!)
 }
 
