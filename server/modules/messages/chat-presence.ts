@@ -10,7 +10,7 @@ export function watchChatPresence(app: FastifyInstance): () => void {
   return app.bus.subscribe((event) => {
     if (event.kind !== 'chat_message' || event.message.senderType !== 'admin') return
     if (!app.isCustomerInChat(event.message.ticketId)) return
-    skipSupportReply(app.db, event.message.id, app.now()).catch((error: unknown) =>
+    skipSupportReply(app.db, event.message, app.now()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'Could not mark a reply e-mail as read in the chat'),
     )
   })

@@ -144,16 +144,26 @@ export function insertSupportReply(
   return insertCopies(db, message, [{ channel: 'email', recipient: message.recipient }], now)
 }
 
-/** The customer read the reply live: its e-mail is not needed. */
-export async function skipSupportReply(db: Db, chatMessageId: string, now: Date): Promise<void> {
+/**
+ * The customer read the reply live: its e-mail is not needed. Found through the due index (the
+ * e-mail waits exactly liveChatWindowMs past the reply), so this runs after every live reply
+ * without reading the whole outbox.
+ */
+export async function skipSupportReply(
+  db: Db,
+  chatMessage: { id: string; createdAt: string },
+  now: Date,
+): Promise<void> {
+  const notBefore = new Date(Date.parse(chatMessage.createdAt) + liveChatWindowMs)
   await db
     .update(outboxMessages)
     .set({ status: 'skipped', lastError: 'Read in the live chat', updatedAt: now })
     .where(
       and(
+        eq(outboxMessages.nextAttemptAt, notBefore),
         eq(outboxMessages.kind, 'support_reply'),
         eq(outboxMessages.status, 'queued'),
-        sql`${outboxMessages.variables}->>'chatMessageId' = ${chatMessageId}`,
+        sql`${outboxMessages.variables}->>'chatMessageId' = ${chatMessage.id}`,
       ),
     )
 }
