@@ -22,6 +22,8 @@ type NewMessage = {
   resentFrom?: string
   /** Only this channel (a resend); by default e-mail, and Telegram when the person bound a chat. */
   channel?: MessageChannel
+  /** Stored as not needed, for this reason, rather than queued. */
+  skippedBecause?: string
 }
 
 type Copy = { channel: MessageChannel; recipient: string }
@@ -39,6 +41,10 @@ function insertCopies(db: Db, message: NewMessage, copies: Copy[], now: Date) {
       variables: message.variables ?? {},
       nextAttemptAt: message.notBefore ?? now,
       resentFrom: message.resentFrom ?? null,
+      ...(message.skippedBecause && {
+        status: 'skipped' as const,
+        lastError: message.skippedBecause,
+      }),
       createdAt: now,
       updatedAt: now,
     })),
@@ -118,16 +124,20 @@ export async function queueTicketCreated(tx: Db, ticket: TicketRef, now: Date): 
 /** How long a reply waits for the processes to say whether the customer read it in the chat. */
 export const liveChatWindowMs = 30_000
 
+const readLiveNote = 'Read in the live chat'
+
 /**
  * The insert of a support reply's e-mail, not yet run, for the statement that stores the reply:
- * sent unless the customer turns out to be in the chat (see chat-presence). A ticket is no
- * person with a Telegram chat, so e-mail is its one copy.
+ * sent unless the customer turns out to be in the chat (see chat-presence); stored as not needed
+ * when the customer is in it already (`isReadLive`). A ticket is no person with a Telegram chat,
+ * so e-mail is its one copy.
  */
 export function insertSupportReply(
   db: Db,
   ticket: TicketRef,
   chatMessage: { id: string; message: string },
   now: Date,
+  isReadLive: boolean,
 ) {
   const message: NewMessage = {
     kind: 'support_reply',
@@ -140,6 +150,7 @@ export function insertSupportReply(
       chatMessageId: chatMessage.id,
     },
     notBefore: new Date(now.getTime() + liveChatWindowMs),
+    skippedBecause: isReadLive ? readLiveNote : undefined,
   }
   return insertCopies(db, message, [{ channel: 'email', recipient: message.recipient }], now)
 }
@@ -157,7 +168,7 @@ export async function skipSupportReply(
   const notBefore = new Date(Date.parse(chatMessage.createdAt) + liveChatWindowMs)
   await db
     .update(outboxMessages)
-    .set({ status: 'skipped', lastError: 'Read in the live chat', updatedAt: now })
+    .set({ status: 'skipped', lastError: readLiveNote, updatedAt: now })
     .where(
       and(
         eq(outboxMessages.nextAttemptAt, notBefore),

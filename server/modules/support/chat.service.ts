@@ -21,6 +21,7 @@ import {
   insertNotification,
   presentNotification,
   publishNotification,
+  unreadWithInserted,
   type NewNotification,
 } from '../notifications/notifications.service'
 import { insertSupportReply } from '../messages/outbox.service'
@@ -54,7 +55,14 @@ export async function listChatMessages(
 export type Sender = { kind: 'admin'; adminId: string } | { kind: 'customer'; ip: string }
 
 /** What storing a chat message needs of the app. */
-export type ChatDeps = { db: Db; bus: EventBus; rateLimiter: RateLimiter; now(): Date }
+export type ChatDeps = {
+  db: Db
+  bus: EventBus
+  rateLimiter: RateLimiter
+  now(): Date
+  /** Whether a customer has this ticket's chat open on a socket of this process. */
+  isCustomerInChat(ticketId: string): boolean
+}
 
 /**
  * The message a resend refers to. Its id must have named the same text from the same side: an id
@@ -83,27 +91,34 @@ async function findResentMessage(
 /**
  * Stores a message, its notification and (for an agent's reply) its e-mail in one statement,
  * atomic on its own and one round trip: the three commit together or not at all (decision 0012).
- * Answers the stored notification; a resent clientMessageId makes the statement fail whole.
+ * Answers the stored notification with its recipients' unread count, read in the same statement;
+ * a resent clientMessageId makes the statement fail whole.
  */
 async function storeChatMessage(
   db: Db,
   message: ChatMessageRow,
   ticket: TicketRow,
   notification: NewNotification,
-): Promise<Notification> {
+  isReadLive: boolean,
+): Promise<{ notification: Notification; unread: number }> {
   const cte = (name: string, query: SQLWrapper) => db.$with(name, {}).as(query.getSQL())
   const stored = db
     .$with('notification', getTableColumns(notifications))
     .as(insertNotification(db, notification).returning().getSQL())
   const writes = [cte('message', db.insert(chatMessages).values(message)), stored]
-  // E-mailed unless the customer turns out to be in the chat (modules/messages/chat-presence).
-  if (message.senderType === 'admin')
-    writes.push(cte('reply_email', insertSupportReply(db, ticket, message, message.createdAt)))
+  // E-mailed unless the customer is, or turns out to be, in the chat (messages/chat-presence).
+  if (message.senderType === 'admin') {
+    const email = insertSupportReply(db, ticket, message, message.createdAt, isReadLive)
+    writes.push(cte('reply_email', email))
+  }
   const [row] = await db
     .with(...writes)
-    .select()
+    .select({
+      notification: stored._.selectedFields,
+      unread: unreadWithInserted(db, notification),
+    })
     .from(stored)
-  return presentNotification(row!)
+  return { notification: presentNotification(row!.notification), unread: row!.unread }
 }
 
 /**
@@ -114,7 +129,7 @@ async function storeChatMessage(
  * agent's name, then the write; the sockets hear of it the moment it is durable.
  */
 export async function sendChatMessage(
-  { db, bus, rateLimiter, now: clock }: ChatDeps,
+  { db, bus, rateLimiter, now: clock, isCustomerInChat }: ChatDeps,
   sender: Sender,
   input: z.output<typeof sendChatMessageInput>,
 ): Promise<ChatMessage> {
@@ -166,9 +181,11 @@ export async function sendChatMessage(
         body: preview,
       }
 
-  let stored: Notification
+  // Seen now rather than once delivered: then nothing is left to write after the reply.
+  const isReadLive = Boolean(agentId) && isCustomerInChat(ticket.id)
+  let stored: Awaited<ReturnType<typeof storeChatMessage>>
   try {
-    stored = await storeChatMessage(db, message, ticket, notification)
+    stored = await storeChatMessage(db, message, ticket, notification, isReadLive)
   } catch (error) {
     // A resend (its answer lost) was stored, and told to everyone, the first time; a concurrent
     // copy waits here for the first to commit.
@@ -176,7 +193,7 @@ export async function sendChatMessage(
     return findResentMessage(db, message, input.clientMessageId!)
   }
   const sent = presentChatMessage(message)
-  await bus.publish({ kind: 'chat_message', message: sent })
-  await publishNotification(bus, stored)
+  await bus.publish({ kind: 'chat_message', message: sent, isReadLive })
+  await publishNotification(bus, stored.notification, stored.unread)
   return sent
 }
