@@ -9,8 +9,14 @@ import { startPostgresListener, type ListenerState } from './postgres-listener'
 
 /** What happened, for every server process to tell its sockets. */
 export type BusEvent =
-  | { kind: 'chat_message'; message: ChatMessage }
-  | { kind: 'notification'; notification: Notification }
+  | {
+      kind: 'chat_message'
+      message: ChatMessage
+      /** An agent's reply whose customer was in the chat here: its e-mail was stored as not needed. */
+      isReadLive?: boolean
+    }
+  /** `unread`: the recipients' count with it, when the publisher read it in the same statement. */
+  | { kind: 'notification'; notification: Notification; unread?: number }
   | { kind: 'ticket_updated'; ticket: SupportTicket }
   /** An agent's private note: for admins' sockets only. */
   | { kind: 'ticket_note'; note: TicketNote }

@@ -148,11 +148,13 @@ export function createSocketHub(options: SocketHubOptions) {
         ? [...admins]
         : watchersOf(key ?? '').filter((c) => c.role === 'customer' && c.key === key)
     if (!recipients.length) return
-    // One count per event, shared by every recipient socket.
-    const unread = await options.countUnread({
-      role: notification.recipientRole === 'admin' ? 'admin' : 'customer',
-      key,
-    })
+    // One count per event, shared by every recipient socket, unless the event carries it.
+    const unread =
+      event.unread ??
+      (await options.countUnread({
+        role: notification.recipientRole === 'admin' ? 'admin' : 'customer',
+        key,
+      }))
     const data = encode({ type: 'notification:new', data: notification })
     const counter = encode({ type: 'counter:update', data: { unread } })
     for (const connection of recipients) {

@@ -22,6 +22,33 @@ type NewMessage = {
   resentFrom?: string
   /** Only this channel (a resend); by default e-mail, and Telegram when the person bound a chat. */
   channel?: MessageChannel
+  /** Stored as not needed, for this reason, rather than queued. */
+  skippedBecause?: string
+}
+
+type Copy = { channel: MessageChannel; recipient: string }
+
+/** The insert of a message's copies, not yet run: a caller may make it part of a larger statement. */
+function insertCopies(db: Db, message: NewMessage, copies: Copy[], now: Date) {
+  return db.insert(outboxMessages).values(
+    copies.map(({ channel, recipient }) => ({
+      channel,
+      kind: message.kind,
+      recipient,
+      trialRequestId: message.trialRequestId ?? null,
+      ticketId: message.ticketId ?? null,
+      lineId: message.lineId ?? null,
+      variables: message.variables ?? {},
+      nextAttemptAt: message.notBefore ?? now,
+      resentFrom: message.resentFrom ?? null,
+      ...(message.skippedBecause && {
+        status: 'skipped' as const,
+        lastError: message.skippedBecause,
+      }),
+      createdAt: now,
+      updatedAt: now,
+    })),
+  )
 }
 
 /**
@@ -33,28 +60,11 @@ export async function queueMessage(tx: Db, message: NewMessage, now: Date): Prom
     !message.channel && message.trialRequestId
       ? await boundChatOf(tx, message.trialRequestId)
       : null
-  const copies = [
+  const copies: Copy[] = [
     { channel: message.channel ?? 'email', recipient: message.recipient },
     ...(chatId === null ? [] : [{ channel: 'telegram' as const, recipient: String(chatId) }]),
   ]
-  const [row] = await tx
-    .insert(outboxMessages)
-    .values(
-      copies.map(({ channel, recipient }) => ({
-        channel,
-        kind: message.kind,
-        recipient,
-        trialRequestId: message.trialRequestId ?? null,
-        ticketId: message.ticketId ?? null,
-        lineId: message.lineId ?? null,
-        variables: message.variables ?? {},
-        nextAttemptAt: message.notBefore ?? now,
-        resentFrom: message.resentFrom ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: outboxMessages.id })
+  const [row] = await insertCopies(tx, message, copies, now).returning({ id: outboxMessages.id })
   return row!.id
 }
 
@@ -114,41 +124,57 @@ export async function queueTicketCreated(tx: Db, ticket: TicketRef, now: Date): 
 /** How long a reply waits for the processes to say whether the customer read it in the chat. */
 export const liveChatWindowMs = 30_000
 
-/** A support reply by e-mail, unless the customer turns out to be in the chat (see chat-presence). */
-export async function queueSupportReply(
-  tx: Db,
+const readLiveNote = 'Read in the live chat'
+
+/**
+ * The insert of a support reply's e-mail, not yet run, for the statement that stores the reply:
+ * sent unless the customer turns out to be in the chat (see chat-presence); stored as not needed
+ * when the customer is in it already (`isReadLive`). A ticket is no person with a Telegram chat,
+ * so e-mail is its one copy.
+ */
+export function insertSupportReply(
+  db: Db,
   ticket: TicketRef,
   chatMessage: { id: string; message: string },
   now: Date,
-): Promise<void> {
-  await queueMessage(
-    tx,
-    {
-      kind: 'support_reply',
-      recipient: ticket.customerEmail,
-      ticketId: ticket.id,
-      variables: {
-        customerName: ticket.customerName,
-        ticketSubject: ticket.subject,
-        replyText: chatMessage.message,
-        chatMessageId: chatMessage.id,
-      },
-      notBefore: new Date(now.getTime() + liveChatWindowMs),
+  isReadLive: boolean,
+) {
+  const message: NewMessage = {
+    kind: 'support_reply',
+    recipient: ticket.customerEmail,
+    ticketId: ticket.id,
+    variables: {
+      customerName: ticket.customerName,
+      ticketSubject: ticket.subject,
+      replyText: chatMessage.message,
+      chatMessageId: chatMessage.id,
     },
-    now,
-  )
+    notBefore: new Date(now.getTime() + liveChatWindowMs),
+    skippedBecause: isReadLive ? readLiveNote : undefined,
+  }
+  return insertCopies(db, message, [{ channel: 'email', recipient: message.recipient }], now)
 }
 
-/** The customer read the reply live: its e-mail is not needed. */
-export async function skipSupportReply(db: Db, chatMessageId: string, now: Date): Promise<void> {
+/**
+ * The customer read the reply live: its e-mail is not needed. Found through the due index (the
+ * e-mail waits exactly liveChatWindowMs past the reply), so this runs after every live reply
+ * without reading the whole outbox.
+ */
+export async function skipSupportReply(
+  db: Db,
+  chatMessage: { id: string; createdAt: string },
+  now: Date,
+): Promise<void> {
+  const notBefore = new Date(Date.parse(chatMessage.createdAt) + liveChatWindowMs)
   await db
     .update(outboxMessages)
-    .set({ status: 'skipped', lastError: 'Read in the live chat', updatedAt: now })
+    .set({ status: 'skipped', lastError: readLiveNote, updatedAt: now })
     .where(
       and(
+        eq(outboxMessages.nextAttemptAt, notBefore),
         eq(outboxMessages.kind, 'support_reply'),
         eq(outboxMessages.status, 'queued'),
-        sql`${outboxMessages.variables}->>'chatMessageId' = ${chatMessageId}`,
+        sql`${outboxMessages.variables}->>'chatMessageId' = ${chatMessage.id}`,
       ),
     )
 }

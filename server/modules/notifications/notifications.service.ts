@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import {
   clipAtWord,
   type Notification,
@@ -36,24 +36,44 @@ function inScope(scope: NotificationScope): SQL {
   )!
 }
 
+/** The insert of a notification, not yet run: a caller may make it part of a larger statement. */
+export function insertNotification(db: Db, notification: NewNotification) {
+  return db.insert(notifications).values({
+    ...notification,
+    title: clipAtWord(notification.title, titleMaxLength),
+    recipientKey: notification.recipientKey ?? null,
+  })
+}
+
 /** Stores a notification; call `publishNotification` once the transaction has committed. */
 export async function createNotification(
   db: Db,
   notification: NewNotification,
 ): Promise<Notification> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      ...notification,
-      title: clipAtWord(notification.title, titleMaxLength),
-      recipientKey: notification.recipientKey ?? null,
-    })
-    .returning()
+  const [row] = await insertNotification(db, notification).returning()
   return presentNotification(row!)
 }
 
-export function publishNotification(bus: EventBus, notification: Notification): Promise<void> {
-  return bus.publish({ kind: 'notification', notification })
+/**
+ * The recipients' unread count once `notification` is stored, for the statement that stores it:
+ * the row it inserts is not yet visible to that statement, hence the one added.
+ */
+export function unreadWithInserted(db: Db, notification: NewNotification): SQL<number> {
+  const scope = { role: notification.recipientRole, key: notification.recipientKey ?? null }
+  const unread = db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(inScope(scope), eq(notifications.read, false)))
+  return sql`(${unread}) + 1`.mapWith(Number)
+}
+
+/** `unread`, when the caller knows it, spares every process counting for its sockets. */
+export function publishNotification(
+  bus: EventBus,
+  notification: Notification,
+  unread?: number,
+): Promise<void> {
+  return bus.publish({ kind: 'notification', notification, unread })
 }
 
 export async function listNotifications(

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { supportAgentName, type AgentProfile } from '../../../common/support'
+import type { AgentProfile } from '../../../common/support'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
 import { notFound } from '../../lib/http-error'
@@ -11,15 +11,6 @@ export async function getAgentProfile(db: Db, adminId: string): Promise<AgentPro
     .where(eq(users.id, adminId))
   if (!row) throw notFound('Admin not found')
   return row
-}
-
-/** The name an admin's chat replies are signed with. */
-export async function agentDisplayName(db: Db, adminId: string): Promise<string> {
-  const [row] = await db
-    .select({ displayName: users.supportDisplayName })
-    .from(users)
-    .where(eq(users.id, adminId))
-  return row?.displayName ?? supportAgentName
 }
 
 export async function setAgentProfile(
