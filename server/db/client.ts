@@ -26,12 +26,16 @@ const requiredExtensions = 'create extension if not exists pg_trgm'
 // Any constant will do: it only has to be the same in every process migrating this database.
 const migrationLockId = 7_340_211
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** An in-memory PGlite may start from a dump (tests: a migrated one; its initdb costs seconds). */
+export type OpenOptions = { pgliteStart?: Blob }
+
+async function openPglite(dataDir: string, start: Blob | undefined): Promise<Database> {
   const isMemory = dataDir.startsWith('memory://')
   const unlock = isMemory ? () => {} : lockDataDir(dataDir)
   try {
     const client = await PGlite.create(isMemory ? dataDir : join(dataDir, 'pglite'), {
       extensions: { pg_trgm },
+      ...(isMemory && start ? { loadDataDir: start } : {}),
     })
     const db = drizzlePglite(client) as unknown as Db
     await client.exec(requiredExtensions)
@@ -77,9 +81,11 @@ async function openPostgres(url: string): Promise<Database> {
   }
 }
 
-/** Opens and migrates the configured database. */
-export function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)
+/** Opens and migrates the configured database (a copy's migrations are found applied already). */
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<Database> {
+  return config.kind === 'postgres'
+    ? openPostgres(config.url)
+    : openPglite(config.dataDir, options.pgliteStart)
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */

@@ -1,20 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { createPostgresTemplate, writePgliteStart } from './migrated-copies'
 import { startPostgresCluster } from './postgres-cluster'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresAdminUrl: string
+    /** A migrated database with the owner, which test servers' databases are copies of. */
+    postgresTemplate: string
+    /** The same for PGlite: a dump of its data directory, which test servers load. */
+    pgliteStartFile: string
   }
 }
 
-/** One PostgreSQL for the whole run (or TEST_DATABASE_URL); each test file makes its own database. */
+/**
+ * One PostgreSQL for the whole run (or TEST_DATABASE_URL); each test file makes its own database.
+ * Both database kinds are migrated once here for the test servers to start from.
+ */
 export default async function setup(project: TestProject) {
   const external = process.env.TEST_DATABASE_URL
-  if (external) {
-    project.provide('postgresAdminUrl', external)
-    return
+  const cluster = external ? null : await startPostgresCluster()
+  const adminUrl = external ?? cluster!.adminUrl
+  const dir = mkdtempSync(join(tmpdir(), 'pglite-start-'))
+  const pgliteStartFile = join(dir, 'migrated.tar')
+  const [template] = await Promise.all([
+    createPostgresTemplate(adminUrl),
+    writePgliteStart(pgliteStartFile),
+  ])
+  project.provide('postgresAdminUrl', adminUrl)
+  project.provide('postgresTemplate', template.name)
+  project.provide('pgliteStartFile', pgliteStartFile)
+  return async () => {
+    rmSync(dir, { recursive: true, force: true })
+    await template.drop()
+    await cluster?.stop()
   }
-  const cluster = await startPostgresCluster()
-  project.provide('postgresAdminUrl', cluster.adminUrl)
-  return () => cluster.stop()
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
@@ -6,12 +7,13 @@ import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { createClient } from './http-client'
+import { owner } from './owner'
 import { seedFirstSuperAdmin } from './seed-admin'
+
+export { owner }
 
 export const databaseKinds = ['pglite', 'postgres'] as const
 export type DatabaseKind = (typeof databaseKinds)[number]
-
-export const owner = { username: 'owner', password: 'lantern-harbour-7781' }
 
 export type TestServer = {
   app: FastifyInstance
@@ -20,13 +22,20 @@ export type TestServer = {
   close(): Promise<void>
 }
 
-/** A fresh, empty PostgreSQL database on the run's cluster; dropped by the returned function. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the run's cluster, empty or (`migrated`) a copy of the run's
+ * migrated one with the owner; dropped by the returned function.
+ */
+export async function createPostgresDatabase({ migrated = false } = {}): Promise<{
+  url: string
+  drop(): Promise<void>
+}> {
   const adminUrl = inject('postgresAdminUrl')
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client(adminUrl)
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  const template = migrated ? ` template ${inject('postgresTemplate')}` : ''
+  await admin.query(`create database ${name}${template}`)
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
@@ -41,6 +50,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   }
 }
 
+// Read once per test file: the run's migrated PGlite, which in-memory test servers load.
+let pgliteStart: Blob | undefined
+function migratedPglite(): Blob {
+  pgliteStart ??= new Blob([readFileSync(inject('pgliteStartFile'))])
+  return pgliteStart
+}
+
 type Options = {
   env?: Record<string, string>
   now?: () => Date
@@ -53,21 +69,24 @@ type Options = {
 
 /**
  * The real app over HTTP on a random port, on a new database (or `env.DATABASE_URL`'s), with
- * `owner` as super_admin.
+ * `owner` as super_admin. A new database starts as a copy of the run's migrated one.
  */
 export async function startTestServer(
   kind: DatabaseKind,
   options: Options = {},
 ): Promise<TestServer> {
   const hasOwnDatabase = kind === 'postgres' && !options.env?.DATABASE_URL
-  const postgres = hasOwnDatabase ? await createPostgresDatabase() : null
+  const postgres = hasOwnDatabase ? await createPostgresDatabase({ migrated: true }) : null
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...options.env,
   })
-  const database = await openDatabase(config.database)
+  const inMemory = config.database.kind === 'pglite' && config.database.dataDir === 'memory://'
+  const database = await openDatabase(config.database, {
+    pgliteStart: inMemory ? migratedPglite() : undefined,
+  })
   const logStream = options.logStream ? { write: options.logStream } : undefined
   const app = await buildApp({
     config,
@@ -77,8 +96,8 @@ export async function startTestServer(
     sessionSweepMs: options.sessionSweepMs,
     pageTemplate: options.pageTemplate,
   })
-  // Start-up's bootstrapAdmin, minus a fresh scrypt hash per server: main.test.ts and the
-  // server-process tests sign in as the admin it creates.
+  // Start-up's bootstrapAdmin, minus a fresh scrypt hash per server (a copy has the owner already):
+  // main.test.ts and the server-process tests sign in as the admin it creates.
   await seedFirstSuperAdmin(app.db, owner)
   const address = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
   return {
