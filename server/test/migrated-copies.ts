@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import pg from 'pg'
 import { openDatabase } from '../db/client'
 import { owner } from './owner'
+import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-cluster'
 import { seedFirstSuperAdmin } from './seed-admin'
 
 // Every test server used to run all migrations and hash the owner's password, and on PGlite also
@@ -20,27 +19,11 @@ export async function writePgliteStart(file: string): Promise<void> {
   await database.close()
 }
 
-async function runAsAdmin(adminUrl: string, statement: string) {
-  const client = new pg.Client(adminUrl)
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
 /** A migrated PostgreSQL database with the owner, for `create database … template`; and its drop. */
-export async function createPostgresTemplate(adminUrl: string) {
-  const name = `test_template_${randomBytes(6).toString('hex')}`
-  await runAsAdmin(adminUrl, `create database ${name}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() })
+export async function createPostgresTemplate(adminUrl: string): Promise<ThrowawayDatabase> {
+  const template = await createThrowawayDatabase(adminUrl, { prefix: 'test_template' })
+  const database = await openDatabase({ kind: 'postgres', url: template.url })
   await seedFirstSuperAdmin(database.db, owner)
   await database.close()
-  return {
-    name,
-    drop: () => runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`),
-  }
+  return template
 }

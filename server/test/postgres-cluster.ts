@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -129,5 +130,33 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       await down()
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+export type ThrowawayDatabase = { name: string; url: string; drop(): Promise<void> }
+
+async function runAsAdmin(adminUrl: string, statement: string) {
+  const client = new pg.Client(adminUrl)
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A new database on the server `adminUrl` reaches, empty or a copy of `template`; and its drop. */
+export async function createThrowawayDatabase(
+  adminUrl: string,
+  { prefix = 'test', template }: { prefix?: string; template?: string } = {},
+): Promise<ThrowawayDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  await runAsAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    name,
+    url: url.toString(),
+    drop: () => runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`),
   }
 }

@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
 import { createClient } from './http-client'
 import { owner } from './owner'
+import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-cluster'
 import { seedFirstSuperAdmin } from './seed-admin'
 
 export { owner }
@@ -26,28 +25,10 @@ export type TestServer = {
  * A fresh PostgreSQL database on the run's cluster, empty or (`migrated`) a copy of the run's
  * migrated one with the owner; dropped by the returned function.
  */
-export async function createPostgresDatabase({ migrated = false } = {}): Promise<{
-  url: string
-  drop(): Promise<void>
-}> {
-  const adminUrl = inject('postgresAdminUrl')
-  const name = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client(adminUrl)
-  await admin.connect()
-  const template = migrated ? ` template ${inject('postgresTemplate')}` : ''
-  await admin.query(`create database ${name}${template}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client(adminUrl)
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
+export function createPostgresDatabase({ migrated = false } = {}): Promise<ThrowawayDatabase> {
+  return createThrowawayDatabase(inject('postgresAdminUrl'), {
+    template: migrated ? inject('postgresTemplate') : undefined,
+  })
 }
 
 // Read once per test file: the run's migrated PGlite, which in-memory test servers load.
