@@ -38,6 +38,7 @@ import { chatRoutes } from './modules/support/chat.routes'
 import { savedRepliesRoutes } from './modules/support/saved-replies.routes'
 import { supportSocketServices } from './modules/support/support.socket'
 import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
+import { createTicketContacts } from './modules/support/ticket-contacts'
 import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
@@ -121,6 +122,7 @@ export async function buildApp({
     telegram: telegramFor(app),
   })
   app.decorate('outbox', outbox)
+  app.decorate('ticketContacts', createTicketContacts(database.db))
   app.addHook('onClose', async () => outbox.close())
 
   registerErrorHandler(app)

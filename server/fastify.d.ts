@@ -5,6 +5,7 @@ import type { Outbox } from './jobs/outbox'
 import type { RateLimiter } from './lib/rate-limiter'
 import type { EventBus } from './realtime/event-bus'
 import type { AdminIdentity } from './modules/auth/sessions.service'
+import type { TicketContacts } from './modules/support/ticket-contacts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     outbox: Outbox
     /** Whether a customer has this ticket's chat open on a socket of this process. */
     isCustomerInChat(ticketId: string): boolean
+    /** Tickets' customer sides, kept per process (they never change). */
+    ticketContacts: TicketContacts
     /** The clock every service reads, injectable so tests can move time. */
     now(): Date
   }

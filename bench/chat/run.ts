@@ -3,7 +3,8 @@
  * admin socket: its heap per idle customer socket at 5,000 (heap used after a forced garbage
  * collection, read through the inspector, before and after opening them, each in its own
  * ticket); then, with 1,000 of them left open, p50/p95/p99 delivery latency from an agent's POST
- * to the customer's and to the admin's socket, next to an HTTP health check of the same run.
+ * to the customer's and to the admin's socket, next to an HTTP health check of the same run
+ * (both over one kept-alive node:http connection, as a browser's would be).
  *
  *   npx tsx bench/chat/run.ts                   the sources of this checkout
  *   npx tsx bench/chat/run.ts --root ../other   another checkout's, e.g. a baseline
@@ -22,6 +23,7 @@ import { stopServerProcess, waitForHealth } from '../../server/test/server-proce
 import { openAdminSocket, openSocket, type TestSocket } from '../../server/test/socket-client'
 import { benchOwner, benchRoot, startBenchServer } from '../lib/bench-server'
 import { connectInspector } from '../lib/inspector'
+import { keepAliveClient } from '../lib/keep-alive-client'
 import { measure, ms, percentiles, printTable } from '../lib/measure'
 
 const root = benchRoot()
@@ -71,7 +73,7 @@ async function closeAll(sockets: TestSocket[]) {
 
 /** POSTs replies as the agent and times their arrival on the customer's and the admin's socket. */
 async function deliveryLatency(
-  agent: ReturnType<typeof createClient>,
+  agent: ReturnType<typeof keepAliveClient>,
   staff: TestSocket,
   customers: { socket: TestSocket; ticketId: string }[],
 ) {
@@ -92,7 +94,7 @@ async function deliveryLatency(
         arrived(staff),
         agent.post('/api/chat-messages', { ticketId, senderType: 'admin', message: text }),
       ])
-      if (answer.status !== 201) throw new Error(`POST answered ${answer.status}`)
+      if (answer !== 201) throw new Error(`POST answered ${answer}`)
       toCustomer.push(customerMs)
       toAdmin.push(adminMs)
       // The test client keeps every frame; dropping them keeps its lookups cheap.
@@ -123,13 +125,12 @@ async function measureOn(label: string, database: DatabaseConfig, env: Record<st
   try {
     await waitForHealth(baseUrl, server)
     const inspector = await connectInspector(inspectorPort)
-    const agent = createClient(baseUrl)
-    await agent.login(benchOwner.username, benchOwner.password)
-    const staff = await openAdminSocket(baseUrl, agent.cookie)
+    const signIn = createClient(baseUrl)
+    await signIn.login(benchOwner.username, benchOwner.password)
+    const staff = await openAdminSocket(baseUrl, signIn.cookie)
+    const agent = keepAliveClient(baseUrl, { cookie: signIn.cookie!, origin: baseUrl })
 
-    const health = await measure(() => fetch(`${baseUrl}/api/health`).then((r) => r.text()), {
-      runs: 300,
-    })
+    const health = await measure(() => agent.get('/api/health'), { runs: 300 })
     // Heap after a full collection, with only the admin socket, then with 5,000 idle ones.
     // Measured first: what earlier work leaves to collect would blur the difference.
     const before = await inspector.memoryAfterGc()
@@ -142,6 +143,7 @@ async function measureOn(label: string, database: DatabaseConfig, env: Record<st
       staff,
       sockets.map((socket, i) => ({ socket, ticketId: tickets[i]! })),
     )
+    agent.close()
     const heapPerSocket = (after.heapUsed - before.heapUsed) / idleSockets
     const rssPerSocket = (after.rss - before.rss) / idleSockets
 

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../lib/http-error'
 import { sessionCookieName } from '../modules/auth/session-cookie'
+import { createSessionMemory } from '../modules/auth/session-memory'
 import { resolveSession } from '../modules/auth/sessions.service'
+
+// A minute, like the idle timeout's granularity (sessions are touched once a minute).
+const memoryLimits = { maxEntries: 1000, maxAgeMs: 60_000 }
 
 /**
  * The one place access is decided, on the route that matched and never on the URL, so every
@@ -12,12 +16,23 @@ import { resolveSession } from '../modules/auth/sessions.service'
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('admin', null)
+  const memory = createSessionMemory({
+    ...memoryLimits,
+    // Without a live bus an ended session elsewhere could go unnoticed: read every time.
+    isInformed: () => app.bus.state() === 'listening',
+  })
+  app.bus.subscribe((event) => {
+    if (event.kind === 'admin_sessions_ended') memory.forgetSessions(event.userId, event.sessionIds)
+    if (event.kind === 'admin_account_changed') memory.forgetAccount(event.userId)
+  })
+  // Ends and changes announced while the bus was cut off were missed.
+  app.bus.onResync(() => memory.forgetAccount(null))
 
   app.addHook('onRequest', async (request) => {
     // Unknown paths reach no route: the not-found handler answers them without data or session.
     if (request.is404) return
     const token = request.cookies[sessionCookieName(app.config)]
-    if (token) request.admin = await resolveSession(app.db, token, app.now())
+    if (token) request.admin = await resolveSession(app.db, token, app.now(), memory)
 
     const { public: isPublic, role, beforeTwoFactorSetup } = request.routeOptions.config
     if (request.admin?.mustSetUpTwoFactor && !beforeTwoFactorSetup) {

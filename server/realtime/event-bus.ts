@@ -24,6 +24,11 @@ export type BusEvent =
   | { kind: 'typing'; ticketId: string; senderType: ChatSenderType }
   /** An admin's sessions ended (logout, password change, deletion): `null` means all of them. */
   | { kind: 'admin_sessions_ended'; userId: string; sessionIds: string[] | null }
+  /**
+   * What a session of `userId` is judged by changed (their second factor), or for `null` the
+   * security rules of every session: processes read sessions again.
+   */
+  | { kind: 'admin_account_changed'; userId: string | null }
   /** An admin changed what the public reads: every process drops what it keeps of it. */
   | { kind: 'public_content_changed'; scope: 'plans' | 'blog' }
 

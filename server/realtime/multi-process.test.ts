@@ -98,4 +98,17 @@ describe('two server processes on one PostgreSQL', () => {
     await staffOnB.waitFor((f) => f.type === 'auth:failed')
     expect(await staffOnB.closed).toMatchObject({ code: socketCloseCodes.sessionEnded })
   })
+
+  it('refuses on one process, within a second, a session that logged out on the other', async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]]
+    const admin = createClient(a.url)
+    await admin.login(owner.username, owner.password)
+    const cookie = admin.cookie!
+    const statusOnB = () =>
+      fetch(new URL('/api/admin/session', b.url), { headers: { cookie } }).then((r) => r.status)
+    // B now keeps the session in memory.
+    expect(await statusOnB()).toBe(200)
+    expect((await admin.post('/api/admin/logout')).status).toBe(204)
+    await expect.poll(statusOnB, { timeout: 1000, interval: 20 }).toBe(401)
+  })
 })

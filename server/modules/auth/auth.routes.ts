@@ -10,12 +10,22 @@ import { createLoginThrottle } from './login-throttle'
 import { passwordProblem } from './password-policy'
 import { getDecoyHash, hashPassword, verifyPassword } from './passwords'
 import { clearSessionCookie, setSessionCookie } from './session-cookie'
-import { createSession, deleteSession } from './sessions.service'
+import { createSession, deleteSession, type AdminIdentity } from './sessions.service'
 import { acceptSecondFactor } from './two-factor.service'
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const throttle = createLoginThrottle(app.rateLimiter)
+
+  /** Ends the caller's session here and, through the bus, in every process and on its sockets. */
+  async function endSession(admin: AdminIdentity) {
+    await deleteSession(app.db, admin.sessionId)
+    await app.bus.publish({
+      kind: 'admin_sessions_ended',
+      userId: admin.id,
+      sessionIds: [admin.sessionId],
+    })
+  }
 
   /** Counts the attempt first; throws 429 while `ip` or `username` is locked out. */
   async function countAttempt(ip: string, username: string, now: Date) {
@@ -58,7 +68,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       }
       await throttle.succeeded(request.ip, username)
       // A fresh token on every login; the caller's previous session, if any, ends here.
-      if (request.admin) await deleteSession(app.db, request.admin.sessionId)
+      if (request.admin) await endSession(request.admin)
       const session = await createSession(app.db, candidate.id, now)
       setSessionCookie(request, reply, session.token, session.maxAgeSeconds)
       return { user: await recordLogin(app.db, candidate.id, now) }
@@ -69,15 +79,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/admin/logout',
     { config: { public: true, beforeTwoFactorSetup: true } },
     async (request, reply) => {
-      const { admin } = request
-      if (admin) {
-        await deleteSession(app.db, admin.sessionId)
-        await app.bus.publish({
-          kind: 'admin_sessions_ended',
-          userId: admin.id,
-          sessionIds: [admin.sessionId],
-        })
-      }
+      if (request.admin) await endSession(request.admin)
       clearSessionCookie(request, reply)
       return reply.code(204).send()
     },

@@ -7,6 +7,7 @@ import { adminSessions } from '../../db/schema/admin-sessions'
 import { settings } from '../../db/schema/settings'
 import { users } from '../../db/schema/users'
 import { getSecuritySettings, securityGroup } from '../settings/settings.service'
+import type { SessionMemory, SessionRecord } from './session-memory'
 
 // Recording activity on every request would be a write per call; once a minute is enough.
 const touchIntervalMs = 60 * 1000
@@ -57,14 +58,9 @@ export async function createSession(
   return { token, maxAgeSeconds: absoluteMs(rules) / 1000 }
 }
 
-/** The active admin behind a session token, or null when it is unknown, expired or disabled. */
-export async function resolveSession(
-  db: Db,
-  token: string,
-  now: Date,
-): Promise<AdminIdentity | null> {
-  const id = hashToken(token)
-  // The rules come in the same round trip: an admin lowering the idle timeout takes effect at once.
+/** The session `id` with its admin and the rules in force, in one round trip. */
+async function readSession(db: Db, id: string): Promise<SessionRecord | null> {
+  // The rules come with it: an admin lowering the idle timeout takes effect at once.
   const [row] = await db
     .select({
       createdAt: adminSessions.createdAt,
@@ -82,24 +78,41 @@ export async function resolveSession(
     .innerJoin(users, eq(users.id, adminSessions.userId))
     .leftJoin(settings, eq(settings.key, securityGroup.key))
     .where(eq(adminSessions.id, id))
-  if (!row) return null
-  const rules = securityGroup.parse(row.rules)
-  if (isSessionExpired(row, rules, now) || !row.user.active) {
+  return row ? { ...row, rules: securityGroup.parse(row.rules) } : null
+}
+
+/**
+ * The active admin behind a session token, or null when it is unknown, expired or disabled.
+ * `memory` spares the read for a session decided on lately (it never spares the checks).
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  memory?: SessionMemory,
+): Promise<AdminIdentity | null> {
+  const id = hashToken(token)
+  const readStartedAt = memory?.startRead() ?? 0
+  let record = memory?.recall(id, now) ?? (await readSession(db, id))
+  if (!record) return null
+  const { user, rules } = record
+  if (isSessionExpired(record, rules, now) || !user.active) {
+    memory?.forgetSessions(user.id, [id])
     await db.delete(adminSessions).where(eq(adminSessions.id, id))
     return null
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
+  if (now.getTime() - record.lastSeenAt.getTime() > touchIntervalMs) {
     await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, id))
+    record = { ...record, lastSeenAt: now }
   }
+  memory?.keep(id, record, now, readStartedAt)
   return {
-    id: row.user.id,
-    username: row.user.username,
-    role: row.user.role,
+    id: user.id,
+    username: user.username,
+    role: user.role,
     sessionId: id,
     mustSetUpTwoFactor:
-      rules.requireTwoFactorForSuperAdmins &&
-      row.user.role === 'super_admin' &&
-      !row.user.hasTwoFactor,
+      rules.requireTwoFactorForSuperAdmins && user.role === 'super_admin' && !user.hasTwoFactor,
   }
 }
 

@@ -28,6 +28,9 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   }
 
   const own = (request: FastifyRequest) => ({ entityId: request.admin!.id })
+  // Whether settings hold a session back until its admin has a second factor depends on it.
+  const announceSecondFactor = (request: FastifyRequest) =>
+    app.bus.publish({ kind: 'admin_account_changed', userId: request.admin!.id })
 
   app.post(
     '/api/admin/two-factor/setup',
@@ -57,6 +60,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
         (tx) => enableTwoFactor(tx, request.admin!.id, request.body.code, app.now()),
         { ...own(request), details: { fields: [] } },
       )
+      await announceSecondFactor(request)
       return { recoveryCodes }
     },
   )
@@ -89,6 +93,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
         ...own(request),
         details: { fields: [] },
       })
+      await announceSecondFactor(request)
       return reply.code(204).send()
     },
   )

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { inAuditedTransaction } from '../../plugins/audit'
+import type { BusEvent } from '../../realtime/event-bus'
 import {
   platformGroup,
   reminderGroup,
@@ -16,12 +17,14 @@ type SettingsRoute<T> = {
   action: string
   /** Who may change the group; every admin may read it. */
   role?: 'super_admin'
+  /** What every process is told once a change has committed. */
+  announce?: BusEvent
 }
 
 /** GET and PUT /api/settings/{path}: each PUT validated by the group's schema and audited. */
 function settingsRoute<T>(
   fastify: FastifyInstance,
-  { path, group, action, role }: SettingsRoute<T>,
+  { path, group, action, role, announce }: SettingsRoute<T>,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const url = `/api/settings/${path}`
@@ -29,8 +32,13 @@ function settingsRoute<T>(
   app.put(
     url,
     { config: { role, audit: { action, entity: 'settings' } }, schema: { body: group.schema } },
-    async (request) =>
-      inAuditedTransaction(request, (tx) => group.save(tx, request.body as T, app.now())),
+    async (request) => {
+      const saved = await inAuditedTransaction(request, (tx) =>
+        group.save(tx, request.body as T, app.now()),
+      )
+      if (announce) await app.bus.publish(announce)
+      return saved
+    },
   )
 }
 
@@ -41,6 +49,8 @@ export async function settingsRoutes(app: FastifyInstance) {
     group: securityGroup,
     action: 'settings.update_security',
     role: 'super_admin',
+    // Sessions are judged by these rules: processes read them again.
+    announce: { kind: 'admin_account_changed', userId: null },
   })
   settingsRoute(app, {
     path: 'trial-trust',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Notification } from '../../../common/notifications'
 import {
@@ -10,7 +10,6 @@ import {
 import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { notifications } from '../../db/schema/notifications'
-import { supportTickets } from '../../db/schema/support-tickets'
 import { users } from '../../db/schema/users'
 import { isUniqueViolation } from '../../lib/database-errors'
 import { conflict, forbidden, notFound } from '../../lib/http-error'
@@ -25,9 +24,9 @@ import {
   type NewNotification,
 } from '../notifications/notifications.service'
 import { insertSupportReply } from '../messages/outbox.service'
+import type { TicketContact, TicketContacts } from './ticket-contacts'
 
 type ChatMessageRow = typeof chatMessages.$inferSelect
-type TicketRow = typeof supportTickets.$inferSelect
 
 export function presentChatMessage(row: ChatMessageRow): ChatMessage {
   return { ...row, createdAt: row.createdAt.toISOString() }
@@ -51,6 +50,15 @@ export async function listChatMessages(
   return rows.reverse().map(presentChatMessage)
 }
 
+/** An agent's display name, read by the statement that stores their message. */
+function agentNameOf(db: Db, agentId: string): SQL<string> {
+  const chosen = db
+    .select({ name: users.supportDisplayName })
+    .from(users)
+    .where(eq(users.id, agentId))
+  return sql<string>`coalesce((${chosen}), ${supportAgentName})`
+}
+
 /** Who sends: a signed-in agent, or a customer known by their address (for the rate limit). */
 export type Sender = { kind: 'admin'; adminId: string } | { kind: 'customer'; ip: string }
 
@@ -62,6 +70,7 @@ export type ChatDeps = {
   now(): Date
   /** Whether a customer has this ticket's chat open on a socket of this process. */
   isCustomerInChat(ticketId: string): boolean
+  ticketContacts: TicketContacts
 }
 
 /**
@@ -88,48 +97,68 @@ async function findResentMessage(
   return presentChatMessage(row)
 }
 
+/** What a message is stored with, before the statement names its sender. */
+type NewChatMessage = Omit<ChatMessageRow, 'senderName'> & {
+  /** A customer's name is known; an agent's is read with the write (it may have just changed). */
+  senderName: string | SQL<string>
+}
+
 /**
  * Stores a message, its notification and (for an agent's reply) its e-mail in one statement,
  * atomic on its own and one round trip: the three commit together or not at all (decision 0012).
- * Answers the stored notification with its recipients' unread count, read in the same statement;
- * a resent clientMessageId makes the statement fail whole.
+ * Answers the sender's name as stored, and the notification with its recipients' unread count,
+ * read in the same statement; a resent clientMessageId makes the statement fail whole.
  */
 async function storeChatMessage(
   db: Db,
-  message: ChatMessageRow,
-  ticket: TicketRow,
+  message: NewChatMessage,
+  ticket: TicketContact,
   notification: NewNotification,
   isReadLive: boolean,
-): Promise<{ notification: Notification; unread: number }> {
+): Promise<{ senderName: string; notification: Notification; unread: number }> {
   const cte = (name: string, query: SQLWrapper) => db.$with(name, {}).as(query.getSQL())
   const stored = db
     .$with('notification', getTableColumns(notifications))
     .as(insertNotification(db, notification).returning().getSQL())
-  const writes = [cte('message', db.insert(chatMessages).values(message)), stored]
+  const sender = db
+    .$with('message', { senderName: chatMessages.senderName })
+    .as(
+      db
+        .insert(chatMessages)
+        .values(message)
+        .returning({ senderName: chatMessages.senderName })
+        .getSQL(),
+    )
   // E-mailed unless the customer is, or turns out to be, in the chat (messages/chat-presence).
-  if (message.senderType === 'admin') {
-    const email = insertSupportReply(db, ticket, message, message.createdAt, isReadLive)
-    writes.push(cte('reply_email', email))
-  }
+  const email =
+    message.senderType === 'admin'
+      ? [cte('reply_email', insertSupportReply(db, ticket, message, message.createdAt, isReadLive))]
+      : []
   const [row] = await db
-    .with(...writes)
+    .with(sender, stored, ...email)
     .select({
+      senderName: sender.senderName,
       notification: stored._.selectedFields,
       unread: unreadWithInserted(db, notification),
     })
     .from(stored)
-  return { notification: presentNotification(row!.notification), unread: row!.unread }
+    .crossJoin(sender)
+  return {
+    senderName: row!.senderName,
+    notification: presentNotification(row!.notification),
+    unread: row!.unread,
+  }
 }
 
 /**
  * The one write path of a chat message, for POST /api/chat-messages and the socket's
  * send_message alike: limits customers per IP (one count for both ways in), stores the message,
  * then tells every process's sockets and notifies the other side. Persisting first means a
- * client that reconnects and refetches loses nothing. Two statements in all: the ticket with the
- * agent's name, then the write; the sockets hear of it the moment it is durable.
+ * client that reconnects and refetches loses nothing. One statement when the ticket is at hand
+ * (ticket-contacts); the sockets hear of it the moment it is durable.
  */
 export async function sendChatMessage(
-  { db, bus, rateLimiter, now: clock, isCustomerInChat }: ChatDeps,
+  { db, bus, rateLimiter, now: clock, isCustomerInChat, ticketContacts }: ChatDeps,
   sender: Sender,
   input: z.output<typeof sendChatMessageInput>,
 ): Promise<ChatMessage> {
@@ -141,25 +170,20 @@ export async function sendChatMessage(
     throw forbidden('Only support agents may send messages as admin')
   }
   const agentId = sender.kind === 'admin' && input.senderType === 'admin' ? sender.adminId : null
-  const [found] = await db
-    .select({ ticket: supportTickets, agentName: users.supportDisplayName })
-    .from(supportTickets)
-    .leftJoin(users, agentId ? eq(users.id, agentId) : sql`false`)
-    .where(eq(supportTickets.id, input.ticketId))
-  if (!found) throw notFound('Ticket not found')
-  const { ticket } = found
+  const ticket = await ticketContacts.find(input.ticketId)
+  if (!ticket) throw notFound('Ticket not found')
   const preview =
     input.message.length > previewLength
       ? `${input.message.slice(0, previewLength)}…`
       : input.message
 
-  const message: ChatMessageRow = {
+  const message: NewChatMessage = {
     // Chosen here so that the reply's e-mail, in the same statement, can name it.
     id: randomUUID(),
     ticketId: ticket.id,
     senderType: agentId ? 'admin' : 'customer',
     // The server names the sender: an agent by their display name, a customer by their ticket's.
-    senderName: agentId ? (found.agentName ?? supportAgentName) : ticket.customerName,
+    senderName: agentId ? agentNameOf(db, agentId) : ticket.customerName,
     message: input.message,
     clientMessageId: input.clientMessageId ?? null,
     createdAt: now,
@@ -192,7 +216,7 @@ export async function sendChatMessage(
     if (!isUniqueViolation(error, 'chat_messages_ticket_client_message_idx')) throw error
     return findResentMessage(db, message, input.clientMessageId!)
   }
-  const sent = presentChatMessage(message)
+  const sent = presentChatMessage({ ...message, senderName: stored.senderName })
   await bus.publish({ kind: 'chat_message', message: sent, isReadLive })
   await publishNotification(bus, stored.notification, stored.unread)
   return sent
