@@ -28,27 +28,27 @@ type NewMessage = {
 
 type Copy = { channel: MessageChannel; recipient: string }
 
-/** The insert of a message's copies, not yet run: a caller may make it part of a larger statement. */
+/** A copy's row as stored; every copy has the same columns, so statements of them can be reused. */
+function copyValues(message: NewMessage, { channel, recipient }: Copy, now: Date) {
+  return {
+    channel,
+    kind: message.kind,
+    recipient,
+    trialRequestId: message.trialRequestId ?? null,
+    ticketId: message.ticketId ?? null,
+    lineId: message.lineId ?? null,
+    variables: message.variables ?? {},
+    nextAttemptAt: message.notBefore ?? now,
+    resentFrom: message.resentFrom ?? null,
+    status: message.skippedBecause ? ('skipped' as const) : ('queued' as const),
+    lastError: message.skippedBecause ?? null,
+    createdAt: now,
+    updatedAt: now,
+  }
+}
+
 function insertCopies(db: Db, message: NewMessage, copies: Copy[], now: Date) {
-  return db.insert(outboxMessages).values(
-    copies.map(({ channel, recipient }) => ({
-      channel,
-      kind: message.kind,
-      recipient,
-      trialRequestId: message.trialRequestId ?? null,
-      ticketId: message.ticketId ?? null,
-      lineId: message.lineId ?? null,
-      variables: message.variables ?? {},
-      nextAttemptAt: message.notBefore ?? now,
-      resentFrom: message.resentFrom ?? null,
-      ...(message.skippedBecause && {
-        status: 'skipped' as const,
-        lastError: message.skippedBecause,
-      }),
-      createdAt: now,
-      updatedAt: now,
-    })),
-  )
+  return db.insert(outboxMessages).values(copies.map((copy) => copyValues(message, copy, now)))
 }
 
 /**
@@ -127,13 +127,12 @@ export const liveChatWindowMs = 30_000
 const readLiveNote = 'Read in the live chat'
 
 /**
- * The insert of a support reply's e-mail, not yet run, for the statement that stores the reply:
- * sent unless the customer turns out to be in the chat (see chat-presence); stored as not needed
- * when the customer is in it already (`isReadLive`). A ticket is no person with a Telegram chat,
- * so e-mail is its one copy.
+ * The row of a support reply's e-mail, for the statement that stores the reply: sent unless the
+ * customer turns out to be in the chat (see chat-presence); stored as not needed when the customer
+ * is in it already (`isReadLive`). A ticket is no person with a Telegram chat, so e-mail is its
+ * one copy.
  */
-export function insertSupportReply(
-  db: Db,
+export function supportReplyValues(
   ticket: TicketRef,
   chatMessage: { id: string; message: string },
   now: Date,
@@ -152,7 +151,7 @@ export function insertSupportReply(
     notBefore: new Date(now.getTime() + liveChatWindowMs),
     skippedBecause: isReadLive ? readLiveNote : undefined,
   }
-  return insertCopies(db, message, [{ channel: 'email', recipient: message.recipient }], now)
+  return copyValues(message, { channel: 'email', recipient: message.recipient }, now)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import {
   clipAtWord,
   type Notification,
@@ -26,8 +26,11 @@ export function presentNotification(row: NotificationRow): Notification {
   return { ...row, createdAt: row.createdAt.toISOString() }
 }
 
+/** Whose notifications: a key may be left to fill in when a prepared statement runs. */
+type Recipients = { role: NotificationScope['role']; key?: string | Placeholder | null }
+
 /** Admin notifications are shared by all admins (no key); a customer's are keyed by ticket id. */
-function inScope(scope: NotificationScope): SQL {
+function inScope(scope: Recipients): SQL {
   return and(
     eq(notifications.recipientRole, scope.role),
     scope.role === 'admin'
@@ -36,13 +39,13 @@ function inScope(scope: NotificationScope): SQL {
   )!
 }
 
-/** The insert of a notification, not yet run: a caller may make it part of a larger statement. */
-export function insertNotification(db: Db, notification: NewNotification) {
-  return db.insert(notifications).values({
+/** A notification's row as stored: every notification has the same columns. */
+export function notificationValues(notification: NewNotification) {
+  return {
     ...notification,
     title: clipAtWord(notification.title, titleMaxLength),
     recipientKey: notification.recipientKey ?? null,
-  })
+  }
 }
 
 /** Stores a notification; call `publishNotification` once the transaction has committed. */
@@ -50,16 +53,15 @@ export async function createNotification(
   db: Db,
   notification: NewNotification,
 ): Promise<Notification> {
-  const [row] = await insertNotification(db, notification).returning()
+  const [row] = await db.insert(notifications).values(notificationValues(notification)).returning()
   return presentNotification(row!)
 }
 
 /**
- * The recipients' unread count once `notification` is stored, for the statement that stores it:
- * the row it inserts is not yet visible to that statement, hence the one added.
+ * The recipients' unread count once a notification to them is stored, for the statement that
+ * stores it: the row it inserts is not yet visible to that statement, hence the one added.
  */
-export function unreadWithInserted(db: Db, notification: NewNotification): SQL<number> {
-  const scope = { role: notification.recipientRole, key: notification.recipientKey ?? null }
+export function unreadWithInserted(db: Db, scope: Recipients): SQL<number> {
   const unread = db
     .select({ unread: count() })
     .from(notifications)

@@ -1,30 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { Notification } from '../../../common/notifications'
-import {
-  supportAgentName,
-  type ChatMessage,
-  type sendChatMessageInput,
-} from '../../../common/support'
+import type { ChatMessage, sendChatMessageInput } from '../../../common/support'
 import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
-import { notifications } from '../../db/schema/notifications'
-import { users } from '../../db/schema/users'
 import { isUniqueViolation } from '../../lib/database-errors'
 import { conflict, forbidden, notFound } from '../../lib/http-error'
 import type { RateLimiter } from '../../lib/rate-limiter'
 import { enforceLimit, publicWriteLimits } from '../../plugins/rate-limit'
 import type { EventBus } from '../../realtime/event-bus'
-import {
-  insertNotification,
-  presentNotification,
-  publishNotification,
-  unreadWithInserted,
-  type NewNotification,
-} from '../notifications/notifications.service'
-import { insertSupportReply } from '../messages/outbox.service'
-import type { TicketContact, TicketContacts } from './ticket-contacts'
+import { publishNotification, type NewNotification } from '../notifications/notifications.service'
+import { supportReplyValues } from '../messages/outbox.service'
+import { storeChatMessage } from './chat-write'
+import type { TicketContacts } from './ticket-contacts'
 
 type ChatMessageRow = typeof chatMessages.$inferSelect
 
@@ -48,15 +36,6 @@ export async function listChatMessages(
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(lastOnly ? 1 : historyLimit)
   return rows.reverse().map(presentChatMessage)
-}
-
-/** An agent's display name, read by the statement that stores their message. */
-function agentNameOf(db: Db, agentId: string): SQL<string> {
-  const chosen = db
-    .select({ name: users.supportDisplayName })
-    .from(users)
-    .where(eq(users.id, agentId))
-  return sql<string>`coalesce((${chosen}), ${supportAgentName})`
 }
 
 /** Who sends: a signed-in agent, or a customer known by their address (for the rate limit). */
@@ -97,59 +76,6 @@ async function findResentMessage(
   return presentChatMessage(row)
 }
 
-/** What a message is stored with, before the statement names its sender. */
-type NewChatMessage = Omit<ChatMessageRow, 'senderName'> & {
-  /** A customer's name is known; an agent's is read with the write (it may have just changed). */
-  senderName: string | SQL<string>
-}
-
-/**
- * Stores a message, its notification and (for an agent's reply) its e-mail in one statement,
- * atomic on its own and one round trip: the three commit together or not at all (decision 0012).
- * Answers the sender's name as stored, and the notification with its recipients' unread count,
- * read in the same statement; a resent clientMessageId makes the statement fail whole.
- */
-async function storeChatMessage(
-  db: Db,
-  message: NewChatMessage,
-  ticket: TicketContact,
-  notification: NewNotification,
-  isReadLive: boolean,
-): Promise<{ senderName: string; notification: Notification; unread: number }> {
-  const cte = (name: string, query: SQLWrapper) => db.$with(name, {}).as(query.getSQL())
-  const stored = db
-    .$with('notification', getTableColumns(notifications))
-    .as(insertNotification(db, notification).returning().getSQL())
-  const sender = db
-    .$with('message', { senderName: chatMessages.senderName })
-    .as(
-      db
-        .insert(chatMessages)
-        .values(message)
-        .returning({ senderName: chatMessages.senderName })
-        .getSQL(),
-    )
-  // E-mailed unless the customer is, or turns out to be, in the chat (messages/chat-presence).
-  const email =
-    message.senderType === 'admin'
-      ? [cte('reply_email', insertSupportReply(db, ticket, message, message.createdAt, isReadLive))]
-      : []
-  const [row] = await db
-    .with(sender, stored, ...email)
-    .select({
-      senderName: sender.senderName,
-      notification: stored._.selectedFields,
-      unread: unreadWithInserted(db, notification),
-    })
-    .from(stored)
-    .crossJoin(sender)
-  return {
-    senderName: row!.senderName,
-    notification: presentNotification(row!.notification),
-    unread: row!.unread,
-  }
-}
-
 /**
  * The one write path of a chat message, for POST /api/chat-messages and the socket's
  * send_message alike: limits customers per IP (one count for both ways in), stores the message,
@@ -177,13 +103,11 @@ export async function sendChatMessage(
       ? `${input.message.slice(0, previewLength)}…`
       : input.message
 
-  const message: NewChatMessage = {
+  const message = {
     // Chosen here so that the reply's e-mail, in the same statement, can name it.
     id: randomUUID(),
     ticketId: ticket.id,
-    senderType: agentId ? 'admin' : 'customer',
-    // The server names the sender: an agent by their display name, a customer by their ticket's.
-    senderName: agentId ? agentNameOf(db, agentId) : ticket.customerName,
+    senderType: agentId ? ('admin' as const) : ('customer' as const),
     message: input.message,
     clientMessageId: input.clientMessageId ?? null,
     createdAt: now,
@@ -209,7 +133,13 @@ export async function sendChatMessage(
   const isReadLive = Boolean(agentId) && isCustomerInChat(ticket.id)
   let stored: Awaited<ReturnType<typeof storeChatMessage>>
   try {
-    stored = await storeChatMessage(db, message, ticket, notification, isReadLive)
+    stored = await storeChatMessage(db, {
+      message,
+      // The server names the sender: an agent by their display name, a customer by their ticket's.
+      sender: agentId ? { agentId } : { customerName: ticket.customerName },
+      notification,
+      email: agentId ? supportReplyValues(ticket, message, now, isReadLive) : null,
+    })
   } catch (error) {
     // A resend (its answer lost) was stored, and told to everyone, the first time; a concurrent
     // copy waits here for the first to commit.

@@ -1,0 +1,110 @@
+import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import type { Notification } from '../../../common/notifications'
+import { supportAgentName } from '../../../common/support'
+import type { Db } from '../../db/client'
+import { boundTo, placeholdersFor } from '../../db/placeholders'
+import { chatMessages } from '../../db/schema/chat-messages'
+import { notifications } from '../../db/schema/notifications'
+import { outboxMessages } from '../../db/schema/outbox-messages'
+import { users } from '../../db/schema/users'
+import type { supportReplyValues } from '../messages/outbox.service'
+import {
+  notificationValues,
+  presentNotification,
+  unreadWithInserted,
+  type NewNotification,
+} from '../notifications/notifications.service'
+
+type ChatMessageRow = typeof chatMessages.$inferSelect
+
+/** Everything one chat message stores. */
+export type ChatWrite = {
+  /** The message, but for its sender's name. */
+  message: Omit<ChatMessageRow, 'senderName'>
+  /** Who is named as the sender: the agent by their display name as the write reads it. */
+  sender: { agentId: string } | { customerName: string }
+  notification: NewNotification
+  /** An agent's reply is e-mailed unless the customer is, or turns out to be, in the chat. */
+  email: ReturnType<typeof supportReplyValues> | null
+}
+
+/** An agent's display name, read by the statement that stores their message. */
+function agentNameOf(db: Db, agentId: Placeholder): SQL<string> {
+  const chosen = db
+    .select({ name: users.supportDisplayName })
+    .from(users)
+    .where(eq(users.id, agentId))
+  return sql<string>`coalesce((${chosen}), ${supportAgentName})`
+}
+
+/**
+ * The statement for a write of `sample`'s kind, with placeholders for every value. Built and
+ * prepared once: building it costs more than running it on PGlite, and on PostgreSQL it is parsed
+ * and planned once per connection.
+ */
+function prepareStore(db: Db, sample: ChatWrite) {
+  const isReply = 'agentId' in sample.sender
+  const message = placeholdersFor('message', sample.message)
+  const senderName = isReply
+    ? agentNameOf(db, sql.placeholder('agentId'))
+    : sql.placeholder('customerName')
+  const sent = db.$with('message', { senderName: chatMessages.senderName }).as(
+    db
+      .insert(chatMessages)
+      .values({ ...message, senderName })
+      .returning({ senderName: chatMessages.senderName })
+      .getSQL(),
+  )
+  const notification = placeholdersFor('notification', notificationValues(sample.notification))
+  const stored = db
+    .$with('notification', getTableColumns(notifications))
+    .as(db.insert(notifications).values(notification).returning().getSQL())
+  const emails = sample.email
+    ? [
+        db
+          .$with('reply_email', {})
+          .as(db.insert(outboxMessages).values(placeholdersFor('email', sample.email)).getSQL()),
+      ]
+    : []
+  const recipients = { role: sample.notification.recipientRole, key: notification.recipientKey }
+  return db
+    .with(sent, stored, ...emails)
+    .select({
+      senderName: sent.senderName,
+      notification: stored._.selectedFields,
+      unread: unreadWithInserted(db, recipients),
+    })
+    .from(stored)
+    .crossJoin(sent)
+    .prepare(isReply ? 'store_chat_reply' : 'store_chat_message')
+}
+
+type PreparedStore = ReturnType<typeof prepareStore>
+const prepared = new WeakMap<Db, { reply?: PreparedStore; message?: PreparedStore }>()
+
+/**
+ * Stores a message, its notification and (for an agent's reply) its e-mail in one statement,
+ * atomic on its own and one round trip: the three commit together or not at all (decision 0012).
+ * Answers the sender's name as stored, and the notification with its recipients' unread count,
+ * read in the same statement; a resent clientMessageId makes the statement fail whole.
+ */
+export async function storeChatMessage(
+  db: Db,
+  write: ChatWrite,
+): Promise<{ senderName: string; notification: Notification; unread: number }> {
+  const kind = 'agentId' in write.sender ? 'reply' : 'message'
+  const statements = prepared.get(db) ?? {}
+  prepared.set(db, statements)
+  const statement = (statements[kind] ??= prepareStore(db, write))
+  const [row] = await statement.execute({
+    ...boundTo('message', write.message),
+    ...write.sender,
+    ...boundTo('notification', notificationValues(write.notification)),
+    ...(write.email ? boundTo('email', write.email) : {}),
+  })
+  return {
+    senderName: row!.senderName,
+    notification: presentNotification(row!.notification),
+    unread: row!.unread,
+  }
+}
