@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ServerFrame } from '../common/realtime'
 import { databaseUnavailableMessage } from './lib/database-errors'
 import { createClient, type TestResponse } from './test/http-client'
 import { startPostgresCluster, type PostgresCluster } from './test/postgres-cluster'
@@ -62,21 +63,24 @@ describe('PostgreSQL stopped and started again under a running server', () => {
     'GET /blog': () => visitor.get('/blog'),
   }
 
-  async function openChatSockets() {
+  const openTicket = async (customerName: string): Promise<string> => {
     const { body: ticket } = await visitor.post('/api/support-tickets', {
-      customerName: 'Grace',
+      customerName,
       customerEmail: 'grace@example.com',
       subject: 'Outage',
       description: 'Will my chat survive it?',
     })
-    const customer = await openSocket(server.baseUrl)
-    customer.send({ type: 'identify', role: 'customer', key: ticket.id })
-    await customer.waitFor((f) => f.type === 'auth:verified')
-    const staff = await openAdminSocket(server.baseUrl, admin.cookie)
-    return { ticketId: ticket.id as string, sockets: [customer, staff] as TestSocket[] }
+    return ticket.id
   }
 
-  /** A customer's socket opened during the outage: its identify cannot be checked yet. */
+  async function openCustomerSocket(ticketId: string) {
+    const customer = await openSocket(server.baseUrl)
+    customer.send({ type: 'identify', role: 'customer', key: ticketId })
+    await customer.waitFor((f) => f.type === 'auth:verified')
+    return customer
+  }
+
+  /** A customer's socket opened during the outage on a ticket this process has not seen yet. */
   async function openSocketDuringOutage(ticketId: string) {
     const socket = await openSocket(server.baseUrl)
     socket.send({ type: 'identify', role: 'customer', key: ticketId })
@@ -85,7 +89,13 @@ describe('PostgreSQL stopped and started again under a running server', () => {
   }
 
   it('answers 503 with Retry-After while it is down, never 500, and recovers by itself', async () => {
-    const { ticketId, sockets } = await openChatSockets()
+    const ticketId = await openTicket('Grace')
+    const sockets: TestSocket[] = [
+      await openCustomerSocket(ticketId),
+      await openAdminSocket(server.baseUrl, admin.cookie),
+    ]
+    // Opened, and not yet in any chat here.
+    const unseenTicketId = await openTicket('Ada')
 
     const problemsBefore = busProblems()
     await cluster.down()
@@ -109,7 +119,9 @@ describe('PostgreSQL stopped and started again under a running server', () => {
         expect(response.body).toEqual({ message: databaseUnavailableMessage })
       }
     }
-    const late = await openSocketDuringOutage(ticketId)
+    const late = await openSocketDuringOutage(unseenTicketId)
+    // A ticket this process has seen is known without the database: its chat opens again.
+    sockets.push(await openCustomerSocket(ticketId))
 
     await cluster.up()
     await waitForHealth(200, { status: 'ok' })
@@ -118,21 +130,20 @@ describe('PostgreSQL stopped and started again under a running server', () => {
       [...sockets, late].map((socket) => socket.waitFor((f) => f.type === 'resync')),
     )
     // As the web client does when it was never verified.
-    late.send({ type: 'identify', role: 'customer', key: ticketId })
+    late.send({ type: 'identify', role: 'customer', key: unseenTicketId })
     await late.waitFor((f) => f.type === 'auth:verified')
-    sockets.push(late)
     const statuses = await Promise.all(
       Object.values(routes).map(async (call) => (await call()).status),
     )
     // The trial request refused during the outage left nothing behind: this one is new.
     expect(statuses).toEqual([200, 201, 200, 200])
 
+    const said = (text: string) => (f: ServerFrame) =>
+      f.type === 'chat:new_message' && f.message.message === text
     await visitor.post('/api/chat-messages', { ticketId, message: 'Still there?' })
-    for (const socket of sockets) {
-      await socket.waitFor(
-        (f) => f.type === 'chat:new_message' && f.message.message === 'Still there?',
-      )
-    }
-    for (const socket of sockets) socket.close()
+    await visitor.post('/api/chat-messages', { ticketId: unseenTicketId, message: 'Me too?' })
+    for (const socket of sockets) await socket.waitFor(said('Still there?'))
+    await late.waitFor(said('Me too?'))
+    for (const socket of [...sockets, late]) socket.close()
   })
 })
