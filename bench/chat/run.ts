@@ -1,12 +1,14 @@
 /**
- * Live chat at scale, on PGlite and on a throwaway PostgreSQL, against a server process with an
- * admin socket: its heap per idle customer socket at 5,000 (heap used after a forced garbage
+ * Live chat at scale, on PGlite and on a throwaway PostgreSQL, against server processes with an
+ * admin socket: one's heap per idle customer socket at 5,000 (heap used after a forced garbage
  * collection, read through the inspector, before and after opening them, each in its own
- * ticket); then, with 1,000 of them left open, p50/p95/p99 delivery latency from an agent's POST
- * to the customer's and to the admin's socket, next to an HTTP health check of the same run
- * (both over one kept-alive node:http connection, as a browser's would be).
+ * ticket); another's p50/p95/p99 delivery latency, with 1,000 customer sockets open, from an
+ * agent's POST to the customer's and to the admin's socket, next to an HTTP health check of the
+ * same server (both over one kept-alive node:http connection, as a browser's would be).
  *
- *   npx tsx bench/chat/run.ts                   the sources of this checkout
+ * The server is the build, as `npm start` runs it (`npm run build` first):
+ *
+ *   npx tsx bench/chat/run.ts                   this checkout's
  *   npx tsx bench/chat/run.ts --root ../other   another checkout's, e.g. a baseline
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -108,91 +110,126 @@ async function deliveryLatency(
   return { customer: percentiles(toCustomer.slice(-300)), admin: percentiles(toAdmin.slice(-300)) }
 }
 
-async function measureOn(label: string, database: DatabaseConfig, env: Record<string, string>) {
-  const tickets = await seedTickets(database)
-  const inspectorPort = await freePort()
-  const { server, baseUrl } = await startBenchServer(
-    {
-      ...env,
-      // Every socket comes from 127.0.0.1.
-      WS_MAX_SOCKETS_PER_IP: '0',
-      NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
-    },
-    'source',
+/** Starts the built server (what `npm start` runs) on `env`'s database, once healthy. */
+async function startServer(env: Record<string, string>) {
+  const started = await startBenchServer(
+    // Every socket comes from 127.0.0.1.
+    { ...env, WS_MAX_SOCKETS_PER_IP: '0' },
+    'built',
     root,
   )
+  await waitForHealth(started.baseUrl, started.server).catch(async (error: unknown) => {
+    await stopServerProcess(started.server)
+    throw error
+  })
+  return started
+}
+
+/**
+ * Heap used after a full collection, with only an admin socket, then with 5,000 idle customer
+ * sockets. A server of its own: the forced collections leave V8 ready to collect again soon,
+ * which would land in the middle of delivery's samples.
+ */
+async function heapPerIdleSocket(env: Record<string, string>, tickets: string[]) {
+  const inspectorPort = await freePort()
+  const { server, baseUrl } = await startServer({
+    ...env,
+    NODE_OPTIONS: `--inspect=127.0.0.1:${inspectorPort}`,
+  })
   let sockets: TestSocket[] = []
   try {
-    await waitForHealth(baseUrl, server)
     const inspector = await connectInspector(inspectorPort)
     const signIn = createClient(baseUrl)
     await signIn.login(benchOwner.username, benchOwner.password)
     const staff = await openAdminSocket(baseUrl, signIn.cookie)
-    const agent = keepAliveClient(baseUrl, { cookie: signIn.cookie!, origin: baseUrl })
-
-    const health = await measure(() => agent.get('/api/health'), { runs: 300 })
-    // Heap after a full collection, with only the admin socket, then with 5,000 idle ones.
-    // Measured first: what earlier work leaves to collect would blur the difference.
     const before = await inspector.memoryAfterGc()
-    sockets = await openCustomers(baseUrl, tickets)
+    sockets = [staff, ...(await openCustomers(baseUrl, tickets))]
     const after = await inspector.memoryAfterGc()
-    await closeAll(sockets.splice(deliverySockets))
-    // What 4,000 sockets closing at once leave behind is the bench's doing, not delivery's: it
-    // is collected before delivery is timed rather than during its first samples.
-    await inspector.memoryAfterGc()
     inspector.close()
-    const delivery = await deliveryLatency(
-      agent,
-      staff,
-      sockets.map((socket, i) => ({ socket, ticketId: tickets[i]! })),
-    )
-    agent.close()
-    const heapPerSocket = (after.heapUsed - before.heapUsed) / idleSockets
-    const rssPerSocket = (after.rss - before.rss) / idleSockets
-
-    const isDeliveryOk =
-      delivery.customer.p99 <= targets.p99Ms && delivery.admin.p99 <= targets.p99Ms
-    const isHeapOk = heapPerSocket <= targets.heapBytesPerSocket
-    const verdict = (isOk: boolean) => (isOk ? 'PASS' : 'FAIL')
-    console.log(`\n${label}\n`)
-    printTable(
-      ['case', 'p50', 'p95', 'p99', 'target'],
-      [
-        ['baseline: health check', ms(health.p50), ms(health.p95), ms(health.p99), ''],
-        ...(['customer', 'admin'] as const).map((to) => [
-          `POST → ${to} socket, ${deliverySockets} sockets`,
-          ms(delivery[to].p50),
-          ms(delivery[to].p95),
-          ms(delivery[to].p99),
-          `p99 ≤ ${targets.p99Ms} ms ${verdict(delivery[to].p99 <= targets.p99Ms)}`,
-        ]),
-      ],
-    )
-    console.log()
-    printTable(
-      ['idle sockets', 'heap before', 'heap after', 'heap per socket', 'RSS per socket', 'target'],
-      [
-        [
-          `0 → ${idleSockets}`,
-          kb(before.heapUsed),
-          kb(after.heapUsed),
-          kb(heapPerSocket),
-          kb(rssPerSocket),
-          `≤ ${kb(targets.heapBytesPerSocket)} ${verdict(isHeapOk)}`,
-        ],
-      ],
-    )
-    return isDeliveryOk && isHeapOk
+    return {
+      before,
+      after,
+      heapPerSocket: (after.heapUsed - before.heapUsed) / tickets.length,
+      rssPerSocket: (after.rss - before.rss) / tickets.length,
+    }
   } finally {
     await closeAll(sockets)
     await stopServerProcess(server)
   }
 }
 
+/** The health check's latency, then delivery's with 1,000 customer sockets open. */
+async function deliveryWithOpenSockets(env: Record<string, string>, tickets: string[]) {
+  const { server, baseUrl } = await startServer(env)
+  let sockets: TestSocket[] = []
+  try {
+    const signIn = createClient(baseUrl)
+    await signIn.login(benchOwner.username, benchOwner.password)
+    const staff = await openAdminSocket(baseUrl, signIn.cookie)
+    const agent = keepAliveClient(baseUrl, { cookie: signIn.cookie!, origin: baseUrl })
+    try {
+      const health = await measure(() => agent.get('/api/health'), { runs: 300 })
+      const customers = await openCustomers(baseUrl, tickets)
+      sockets = [staff, ...customers]
+      const delivery = await deliveryLatency(
+        agent,
+        staff,
+        customers.map((socket, i) => ({ socket, ticketId: tickets[i]! })),
+      )
+      return { health, ...delivery }
+    } finally {
+      agent.close()
+    }
+  } finally {
+    await closeAll(sockets)
+    await stopServerProcess(server)
+  }
+}
+
+async function measureOn(label: string, database: DatabaseConfig, env: Record<string, string>) {
+  const tickets = await seedTickets(database)
+  const heap = await heapPerIdleSocket(env, tickets)
+  const delivery = await deliveryWithOpenSockets(env, tickets.slice(0, deliverySockets))
+
+  const isDeliveryOk = delivery.customer.p99 <= targets.p99Ms && delivery.admin.p99 <= targets.p99Ms
+  const isHeapOk = heap.heapPerSocket <= targets.heapBytesPerSocket
+  const verdict = (isOk: boolean) => (isOk ? 'PASS' : 'FAIL')
+  const { health } = delivery
+  console.log(`\n${label}\n`)
+  printTable(
+    ['case', 'p50', 'p95', 'p99', 'target'],
+    [
+      ['baseline: health check', ms(health.p50), ms(health.p95), ms(health.p99), ''],
+      ...(['customer', 'admin'] as const).map((to) => [
+        `POST → ${to} socket, ${deliverySockets} sockets`,
+        ms(delivery[to].p50),
+        ms(delivery[to].p95),
+        ms(delivery[to].p99),
+        `p99 ≤ ${targets.p99Ms} ms ${verdict(delivery[to].p99 <= targets.p99Ms)}`,
+      ]),
+    ],
+  )
+  console.log()
+  printTable(
+    ['idle sockets', 'heap before', 'heap after', 'heap per socket', 'RSS per socket', 'target'],
+    [
+      [
+        `0 → ${idleSockets}`,
+        kb(heap.before.heapUsed),
+        kb(heap.after.heapUsed),
+        kb(heap.heapPerSocket),
+        kb(heap.rssPerSocket),
+        `≤ ${kb(targets.heapBytesPerSocket)} ${verdict(isHeapOk)}`,
+      ],
+    ],
+  )
+  return isDeliveryOk && isHeapOk
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-chat-'))
 const cluster = await startPostgresCluster()
 try {
-  console.log(`Server: ${root}/server/main.ts`)
+  console.log(`Server: ${root}/dist/server/main.js`)
   console.log(
     `Load average before: ${loadavg()
       .map((l) => l.toFixed(2))
