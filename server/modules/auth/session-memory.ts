@@ -1,3 +1,4 @@
+import { setRecent } from '../../lib/recent-map'
 import type { AdminRole } from '../../../common/admin-users'
 import type { SecuritySettings } from '../../../common/settings'
 
@@ -57,13 +58,7 @@ export function createSessionMemory({ maxEntries, maxAgeMs, isInformed }: Sessio
 
     keep(sessionId: string, record: SessionRecord, now: Date, readStartedAt: number) {
       if (readStartedAt !== generation || !isInformed()) return
-      entries.delete(sessionId)
-      entries.set(sessionId, { record, keptUntil: now.getTime() + maxAgeMs })
-      // Oldest first: a Map iterates in insertion order.
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break
-        entries.delete(oldest)
-      }
+      setRecent(entries, sessionId, { record, keptUntil: now.getTime() + maxAgeMs }, maxEntries)
     },
 
     /** Sessions that ended: `null` means every session of `userId`. */

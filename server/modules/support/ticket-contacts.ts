@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { supportTickets } from '../../db/schema/support-tickets'
+import { setRecent } from '../../lib/recent-map'
 
 /** A ticket's customer side, fixed when the ticket is opened: who, at what address, about what. */
 export type TicketContact = {
@@ -33,20 +34,9 @@ export function createTicketContacts(db: Db, maxEntries = 10_000) {
 
   return {
     async find(id: string): Promise<TicketContact | null> {
-      const kept = entries.get(id)
-      if (kept) {
-        // Least recently used goes first: the ids come from visitors.
-        entries.delete(id)
-        entries.set(id, kept)
-        return kept
-      }
-      const contact = await read(id)
-      if (!contact) return null
-      entries.set(id, contact)
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break
-        entries.delete(oldest)
-      }
+      // Least recently used goes first: the ids come from visitors.
+      const contact = entries.get(id) ?? (await read(id))
+      if (contact) setRecent(entries, id, contact, maxEntries)
       return contact
     },
   }
