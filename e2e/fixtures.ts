@@ -26,7 +26,8 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args })
 }
 
-export const baseUrl = () => inject('baseUrl')
+/** The product this worker's files share (global-setup.ts starts one per worker). */
+export const baseUrl = () => inject('baseUrls')[Number(process.env.VITEST_POOL_ID ?? 1) - 1]!
 
 /** A page in a fresh context (own cookies and storage) that fails the test on CSP or script errors. */
 export async function openPage(

@@ -11,20 +11,18 @@ import { sportsFixtures } from './sports-fixtures'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string
+    /** One product per worker, by `VITEST_POOL_ID` (see `baseUrl` in fixtures.ts). */
+    baseUrls: string[]
     /** The key the fake supplier panel accepts, for M3U line tests. */
     supplierApiKey: string
   }
 }
 
 /**
- * Starts the built product, exactly as `npm start` runs it, on a fresh PGlite data directory,
- * with local stand-ins for the sports data service and the supplier panel.
+ * The built product, exactly as `npm start` runs it, on a fresh PGlite data directory, with local
+ * stand-ins for the sports data service and the supplier panel of its own.
  */
-export default async function setup(project: TestProject) {
-  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
-    throw new Error('Run `npm run build` before the end-to-end tests')
-  }
+async function startProduct() {
   const sportsApi = await startFakeSportsApi()
   for (const [id, fixture] of sportsFixtures) sportsApi.leagues.set(id, fixture)
   const supplier = await startFakeSupplier()
@@ -43,13 +41,37 @@ export default async function setup(project: TestProject) {
   )
   const baseUrl = `http://127.0.0.1:${port}`
   await waitForHealth(baseUrl, server)
-  project.provide('baseUrl', baseUrl)
-  project.provide('supplierApiKey', supplier.apiKey)
+  return {
+    baseUrl,
+    supplierApiKey: supplier.apiKey,
+    stop: async () => {
+      await stopServerProcess(server)
+      await sportsApi.close()
+      await supplier.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * One product per worker: files run two at a time, and each file finds the product as the files
+ * before it in the same worker left it, never changed under it by another file at the same time
+ * (a sign-in lock, a required second factor, a count).
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
+    throw new Error('Run `npm run build` before the end-to-end tests')
+  }
+  const products = await Promise.all(
+    Array.from({ length: project.config.maxWorkers }, () => startProduct()),
+  )
+  project.provide(
+    'baseUrls',
+    products.map((product) => product.baseUrl),
+  )
+  project.provide('supplierApiKey', products[0]!.supplierApiKey)
 
   return async () => {
-    await stopServerProcess(server)
-    await sportsApi.close()
-    await supplier.close()
-    rmSync(dataDir, { recursive: true, force: true })
+    await Promise.all(products.map((product) => product.stop()))
   }
 }

@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    // One browser at a time: the machine has two cores and the server needs one.
-    fileParallelism: false,
+    // Two files at a time, each worker with a product of its own (global-setup.ts): a file spends
+    // most of its time waiting on the browser and the server, well under one of the two cores.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
