@@ -1,7 +1,6 @@
-const calendarDateFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeZone: 'UTC',
-})
+import { dateFormat } from './date-format'
+
+const calendarDateFormat = dateFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** Today in the browser's time zone as YYYY-MM-DD, the value of a date input. */
 export function todayIsoDate(now = new Date()): string {
@@ -14,5 +13,5 @@ export function todayIsoDate(now = new Date()): string {
  * wherever the reader is: in local time it would be the day before west of Greenwich.
  */
 export function formatCalendarDate(isoTimestamp: string): string {
-  return calendarDateFormat.format(new Date(isoTimestamp))
+  return calendarDateFormat(new Date(isoTimestamp))
 }

@@ -1,35 +1,31 @@
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-})
+import { dateFormat } from './date-format'
+import { englishLongDate } from './english-utc-date'
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' })
-
-const shortDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const dateTimeFormat = dateFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const longDateFormat = dateFormat(undefined, { dateStyle: 'long' })
+const shortDateFormat = dateFormat(undefined, { dateStyle: 'medium' })
 
 /** A UTC timestamp from the API shown in the visitor's locale and time zone. */
 export function formatDateTime(isoTimestamp: string): string {
-  return dateTimeFormat.format(new Date(isoTimestamp))
+  return dateTimeFormat(new Date(isoTimestamp))
 }
 
 /** The calendar date of a UTC timestamp, in the visitor's locale and time zone. */
 export function formatDate(isoTimestamp: string): string {
-  return dateFormat.format(new Date(isoTimestamp))
+  return longDateFormat(new Date(isoTimestamp))
 }
-
-const publishedDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
 /**
  * A publication date on a public page ("November 20, 2026"), in one fixed language and zone so
  * the server's HTML and the browser's first render agree.
  */
 export function formatPublishedDate(isoTimestamp: string): string {
-  return publishedDateFormat.format(new Date(isoTimestamp))
+  return englishLongDate(new Date(isoTimestamp))
 }
 
 /** The calendar date in a table's compact form ("Mar 10, 2026"). */
 export function formatShortDate(isoTimestamp: string): string {
-  return shortDateFormat.format(new Date(isoTimestamp))
+  return shortDateFormat(new Date(isoTimestamp))
 }
 
 /**

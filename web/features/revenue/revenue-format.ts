@@ -1,5 +1,6 @@
 import { toCents } from '@common/money'
 import type { planFamilies } from '@common/revenue'
+import { dateFormat } from '@/lib/date-format'
 
 export type PlanFamily = (typeof planFamilies)[number]
 
@@ -10,7 +11,7 @@ export const familyColors: Record<PlanFamily, string> = {
   Household: 'oklch(0.66 0.15 162)',
 }
 
-const monthFormat = new Intl.DateTimeFormat(undefined, {
+const monthFormat = dateFormat(undefined, {
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
@@ -20,7 +21,7 @@ const monthFormat = new Intl.DateTimeFormat(undefined, {
 export function formatMonth(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number)
   if (!year || !monthNumber) return month
-  return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)))
+  return monthFormat(new Date(Date.UTC(year, monthNumber - 1, 1)))
 }
 
 /** Whole cents of a money string from the API; 0 for anything unreadable. */

@@ -1,6 +1,8 @@
 import { CalendarClock } from 'lucide-react'
 import type { SportsEvent } from '@common/sports'
 import { eventBadge, eventStart } from '@common/sports-rules'
+import { dateFormat } from '@/lib/date-format'
+import { englishDay, englishDayTime } from '@/lib/english-utc-date'
 import { useIsHydrated } from '@/lib/use-is-hydrated'
 import { EventBadge } from './event-badge'
 
@@ -8,25 +10,18 @@ const dayParts = { weekday: 'short', month: 'short', day: 'numeric' } as const
 const timeParts = { ...dayParts, hour: 'numeric', minute: '2-digit' } as const
 // The visitor's language and zone; a date without a time is a calendar day, shown as is.
 const localFormats = {
-  dateTime: new Intl.DateTimeFormat(undefined, timeParts),
-  date: new Intl.DateTimeFormat(undefined, { ...dayParts, timeZone: 'UTC' }),
+  dateTime: dateFormat(undefined, timeParts),
+  date: dateFormat(undefined, { ...dayParts, timeZone: 'UTC' }),
 }
 // What the server renders, and the browser until it has hydrated: neither knows the other's.
-const serverFormats = {
-  dateTime: new Intl.DateTimeFormat('en-US', {
-    ...timeParts,
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }),
-  date: new Intl.DateTimeFormat('en-US', { ...dayParts, timeZone: 'UTC' }),
-}
+const serverFormats = { dateTime: englishDayTime, date: englishDay }
 
 /** The event's start in the visitor's time zone (in UTC until the page has hydrated). */
 function startLabel(event: SportsEvent, isHydrated: boolean): string {
   const start = eventStart(event)
   if (start === Number.MAX_SAFE_INTEGER) return 'Date to be announced'
   const formats = isHydrated ? localFormats : serverFormats
-  return (event.strTime ? formats.dateTime : formats.date).format(new Date(start))
+  return (event.strTime ? formats.dateTime : formats.date)(new Date(start))
 }
 
 function Team({ name, score }: { name: string; score: string | null }) {

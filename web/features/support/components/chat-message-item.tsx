@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import type { ChatMessage } from '@common/support'
+import { dateFormat } from '@/lib/date-format'
 import { cn } from '@/lib/utils'
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' })
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+const timeFormat = dateFormat(undefined, { timeStyle: 'short' })
+const dateTimeFormat = dateFormat(undefined, {
   month: 'short',
   day: 'numeric',
   hour: 'numeric',
@@ -14,7 +15,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
 export function formatMessageTime(isoTimestamp: string): string {
   const date = new Date(isoTimestamp)
   const isToday = date.toDateString() === new Date().toDateString()
-  return (isToday ? timeFormat : dateTimeFormat).format(date)
+  return (isToday ? timeFormat : dateTimeFormat)(date)
 }
 
 type ChatBubbleProps = {
