@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { DatabaseConfig } from '../config'
 import { migrationsDir } from '../lib/app-root'
 import { lockDataDir } from './data-dir-lock'
+import { pgliteForDrizzle } from './pglite-for-drizzle'
 
 /** The query interface both drivers share; services only ever see this. */
 export type Db = PgDatabase<PgQueryResultHKT>
@@ -37,9 +38,10 @@ async function openPglite(dataDir: string, start: Blob | undefined): Promise<Dat
       extensions: { pg_trgm },
       ...(isMemory && start ? { loadDataDir: start } : {}),
     })
-    const db = drizzlePglite(client) as unknown as Db
+    const queried = pgliteForDrizzle(client)
+    const db = drizzlePglite(queried) as unknown as Db
     await client.exec(requiredExtensions)
-    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir })
+    await migratePglite(drizzlePglite(queried), { migrationsFolder: migrationsDir })
     return {
       kind: 'pglite',
       client,
