@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type QueryOptions } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { NoopCache } from 'drizzle-orm/cache/core'
 import { NoopLogger } from 'drizzle-orm/logger'
@@ -26,7 +26,9 @@ describe('PGlite as drizzle sees it', () => {
       undefined,
       true,
     )
-    for (const { parsers } of [query.queryConfig, query.rawQueryConfig]) {
+    // Private in drizzle's types: what it passes PGlite with every query is what this pins.
+    const passed = query as unknown as Record<'queryConfig' | 'rawQueryConfig', QueryOptions>
+    for (const { parsers = {} } of [passed.queryConfig, passed.rawQueryConfig]) {
       expect(Object.keys(parsers).map(Number).sort()).toEqual([...drizzleTextTypes].sort())
       for (const parse of Object.values(parsers))
         expect(parse('2026-11-25 10:00:00+00')).toBe('2026-11-25 10:00:00+00')
