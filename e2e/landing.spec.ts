@@ -61,7 +61,7 @@ describe('landing page', () => {
     const { page, errors } = await openPage(browser, '/')
     const plans = page.locator('section#plans')
     await plans.getByRole('article').first().waitFor()
-    await page.getByRole('button', { name: 'VIEW PLANS' }).click()
+    await page.getByRole('link', { name: 'VIEW PLANS' }).click()
     await expect
       .poll(() => plans.evaluate((section) => Math.round(section.getBoundingClientRect().top)))
       .toBeLessThan(120)

@@ -23,7 +23,7 @@ describe('a support reply by e-mail, back to the chat', () => {
   beforeAll(async () => {
     server = await startMailingServer()
     browser = await launchBrowser()
-  }, 120_000)
+  })
   afterAll(async () => {
     await browser?.close()
     await server?.stop()
@@ -65,5 +65,5 @@ describe('a support reply by e-mail, back to the chat', () => {
     await back.goto(link!)
     await chatLog(back).getByText(reply).waitFor()
     await back.getByText(subject).first().waitFor()
-  }, 150_000)
+  })
 })

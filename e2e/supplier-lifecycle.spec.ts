@@ -120,7 +120,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     const context = await browser.newContext({ baseURL: baseUrl })
     page = await context.newPage()
     await loginAs(page)
-  }, 120_000)
+  })
 
   afterAll(async () => {
     await browser?.close()
@@ -250,7 +250,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     await line.getByText('Disabled', { exact: true }).first().waitFor()
     await line.getByRole('button', { name: 'Enable line' }).waitFor()
     await page.keyboard.press('Escape')
-  }, 120_000)
+  })
 
   it('fits a phone and passes axe, in the dark too', async () => {
     const context = await browser.newContext({
@@ -281,5 +281,5 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     await phone.getByRole('button', { name: 'Sync now' }).waitFor()
     expect(await isWiderThanScreen()).toBe(false)
     await context.close()
-  }, 120_000)
+  })
 })

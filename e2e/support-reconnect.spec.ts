@@ -62,5 +62,5 @@ describe('live support chat across a server restart', () => {
     for (const text of ['Before the restart', 'Sent while you were away', 'Back to live']) {
       expect(await chatLog(visitor).getByText(text).count()).toBe(1)
     }
-  }, 120_000)
+  })
 })

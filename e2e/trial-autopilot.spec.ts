@@ -18,7 +18,7 @@ describe('trial autopilot: a trial that starts itself', () => {
   beforeAll(async () => {
     server = await startMailingServer()
     browser = await launchBrowser()
-  }, 120_000)
+  })
   afterAll(async () => {
     await browser?.close()
     await server?.stop()

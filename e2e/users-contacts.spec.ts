@@ -69,7 +69,7 @@ describe('Business Center: users and contacts', () => {
       subscriptionMonths: 1,
       subscriptionPrice: '9.99',
     })
-  }, 150_000)
+  })
   afterAll(() => browser?.close())
 
   it('searches and filters on the server, and shows a new request at once', async () => {

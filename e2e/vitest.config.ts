@@ -7,7 +7,11 @@ export default defineConfig({
     // Two files at a time, each worker with a product of its own (global-setup.ts): a file spends
     // most of its time waiting on the browser and the server, well under one of the two cores.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, not speed limits: on a 2-core machine with a busy neighbour the
+    // whole suite has run 2.5 times slower than usual, and a long flow with axe scans with it.
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+    // The same for a condition a test waits on (a smooth scroll, a reconnect).
+    expect: { poll: { timeout: 15_000 } },
   },
 })

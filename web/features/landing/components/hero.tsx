@@ -57,13 +57,21 @@ export function Hero() {
             >
               START TRIAL
             </StartTrialButton>
+            {/* A link, so a tap before the app has hydrated still reaches the plans. */}
             <Button
+              asChild
               size="lg"
               variant="outline"
               className="border-white/25 bg-white/5 px-8 text-white hover:bg-white/10 hover:text-white focus-visible:ring-offset-slate-950"
-              onClick={() => scrollToSection(plansSectionId)}
             >
-              VIEW PLANS
+              <a
+                href={`#${plansSectionId}`}
+                onClick={(event) => {
+                  if (scrollToSection(plansSectionId)) event.preventDefault()
+                }}
+              >
+                VIEW PLANS
+              </a>
             </Button>
           </div>
           <ul aria-label="Trial terms" className="flex flex-wrap gap-2.5">
