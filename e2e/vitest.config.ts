@@ -10,7 +10,7 @@ export default defineConfig({
     // Guards against a hang, not speed limits: on a 2-core machine with a busy neighbour the
     // whole suite has run 2.5 times slower than usual, and a long flow with axe scans with it.
     testTimeout: 180_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     // The same for a condition a test waits on (a smooth scroll, a reconnect).
     expect: { poll: { timeout: 15_000 } },
   },
