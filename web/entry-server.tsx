@@ -5,6 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { prerender } from 'react-dom/static'
 import { jsonDataTag } from '@common/site-config'
 import {
+  classMergesElementId,
   queryStateElementId,
   type PageRenderRequest,
   type RenderPage,
@@ -13,6 +14,7 @@ import { App } from '@/app/app'
 import { prefetchPageData } from '@/app/page-data'
 import { createQueryClient } from '@/app/query-client'
 import { setApiFetch } from '@/lib/api-client'
+import { classMergesMade } from '@/lib/utils'
 
 // Several pages may render at once, for different servers in one test process: each call's
 // API requests go to the server that asked for the page.
@@ -50,5 +52,10 @@ export const renderPage: RenderPage = async ({ path, siteConfig, fetchApi }) => 
       defaultShouldDehydrateQuery(query) || query.state.status === 'error',
   })
   queryClient.clear()
-  return { html, stateTag: jsonDataTag(queryStateElementId, state) }
+  return {
+    html,
+    stateTags:
+      jsonDataTag(queryStateElementId, state) +
+      jsonDataTag(classMergesElementId, classMergesMade()),
+  }
 }

@@ -1,10 +1,11 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { queryStateElementId } from '@common/page-rendering'
+import { classMergesElementId, queryStateElementId } from '@common/page-rendering'
 import { App } from './app/app'
 import { createQueryClient } from './app/query-client'
 import { readSiteConfig } from './lib/site-config'
+import { setServerClassMerges } from './lib/utils'
 import './styles.css'
 
 const root = document.getElementById('root')!
@@ -16,6 +17,8 @@ const stateText = document.getElementById(queryStateElementId)?.textContent
 
 if (stateText) {
   hydrate(queryClient, JSON.parse(stateText) as DehydratedState)
+  const mergesText = document.getElementById(classMergesElementId)?.textContent
+  setServerClassMerges(mergesText ? (JSON.parse(mergesText) as Record<string, string>) : null)
   startTransition(() => {
     hydrateRoot(root, app, {
       // React reports a hydration mismatch here, not as a thrown error: make it visible.

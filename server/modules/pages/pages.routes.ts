@@ -117,7 +117,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
           () => `${headStart}\n    ${renderHead(content.head, app.config.brandName)}`,
         )
         .replace(emptyRoot, () =>
-          root ? `<div id="root">${root.html}</div>${root.stateTag}` : emptyRoot,
+          root ? `<div id="root">${root.html}</div>${root.stateTags}` : emptyRoot,
         )
       const headers: Record<string, string> = { 'cache-control': 'no-cache' }
       if (content.status === 503) headers['retry-after'] = String(databaseRetryAfterSeconds)

@@ -1,3 +1,4 @@
+import { twMerge } from 'tailwind-merge'
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
@@ -25,6 +26,16 @@ function embeddedState(html: string) {
   return match ? (JSON.parse(match[1]!) as { queries: { queryKey: unknown[] }[] }) : null
 }
 
+/** Text as React writes it inside an attribute's quotes. */
+const asAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;')
+
+/** The class lists the page's rendering merged, handed to the browser for hydration. */
+function embeddedClassMerges(html: string) {
+  const match = /<script type="application\/json" id="class-merges">([\s\S]*?)<\/script>/.exec(html)
+  return match ? (JSON.parse(match[1]!) as Record<string, string>) : null
+}
+
 describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
   const t = useAdminServer(kind, { pageTemplate })
   const visitor = () => createClient(t.server.baseUrl)
@@ -42,6 +53,15 @@ describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
     expect(text).not.toContain('Retired Pass')
     const state = embeddedState(response.body)
     expect(state?.queries.map((query) => query.queryKey)).toEqual([['plans']])
+  })
+
+  it('hands over the class lists its rendering merged, as tailwind-merge merges them', async () => {
+    const { body } = await visitor().get('/')
+    const merges = Object.entries(embeddedClassMerges(body) ?? {})
+    for (const [joined, merged] of merges) expect(merged).toBe(twMerge(joined))
+    // The hero's call to action overrides the button's own padding: its merge is among them.
+    const used = merges.filter(([, merged]) => body.includes(`class="${asAttribute(merged)}"`))
+    expect(used.length).toBeGreaterThan(0)
   })
 
   it("holds a post's text in the HTML of its page, its data escaped inside the data block", async () => {
@@ -62,7 +82,8 @@ describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
     // The post's text never closes the data block or the page's markup.
     expect(html).not.toContain('</script><b>')
     const body = html.slice(html.indexOf('<div id="root">'))
-    expect(body.match(/<\/script>/g)?.length).toBe(1)
+    // Two blocks close there: the page's data and its class merges.
+    expect(body.match(/<\/script>/g)?.length).toBe(2)
     const state = embeddedState(html)
     expect(JSON.stringify(state)).toContain(content.replace('\n', '\\n'))
   })
