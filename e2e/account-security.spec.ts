@@ -5,7 +5,6 @@ import { createAdminUser } from './admin-api'
 import { openAdminTab } from './admin-tabs'
 import { axeViolations } from './axe'
 import { baseUrl, launchBrowser, loginAs, openPage } from './fixtures'
-import { loggedInToastGone } from './toasts'
 import {
   completeTwoFactorSetup,
   readSetupKey,
@@ -243,7 +242,8 @@ describe('Business Center: account security', () => {
       const scan = async (state: string) =>
         found.push(...(await axeViolations(page)).map((v) => `${colorScheme} ${state}: ${v}`))
       await loginAs(page, admin)
-      await loggedInToastGone(page, page.getByRole('button', { name: 'My account' }))
+      await page.getByText('Successfully logged in to admin panel').waitFor()
+      await scan('login toast')
 
       const panel = await openAccountPanel(page)
       await panel.getByRole('form', { name: 'Change password' }).waitFor()

@@ -4,7 +4,6 @@ import { adminPaths, adminSections } from '../common/routes'
 import { createPublishedPost, requestTrial } from './admin-api'
 import { axeViolations } from './axe'
 import { baseUrl, launchBrowser, loginAs } from './fixtures'
-import { loggedInToastGone } from './toasts'
 
 const screens = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -44,7 +43,7 @@ describe('Business Center on a phone and a desktop', () => {
     const context = await browser.newContext({ baseURL: baseUrl() })
     const page = await context.newPage()
     await loginAs(page, undefined, adminPaths.section('users'))
-    await loggedInToastGone(page, page.getByRole('heading', { name: 'Business Center' }))
+    await page.getByRole('heading', { name: 'Business Center' }).waitFor()
     signedIn = await context.storageState()
     await context.close()
   })

@@ -3,7 +3,6 @@ import type { Browser, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
 import { launchBrowser } from './fixtures'
-import { loggedInToastGone } from './toasts'
 
 const configurationForm = (page: Page) => page.getByRole('form', { name: 'Platform Configuration' })
 
@@ -101,7 +100,7 @@ describe('Business Center: business settings', () => {
 
   it('has no axe violations', async () => {
     const violations = await adminTabAxeViolations(browser, 'Business Settings', (page) =>
-      loggedInToastGone(page, page.getByRole('list', { name: 'Activity, newest first' })),
+      page.getByRole('list', { name: 'Activity, newest first' }).waitFor(),
     )
     expect(violations).toEqual([])
   })

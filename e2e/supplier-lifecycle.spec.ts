@@ -18,7 +18,6 @@ import {
 import { axeViolations } from './axe'
 import { launchBrowser, loginAs } from './fixtures'
 import { owner } from './owner'
-import { loggedInToastGone } from './toasts'
 
 /**
  * A subscriber's line through its whole life: trial request → trial line → converted for three
@@ -261,7 +260,6 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     })
     const phone = await context.newPage()
     await loginAs(phone)
-    await loggedInToastGone(phone, phone.getByLabel('Search contacts'))
     await phone.getByLabel('Search contacts').fill(person.email)
     const card = phone.getByRole('listitem', { name: fullName })
     await card.getByRole('button', { name: `Line of ${fullName}` }).click()

@@ -6,7 +6,6 @@ import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
 import { convertToPaid, requestTrial } from './admin-api'
 import { axeViolations } from './axe'
 import { baseUrl, launchBrowser, loginAs } from './fixtures'
-import { loggedInToastGone } from './toasts'
 
 // Names and e-mails unique to this run: the server is shared by every spec file.
 const tag = `r${Date.now().toString(36)}`
@@ -222,7 +221,7 @@ describe('Business Center: users and contacts', () => {
     const page = await context.newPage()
     await loginAs(page)
     const cards = page.getByRole('list', { name: 'Trial requests and subscribers' })
-    await loggedInToastGone(page, cards)
+    await cards.waitFor()
     await search(page, tag)
     const graceCard = cards.getByRole('listitem', { name: fullName(grace) })
     await graceCard
@@ -248,14 +247,14 @@ describe('Business Center: users and contacts', () => {
 
   it('has no axe violations on Users & Contacts', async () => {
     const violations = await adminTabAxeViolations(browser, 'Users & Contacts', (page) =>
-      loggedInToastGone(page, page.getByRole('table', { name: 'Trial requests and subscribers' })),
+      page.getByRole('table', { name: 'Trial requests and subscribers' }).waitFor(),
     )
     expect(violations).toEqual([])
   })
 
   it('has no axe violations on Financials', async () => {
     const violations = await adminTabAxeViolations(browser, 'Financials', (page) =>
-      loggedInToastGone(page, page.getByRole('table', { name: 'Monthly revenue' })),
+      page.getByRole('table', { name: 'Monthly revenue' }).waitFor(),
     )
     expect(violations).toEqual([])
   })
