@@ -17,7 +17,10 @@ export type PageRenderRequest = {
 export type RenderedPage = {
   /** The markup that goes inside `<div id="root">`. */
   html: string
-  /** The `<script type="application/json">` blocks of the data and class merges it was rendered with. */
+  /**
+   * The `<script type="application/json">` blocks of the data and the class merges it was
+   * rendered with.
+   */
   stateTags: string
 }
 

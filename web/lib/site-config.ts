@@ -1,15 +1,13 @@
 import { createContext, use } from 'react'
 import { defaultSiteConfig, siteConfigElementId, type SiteConfig } from '@common/site-config'
+import { readJsonDataBlock } from './json-data-block'
 
 /** The site config the server embedded in this page; the defaults outside a browser. */
 export function readSiteConfig(): SiteConfig {
-  const text =
-    typeof document === 'undefined'
-      ? null
-      : document.getElementById(siteConfigElementId)?.textContent
-  if (!text) return defaultSiteConfig
   try {
-    const { brandName, supportEmail } = JSON.parse(text) as Partial<SiteConfig>
+    const embedded = readJsonDataBlock(siteConfigElementId) as Partial<SiteConfig> | null
+    if (!embedded) return defaultSiteConfig
+    const { brandName, supportEmail } = embedded
     return {
       brandName: typeof brandName === 'string' ? brandName : defaultSiteConfig.brandName,
       supportEmail:

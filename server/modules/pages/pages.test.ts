@@ -20,21 +20,20 @@ function readableText(html: string): string {
     .replace(/\s+/g, ' ')
 }
 
-/** The JSON block the browser hands to TanStack Query before hydrating. */
-function embeddedState(html: string) {
-  const match = /<script type="application\/json" id="query-state">([\s\S]*?)<\/script>/.exec(html)
-  return match ? (JSON.parse(match[1]!) as { queries: { queryKey: unknown[] }[] }) : null
+/** A JSON block the browser reads before hydrating: the query data, or the class merges. */
+function embeddedJson<T>(html: string, id: string): T | null {
+  const match = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(
+    html,
+  )
+  return match ? (JSON.parse(match[1]!) as T) : null
 }
+
+const embeddedState = (html: string) =>
+  embeddedJson<{ queries: { queryKey: unknown[] }[] }>(html, 'query-state')
 
 /** Text as React writes it inside an attribute's quotes. */
 const asAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;')
-
-/** The class lists the page's rendering merged, handed to the browser for hydration. */
-function embeddedClassMerges(html: string) {
-  const match = /<script type="application\/json" id="class-merges">([\s\S]*?)<\/script>/.exec(html)
-  return match ? (JSON.parse(match[1]!) as Record<string, string>) : null
-}
 
 describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
   const t = useAdminServer(kind, { pageTemplate })
@@ -57,7 +56,7 @@ describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
 
   it('hands over the class lists its rendering merged, as tailwind-merge merges them', async () => {
     const { body } = await visitor().get('/')
-    const merges = Object.entries(embeddedClassMerges(body) ?? {})
+    const merges = Object.entries(embeddedJson<Record<string, string>>(body, 'class-merges') ?? {})
     for (const [joined, merged] of merges) expect(merged).toBe(twMerge(joined))
     // The hero's call to action overrides the button's own padding: its merge is among them.
     const used = merges.filter(([, merged]) => body.includes(`class="${asAttribute(merged)}"`))
