@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-or
 import type { Notification } from '../../../common/notifications'
 import { supportAgentName } from '../../../common/support'
 import type { Db } from '../../db/client'
-import { boundTo, placeholdersFor } from '../../db/placeholders'
+import { boundValues, placeholdersFor } from '../../db/placeholders'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { notifications } from '../../db/schema/notifications'
 import { outboxMessages } from '../../db/schema/outbox-messages'
@@ -45,9 +45,8 @@ function agentNameOf(db: Db, agentId: Placeholder): SQL<string> {
 function prepareStore(db: Db, sample: ChatWrite) {
   const isReply = 'agentId' in sample.sender
   const message = placeholdersFor('message', sample.message)
-  const senderName = isReply
-    ? agentNameOf(db, sql.placeholder('agentId'))
-    : sql.placeholder('customerName')
+  const sender = placeholdersFor('sender', sample.sender)
+  const senderName = 'agentId' in sender ? agentNameOf(db, sender.agentId) : sender.customerName
   const sent = db.$with('message', { senderName: chatMessages.senderName }).as(
     db
       .insert(chatMessages)
@@ -96,12 +95,14 @@ export async function storeChatMessage(
   const statements = prepared.get(db) ?? {}
   prepared.set(db, statements)
   const statement = (statements[kind] ??= prepareStore(db, write))
-  const [row] = await statement.execute({
-    ...boundTo('message', write.message),
-    ...write.sender,
-    ...boundTo('notification', notificationValues(write.notification)),
-    ...(write.email ? boundTo('email', write.email) : {}),
-  })
+  const [row] = await statement.execute(
+    boundValues({
+      message: write.message,
+      sender: write.sender,
+      notification: notificationValues(write.notification),
+      email: write.email,
+    }),
+  )
   return {
     senderName: row!.senderName,
     notification: presentNotification(row!.notification),
