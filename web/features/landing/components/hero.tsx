@@ -30,7 +30,7 @@ export function Hero() {
       />
       <div className="mx-auto grid max-w-7xl items-center gap-14 px-4 pt-16 pb-20 sm:px-6 sm:pt-24 sm:pb-28 lg:grid-cols-[1.1fr_1fr] lg:px-8">
         <div className="flex flex-col items-start gap-7">
-          <p className="flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm font-medium text-violet-100 backdrop-blur">
+          <p className="flex items-center gap-2 rounded-full border border-white/15 bg-white/5 px-3 py-1 text-sm font-medium text-violet-100">
             <span
               aria-hidden
               className="size-2 rounded-full bg-red-500 motion-safe:animate-pulse"
