@@ -43,10 +43,10 @@ function agentNameOf(db: Db, agentId: Placeholder): SQL<string> {
  * and planned once per connection.
  */
 function prepareStore(db: Db, sample: ChatWrite) {
-  const isReply = 'agentId' in sample.sender
   const message = placeholdersFor('message', sample.message)
   const sender = placeholdersFor('sender', sample.sender)
-  const senderName = 'agentId' in sender ? agentNameOf(db, sender.agentId) : sender.customerName
+  const isReply = 'agentId' in sender
+  const senderName = isReply ? agentNameOf(db, sender.agentId) : sender.customerName
   const sent = db.$with('message', { senderName: chatMessages.senderName }).as(
     db
       .insert(chatMessages)
