@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingHttpHeaders } from 'node:http'
-import { compressedCopies, preferredEncoding, type Encoding } from './encodings'
+import { compressedCopies, preferredEncoding, smallestBrotli, type Encoding } from './encodings'
 
 /** One way an answer goes out, built once: header objects cost more to copy than to send. */
 export type AnswerForm = { status: number; headers: Record<string, string>; body: Buffer | null }
@@ -47,6 +47,23 @@ export async function createAnswer(
       ...(gzip ? { gzip: form(gzip, 'gzip') } : {}),
     },
   }
+}
+
+const recompressed = new WeakSet<Answer>()
+
+/**
+ * Swaps a kept answer's brotli copy for the smallest one once that is made: the quick copy let
+ * the first visitor have it at once, and a kept answer goes out many times. A failure leaves
+ * the quick copy, which is as correct.
+ */
+export async function recompressKept(answer: Answer): Promise<void> {
+  const quick = answer.forms.br
+  if (!quick?.body || recompressed.has(answer)) return
+  recompressed.add(answer)
+  const smallest = await smallestBrotli(answer.body).catch(() => null)
+  if (!smallest || smallest.length >= quick.body.length) return
+  const headers = { ...quick.headers, 'content-length': String(smallest.length) }
+  answer.forms.br = { ...quick, headers, body: smallest }
 }
 
 export const jsonAnswer = (value: unknown, headers?: Record<string, string>) =>
@@ -123,6 +140,8 @@ export function createAnswerStore<Scope>(
     if (entries.get(key) !== entry) return
     if (answer.status !== 200) return remove(key, entry)
     entry.answer = answer
+    void recompressKept(answer)
+    // Counted with the quick brotli copy, which its smallest one only shrinks.
     const { br, gzip } = answer.forms
     entry.bytes = answer.body.length + (br?.body?.length ?? 0) + (gzip?.body?.length ?? 0)
     bytes += entry.bytes

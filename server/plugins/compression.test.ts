@@ -62,6 +62,25 @@ describe.each(databaseKinds)('compressed answers on %s', (kind) => {
     expect(answers.br.headers['content-security-policy']).toContain("script-src 'self'")
   })
 
+  it.each(['/', '/api/plans'])(
+    'sends %s in fewer bytes once its smallest brotli copy is made, decoding the same',
+    async (path) => {
+      const url = `${server.baseUrl}${path}`
+      const asBrowser = () => getEncoded(url, { 'accept-encoding': browser })
+      // An admin's change: the next visitor gets it made anew, with the quick copy.
+      await server.app.publicContent.changed('plans')
+      const quick = await asBrowser()
+      await expect
+        .poll(async () => (await asBrowser()).body.length, { timeout: 10_000 })
+        .toBeLessThan(quick.body.length)
+      const smallest = await asBrowser()
+      expect(smallest.headers['content-encoding']).toBe('br')
+      expect(smallest.headers['content-length']).toBe(String(smallest.body.length))
+      expect(smallest.headers.etag).toBe(quick.headers.etag)
+      expect(decodedBody(smallest).equals(decodedBody(quick))).toBe(true)
+    },
+  )
+
   it('compresses an admin list on the fly', async () => {
     const answers = await inEachEncoding('/api/plans', { cookie: adminCookie })
     expectSameBytes(answers)

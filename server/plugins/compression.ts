@@ -1,7 +1,7 @@
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import { constants } from 'node:zlib'
-import { compressionThreshold, encodings, onTheFlyBrotliQuality } from '../lib/encodings'
+import { compressionThreshold, encodings, brotliQuality } from '../lib/encodings'
 
 /**
  * Compresses answers of 1 KB and more on the fly. Built files go out precompressed
@@ -12,7 +12,7 @@ export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
     encodings: [...encodings],
     threshold: compressionThreshold,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: onTheFlyBrotliQuality } },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } },
     // Request bodies stay plain JSON, bounded by bodyLimit as sent.
     globalDecompression: false,
   })
