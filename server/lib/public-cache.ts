@@ -56,7 +56,7 @@ const recompressed = new WeakSet<Answer>()
  * the first visitor have it at once, and a kept answer goes out many times. A failure leaves
  * the quick copy, which is as correct.
  */
-export async function recompressKept(answer: Answer): Promise<void> {
+async function recompressKept(answer: Answer): Promise<void> {
   const quick = answer.forms.br
   if (!quick?.body || recompressed.has(answer)) return
   recompressed.add(answer)

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import { constants } from 'node:zlib'
-import { compressionThreshold, encodings, brotliQuality } from '../lib/encodings'
+import { brotliQuality, compressionThreshold, encodings } from '../lib/encodings'
 
 /**
  * Compresses answers of 1 KB and more on the fly. Built files go out precompressed
