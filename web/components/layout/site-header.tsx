@@ -15,7 +15,7 @@ export function SiteHeader() {
   const showPlans = useShowPlans()
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/80 backdrop-blur-lg supports-[backdrop-filter]:bg-background/70">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <BrandLogo />
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">

@@ -7,7 +7,7 @@ export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
 
 export const overlayClassName =
-  'fixed inset-0 z-50 bg-black/60 backdrop-blur-sm motion-safe:data-[state=open]:animate-fade-in'
+  'fixed inset-0 z-50 bg-black/60 motion-safe:data-[state=open]:animate-fade-in'
 
 export const modalContentClassName =
   'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-2xl outline-none motion-safe:data-[state=open]:animate-pop-in'

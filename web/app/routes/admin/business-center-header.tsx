@@ -31,7 +31,7 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
     })
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-lg">
+    <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex max-w-[90rem] flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
