@@ -12,6 +12,12 @@ export default defineConfig({
     // CI has a 2-core machine to itself, and most tests wait on sockets, timers and PostgreSQL:
     // two files at a time shorten the run. Elsewhere the default leaves a core to the rest.
     ...(process.env.CI ? { maxWorkers: 2 } : {}),
+    // A worker imports the server's modules once for all its files, not once per file (that
+    // was a quarter of the run). Every file starts servers and databases of its own, and state
+    // kept at module level is per app or harmless (docs/decisions/0018-ci-time.md).
+    isolate: false,
+    // A test that stubs a global (`window`, `WebSocket`) cannot leave it to the next file.
+    unstubGlobals: true,
     // Password hashing is deliberately slow (scrypt at OWASP's cost).
     testTimeout: 30_000,
     // Hooks start servers and processes, whose start-up time grows with the machine's load (two

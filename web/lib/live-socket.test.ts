@@ -47,10 +47,7 @@ describe('LiveSocket', () => {
     vi.stubGlobal('WebSocket', FakeWebSocket)
     vi.stubGlobal('window', { location: { protocol: 'https:', host: 'tv.example' } })
   })
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
-  })
+  afterEach(() => vi.useRealTimers())
 
   it('identifies on open, then joins its tickets, on the same host over wss', () => {
     const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
