@@ -16,8 +16,6 @@ export default defineConfig({
     // was a quarter of the run). Every file starts servers and databases of its own, and state
     // kept at module level is per app or harmless (docs/decisions/0018-ci-time.md).
     isolate: false,
-    // A test that stubs a global (`window`, `WebSocket`) cannot leave it to the next file.
-    unstubGlobals: true,
     // Password hashing is deliberately slow (scrypt at OWASP's cost).
     testTimeout: 30_000,
     // Hooks start servers and processes, whose start-up time grows with the machine's load (two

@@ -47,7 +47,10 @@ describe('LiveSocket', () => {
     vi.stubGlobal('WebSocket', FakeWebSocket)
     vi.stubGlobal('window', { location: { protocol: 'https:', host: 'tv.example' } })
   })
-  afterEach(() => vi.useRealTimers())
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
 
   it('identifies on open, then joins its tickets, on the same host over wss', () => {
     const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
