@@ -139,8 +139,8 @@ try {
   for (const [name, path] of Object.entries(pages)) {
     const results: Result[] = []
     for (let i = 0; i < runs; i++) {
-      // Lighthouse measures a browser's first visit; the server's memory holds the page from an
-      // earlier visitor's. Before every run: the landing is made again 10 s after it was made.
+      // Lighthouse measures a browser's first visit to a page the server holds from an earlier
+      // visitor. Visited before every run, not once: the landing is remade after 10 s.
       await fetch(`${baseUrl}${path}`)
       const outDir = mkdtempSync(join(tmpdir(), 'lighthouse-'))
       try {
