@@ -244,6 +244,8 @@ describe('Business Center: account security', () => {
       await loginAs(page, admin)
       await page.getByText('Successfully logged in to admin panel').waitFor()
       await scan('login toast')
+      // Gone before the next scan: axe must not catch it halfway through fading out.
+      await page.getByText('Successfully logged in to admin panel').waitFor({ state: 'hidden' })
 
       const panel = await openAccountPanel(page)
       await panel.getByRole('form', { name: 'Change password' }).waitFor()
