@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { owner } from './owner'
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Chromium's headless shell, as Playwright itself runs headless tests: the same Blink and V8
+// without the full browser's windowing, at half the CPU of a run (docs/decisions/0018).
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 
 // Without these, Chromium stalls on a closed network trying to reach Google's services.
 const args = [
@@ -16,11 +18,11 @@ const args = [
   '--disable-quic',
 ]
 
-/** Debian's Chromium, driven by Playwright; a missing browser fails the run rather than skipping. */
+/** Debian's Chromium headless shell, driven by Playwright; a missing browser fails the run. */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(executablePath)) {
     throw new Error(
-      `Chromium not found at ${executablePath}: apt-get install chromium, or set CHROMIUM_PATH`,
+      `Chromium not found at ${executablePath}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH`,
     )
   }
   return chromium.launch({ executablePath, args })
@@ -67,4 +69,25 @@ export async function loginAs(
   await dialog.getByLabel('Password', { exact: true }).fill(password)
   await dialog.getByRole('button', { name: 'Login' }).click()
   await page.getByRole('heading', { name: 'Business Center' }).waitFor()
+}
+
+/**
+ * Scrolls `target` to the middle of the screen and waits until it stays put for a few frames, as
+ * a visitor's eye does before a tap. The landing page's sections lay out only as they near the
+ * screen (content-visibility), so for a frame or two after a long scroll what lies below them
+ * moves, and a click aimed meanwhile lands on whatever took the target's place.
+ */
+export async function scrollUntilStill(target: Locator): Promise<void> {
+  await target.evaluate(async (element) => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    element.scrollIntoView({ block: 'center' })
+    let lastTop = Number.NaN
+    let stillFrames = 0
+    while (stillFrames < 3) {
+      await nextFrame()
+      const { top } = element.getBoundingClientRect()
+      stillFrames = top === lastTop ? stillFrames + 1 : 0
+      lastTop = top
+    }
+  })
 }

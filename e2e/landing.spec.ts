@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, navigateInApp, openPage } from './fixtures'
+import { launchBrowser, navigateInApp, openPage, scrollUntilStill } from './fixtures'
 
 describe('landing page', () => {
   let browser: Browser
@@ -49,10 +49,11 @@ describe('landing page', () => {
     const stats = await testimonials.locator('dd').allTextContents()
     expect(stats).toEqual(['50M+', '180+', '4.8/5'])
 
-    await page
+    const footerTrialButton = page
       .getByRole('contentinfo')
       .getByRole('button', { name: 'Start Your Free Trial' })
-      .click()
+    await scrollUntilStill(footerTrialButton)
+    await footerTrialButton.click()
     await page.getByRole('dialog', { name: 'Start Your Free Trial' }).waitFor()
     expect(errors).toEqual([])
   })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, navigateInApp, openPage } from './fixtures'
+import { launchBrowser, navigateInApp, openPage, scrollUntilStill } from './fixtures'
 
 // e2e/sports-fixtures.ts: a live game and a game today, tomorrow and in five days.
 const fixtures = [
@@ -96,7 +96,9 @@ describe('live sports', () => {
     expect(shown.length).toBeLessThanOrEqual(6)
     for (const name of shown) expect(fixtures.map((f) => f.event)).toContain(name)
 
-    await section.getByRole('link', { name: 'View All Sports' }).click()
+    const viewAll = section.getByRole('link', { name: 'View All Sports' })
+    await scrollUntilStill(viewAll)
+    await viewAll.click()
     await page.waitForURL('**/sports')
     expect(errors).toEqual([])
   })
