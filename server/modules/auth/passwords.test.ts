@@ -10,6 +10,13 @@ describe('password hashing', () => {
     expect(await verifyPassword('correct horse batterY', hash)).toBe(false)
   })
 
+  it('checks a hash made at another cost with the cost it records, so the cost can be raised', async () => {
+    const hash = await hashPassword('old but fine', { N: 2 ** 14, r: 8, p: 1 })
+    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$/)
+    expect(await verifyPassword('old but fine', hash)).toBe(true)
+    expect(await verifyPassword('old but fine?', hash)).toBe(false)
+  })
+
   it('salts every hash differently', async () => {
     expect(await hashPassword('same password')).not.toBe(await hashPassword('same password'))
   })

@@ -2,8 +2,12 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import PQueue from 'p-queue'
 import { HttpError } from '../../lib/http-error'
 
+/** scrypt's cost parameters; each hash records the ones it was made with. */
+export type ScryptCost = { N: number; r: number; p: number }
+
 // OWASP's scrypt parameters: N=2^17, r=8, p=1. It needs 128 MiB, above Node's 32 MiB default.
-const params = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }
+const owaspCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 }
+const maxmem = 256 * 1024 * 1024
 const keyLength = 32
 
 // Each hash takes ~128 MiB and a libuv thread for a few hundred ms. Two at a time leaves threads
@@ -35,17 +39,11 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = owaspCost): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, params)
-  return [
-    'scrypt',
-    params.N,
-    params.r,
-    params.p,
-    salt.toString('base64'),
-    key.toString('base64'),
-  ].join('$')
+  const { N, r, p } = cost
+  const key = await derive(password, salt, { N, r, p, maxmem })
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$')
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -56,7 +54,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N: Number(n),
     r: Number(r),
     p: Number(p),
-    maxmem: params.maxmem,
+    maxmem,
   })
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
