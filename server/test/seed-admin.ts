@@ -10,7 +10,7 @@ import { hashPassword, type ScryptCost } from '../modules/auth/passwords'
 // tested where hashes are made: the admin API, password changes, start-up's first admin.
 const seededCost: ScryptCost = { N: 2 ** 12, r: 8, p: 1 }
 
-/** Inserts an admin who can sign in with `password`, stored as the admin API stores one. */
+/** Inserts an admin who signs in with `password`: the admin API's format, at the seeded cost. */
 export async function seedAdmin(
   db: Db,
   admin: { username: string; password: string; role?: AdminRole },
