@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -18,11 +18,15 @@ declare module 'vitest' {
   }
 }
 
+/** Where each product's own output goes, so that a failed run can be read afterwards. */
+const logDir = 'test-results'
+
 /**
  * The built product, exactly as `npm start` runs it, on a fresh PGlite data directory, with local
- * stand-ins for the sports data service and the supplier panel of its own.
+ * stand-ins for the sports data service and the supplier panel of its own. Its output is written
+ * to `test-results/e2e-product-<index>.log`.
  */
-async function startProduct() {
+async function startProduct(index: number) {
   const sportsApi = await startFakeSportsApi()
   for (const [id, fixture] of sportsFixtures) sportsApi.leagues.set(id, fixture)
   const supplier = await startFakeSupplier()
@@ -36,9 +40,14 @@ async function startProduct() {
       ADMIN_PASSWORD: owner.password,
       SPORTS_API_BASE: sportsApi.baseUrl,
       SUPPLIER_API_URL: supplier.apiUrl,
+      // Every request in the log: what the product did around a failure is what tells its cause.
+      LOG_LEVEL: 'info',
     },
     'built',
   )
+  const log = createWriteStream(join(logDir, `e2e-product-${index}.log`))
+  server.child.stdout?.pipe(log, { end: false })
+  server.child.stderr?.pipe(log, { end: false })
   const baseUrl = `http://127.0.0.1:${port}`
   await waitForHealth(baseUrl, server)
   return {
@@ -46,6 +55,7 @@ async function startProduct() {
     supplierApiKey: supplier.apiKey,
     stop: async () => {
       await stopServerProcess(server)
+      log.end()
       await sportsApi.close()
       await supplier.close()
       rmSync(dataDir, { recursive: true, force: true })
@@ -62,8 +72,9 @@ export default async function setup(project: TestProject) {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/web/index.html')) {
     throw new Error('Run `npm run build` before the end-to-end tests')
   }
+  mkdirSync(logDir, { recursive: true })
   const products = await Promise.all(
-    Array.from({ length: project.config.maxWorkers }, () => startProduct()),
+    Array.from({ length: project.config.maxWorkers }, (_, index) => startProduct(index)),
   )
   project.provide(
     'baseUrls',
