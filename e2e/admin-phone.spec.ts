@@ -13,6 +13,23 @@ const themes = ['light', 'dark'] as const
 
 type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>
 
+/**
+ * The labels of the page's shown selects whose text is taller than the box it is drawn in: a
+ * select, unlike an input, draws its text from the top of its padding and cuts off the rest.
+ */
+function selectsCuttingTheirText(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('select')]
+      .filter((select) => {
+        const style = getComputedStyle(select)
+        const textBox =
+          select.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+        return select.getClientRects().length > 0 && textBox < parseFloat(style.lineHeight)
+      })
+      .map((select) => select.labels?.[0]?.textContent ?? select.getAttribute('aria-label') ?? ''),
+  )
+}
+
 /** The section's content is on screen: nothing is loading and the network is quiet. */
 async function sectionReady(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
@@ -51,7 +68,7 @@ describe('Business Center on a phone and a desktop', () => {
 
   for (const screen of screens) {
     for (const theme of themes) {
-      it(`fits every section on the ${screen.name} in the ${theme} theme, with no axe violations`, async () => {
+      it(`fits every section on the ${screen.name} in the ${theme} theme, its selects' text whole, with no axe violations`, async () => {
         const context = await browser.newContext({
           baseURL: baseUrl(),
           viewport: screen.viewport,
@@ -72,6 +89,9 @@ describe('Business Center on a phone and a desktop', () => {
           }))
           if (widths.page > widths.screen) {
             found.push(`${section}: ${widths.page} px wide on a ${widths.screen} px screen`)
+          }
+          for (const label of await selectsCuttingTheirText(page)) {
+            found.push(`${section}: the select "${label}" cuts off its text`)
           }
           found.push(...(await axeViolations(page)).map((violation) => `${section}: ${violation}`))
         }

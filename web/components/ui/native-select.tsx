@@ -8,7 +8,7 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
     <div className="relative">
       <select
         className={cn(
-          'h-10 w-full cursor-pointer appearance-none rounded-md border border-input bg-background py-2 pr-9 pl-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm',
+          'h-10 w-full cursor-pointer appearance-none rounded-md border border-input bg-background py-0 pr-9 pl-3 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive md:text-sm',
           className,
         )}
         {...props}
