@@ -150,4 +150,31 @@ describe('live support chat', () => {
     await page.getByRole('form', { name: 'Create New Support Ticket' }).waitFor()
     expect(errors).toEqual([])
   })
+
+  it("opens a ticket's link on a phone with the chat on the first screen, above the ticket", async () => {
+    const response = await fetch(`${baseUrl()}/api/support-tickets`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        customerName: 'Pat Phone',
+        customerEmail: 'pat@example.com',
+        subject: `Reply from my phone ${Date.now()}`,
+        description: 'Answering from the e-mail link.',
+      }),
+    })
+    const ticket = (await response.json()) as { id: string }
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+    })
+    const page = await context.newPage()
+    await page.goto(`/support?ticket=${ticket.id}`)
+    const chat = page.getByRole('heading', { name: 'Live Chat Support' })
+    await page.getByTestId('ticket-id').waitFor()
+    const chatTop = (await chat.boundingBox())!.y
+    const ticketTop = (await page.getByRole('heading', { name: 'Your Ticket' }).boundingBox())!.y
+    expect(chatTop).toBeLessThan(844)
+    expect(chatTop).toBeLessThan(ticketTop)
+    await context.close()
+  })
 })

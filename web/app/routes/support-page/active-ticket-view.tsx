@@ -40,7 +40,10 @@ function TicketLoadError({ error, onRetry }: { error: Error; onRetry: () => void
   )
 }
 
-/** The visitor's ticket beside its live chat. */
+/**
+ * The visitor's live chat beside its ticket. The chat comes first, on a phone above the ticket:
+ * it is what a visitor comes back to, from a reply's e-mail or a notification.
+ */
 export function ActiveTicketView({ ticketId, onLeave }: ActiveTicketViewProps) {
   const ticket = useTicket(ticketId)
   useSupportResync()
@@ -60,8 +63,7 @@ export function ActiveTicketView({ ticketId, onLeave }: ActiveTicketViewProps) {
       {ticket.isError ? (
         <TicketLoadError error={ticket.error} onRetry={() => void ticket.refetch()} />
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-[22rem_1fr]">
-          {ticket.data ? <TicketCard ticket={ticket.data} /> : <Skeleton className="h-96" />}
+        <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
           <Card>
             <CardHeader>
               <div className="flex flex-wrap items-center justify-between gap-2">
@@ -88,6 +90,7 @@ export function ActiveTicketView({ ticketId, onLeave }: ActiveTicketViewProps) {
               )}
             </CardContent>
           </Card>
+          {ticket.data ? <TicketCard ticket={ticket.data} /> : <Skeleton className="h-96" />}
         </div>
       )}
     </div>
