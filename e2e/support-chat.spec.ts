@@ -14,6 +14,21 @@ async function createTicket(page: Page, subject: string): Promise<string> {
   return (await page.getByTestId('ticket-id').textContent()) ?? ''
 }
 
+/** Opens a ticket as the public API would for a visitor; returns its id. */
+async function createTicketOverApi(customerName: string, subject: string, description: string) {
+  const response = await fetch(`${baseUrl()}/api/support-tickets`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      customerName,
+      customerEmail: `${customerName.split(' ')[0]!.toLowerCase()}@example.com`,
+      subject,
+      description,
+    }),
+  })
+  return ((await response.json()) as { id: string }).id
+}
+
 const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
 const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 
@@ -103,17 +118,7 @@ describe('live support chat', () => {
 
   it('checks the ticket id, reports an unknown one, and welcomes a returning visitor', async () => {
     const subject = `Login help ${Date.now()}`
-    const response = await fetch(`${baseUrl()}/api/support-tickets`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        customerName: 'Robin Return',
-        customerEmail: 'robin@example.com',
-        subject,
-        description: 'I forgot my password.',
-      }),
-    })
-    const ticket = (await response.json()) as { id: string }
+    const ticketId = await createTicketOverApi('Robin Return', subject, 'I forgot my password.')
     const { page, errors } = await openPage(browser, '/support')
 
     await page.getByRole('button', { name: 'Return to Existing Chat' }).click()
@@ -132,16 +137,16 @@ describe('live support chat', () => {
     await page.getByRole('button', { name: 'Cancel' }).click()
     await page.getByRole('form', { name: 'Create New Support Ticket' }).waitFor()
     await page.getByRole('button', { name: 'Return to Existing Chat' }).click()
-    await page.getByLabel('Ticket ID').fill(` ${ticket.id} `)
+    await page.getByLabel('Ticket ID').fill(` ${ticketId} `)
     await page.getByRole('button', { name: 'Continue Chat' }).click()
     await page.getByText('Welcome Back').waitFor()
     await page.getByText(`Returned to ticket: ${subject}`).waitFor()
-    expect(await page.getByTestId('ticket-id').textContent()).toBe(ticket.id)
+    expect(await page.getByTestId('ticket-id').textContent()).toBe(ticketId)
 
     // The browser remembers the ticket: a later visit lands back in the chat.
     await page.reload()
     await page.getByRole('heading', { name: 'Live Chat Support' }).waitFor()
-    expect(await page.getByTestId('ticket-id').textContent()).toBe(ticket.id)
+    expect(await page.getByTestId('ticket-id').textContent()).toBe(ticketId)
 
     await page.getByRole('button', { name: 'Return to Different Chat' }).click()
     await page.getByLabel('Ticket ID').waitFor()
@@ -152,23 +157,17 @@ describe('live support chat', () => {
   })
 
   it("opens a ticket's link on a phone with the chat on the first screen, above the ticket", async () => {
-    const response = await fetch(`${baseUrl()}/api/support-tickets`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        customerName: 'Pat Phone',
-        customerEmail: 'pat@example.com',
-        subject: `Reply from my phone ${Date.now()}`,
-        description: 'Answering from the e-mail link.',
-      }),
-    })
-    const ticket = (await response.json()) as { id: string }
+    const ticketId = await createTicketOverApi(
+      'Pat Phone',
+      `Reply from my phone ${Date.now()}`,
+      'Answering from the e-mail link.',
+    )
     const context = await browser.newContext({
       baseURL: baseUrl(),
       viewport: { width: 390, height: 844 },
     })
     const page = await context.newPage()
-    await page.goto(`/support?ticket=${ticket.id}`)
+    await page.goto(`/support?ticket=${ticketId}`)
     const chat = page.getByRole('heading', { name: 'Live Chat Support' })
     await page.getByTestId('ticket-id').waitFor()
     const chatTop = (await chat.boundingBox())!.y
