@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AuditEntry } from './audit'
 import { noteBody } from './notes'
+import type { PersonLine } from './person-lines'
 import { supportTicket } from './support'
 import { trialRequestStages, type TrialRequest } from './trial-requests'
 
@@ -42,6 +43,8 @@ export type PersonView = {
   person: TrialRequest
   /** When a running trial ends (its start plus the trial duration in Business Settings); else null. */
   trialEndsAt: string | null
+  /** Their line on the supplier panel once it is made; else null. */
+  line: PersonLine | null
   tickets: PersonTicket[]
   notes: PersonNote[]
   timeline: AuditEntry[]

@@ -48,6 +48,8 @@ describe.each(databaseKinds)("a person's line on %s", (kind) => {
       max_connections: '2',
     })
     expect((await t.admin.get(lineOf(person.id))).body).toEqual(made.body)
+    // The person's view carries it too (the support inbox shows it beside a chat).
+    expect((await t.admin.get(`/api/people/${person.id}`)).body.line).toEqual(made.body)
 
     const again = await t.admin.post(lineOf(person.id))
     expect(again.status).toBe(200)

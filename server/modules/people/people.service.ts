@@ -7,6 +7,7 @@ import { supportTickets } from '../../db/schema/support-tickets'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
 import { presentAuditEntries } from '../audit/audit.service'
+import { getPersonLine } from '../m3u/person-lines.service'
 import { getPlatformSettings } from '../settings/settings.service'
 import { presentTrialRequest } from '../trial-requests/trial-requests.service'
 import { listPersonNotes } from './person-notes.service'
@@ -53,7 +54,8 @@ async function timelineOf(db: Db, personId: string): Promise<AuditEntry[]> {
 export async function getPersonView(db: Db, personId: string): Promise<PersonView> {
   const [row] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!row) throw notFound('Trial request not found')
-  const [tickets, notes, timeline, settings] = await Promise.all([
+  const [line, tickets, notes, timeline, settings] = await Promise.all([
+    getPersonLine(db, personId),
     ticketsOf(db, row.email),
     listPersonNotes(db, personId),
     timelineOf(db, personId),
@@ -63,5 +65,5 @@ export async function getPersonView(db: Db, personId: string): Promise<PersonVie
   const trialEndsAt = isOnTrial
     ? new Date(row.createdAt.getTime() + settings.trialDurationHours * hourMs).toISOString()
     : null
-  return { person: presentTrialRequest(row), trialEndsAt, tickets, notes, timeline }
+  return { person: presentTrialRequest(row), trialEndsAt, line, tickets, notes, timeline }
 }

@@ -37,7 +37,7 @@ describe.each(databaseKinds)('customer view API on %s', (kind) => {
   })
   afterAll(() => server.close())
 
-  it('answers the person, the end of their trial, their tickets by e-mail and no notes yet', async () => {
+  it('answers the person, the end of their trial, their tickets by e-mail, no notes and no line yet', async () => {
     const { status, body } = await admin.get(`/api/people/${personId}`)
     expect(status).toBe(200)
     expect(body.person).toMatchObject({ id: personId, name: 'Lina Check', status: 'Pending' })
@@ -45,6 +45,7 @@ describe.each(databaseKinds)('customer view API on %s', (kind) => {
     expect(body.trialEndsAt).toBe('2026-11-11T06:00:00.000Z')
     expect(body.tickets.map((ticket: any) => ticket.subject)).toEqual(['No sound on channel 4'])
     expect(body.notes).toEqual([])
+    expect(body.line).toBeNull()
   })
 
   it('keeps notes, newest first, each recorded in the trail and shown on the timeline', async () => {

@@ -19,7 +19,9 @@ describe('ticketReplyValues', () => {
   })
 
   it("prefers the customer's record, paid plan and line", () => {
+    const line = { username: 'sub-42', m3uUrl: 'https://panel.example/get.php?u=1' } as PersonLine
     const view = {
+      line,
       person: {
         firstName: 'Carolina',
         name: 'Carolina Check',
@@ -27,8 +29,7 @@ describe('ticketReplyValues', () => {
         paidPlan: 'Family',
       },
     } as PersonView
-    const line = { username: 'sub-42', m3uUrl: 'https://panel.example/get.php?u=1' } as PersonLine
-    expect(ticketReplyValues(ticket, { view, line }, 'Support Agent')).toMatchObject({
+    expect(ticketReplyValues(ticket, view, 'Support Agent')).toMatchObject({
       firstName: 'Carolina',
       name: 'Carolina Check',
       username: 'sub-42',

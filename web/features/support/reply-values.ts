@@ -11,7 +11,7 @@ export function ticketReplyValues(
   customer: TicketCustomer | null | undefined,
   agentName: string,
 ): ReplyVariableValues {
-  const person = customer?.view.person
+  const person = customer?.person
   return {
     firstName: person?.firstName ?? ticket.customerName.trim().split(/\s+/)[0] ?? null,
     name: person?.name ?? ticket.customerName,

@@ -1,28 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PersonView } from '@common/people'
-import type { PersonLine } from '@common/person-lines'
 import type { TrialRequest } from '@common/trial-requests'
-import { ApiError, apiJson } from '@/lib/api-client'
+import { apiJson } from '@/lib/api-client'
 
 /** Who wrote a ticket, as far as the Business Center knows them: their record and line. */
-export type TicketCustomer = { view: PersonView; line: PersonLine | null }
+export type TicketCustomer = PersonView
 
 const personPath = (id: string) => `/api/people/${encodeURIComponent(id)}`
-
-async function getPersonLine(personId: string, signal?: AbortSignal): Promise<PersonLine | null> {
-  try {
-    return await apiJson<PersonLine>(
-      'GET',
-      `/api/trial-requests/${encodeURIComponent(personId)}/line`,
-      undefined,
-      signal,
-    )
-  } catch (error) {
-    // 404: this person has no line yet.
-    if (error instanceof ApiError && error.status === 404) return null
-    throw error
-  }
-}
 
 /**
  * The customer behind a ticket's e-mail (its newest trial request, found by exact e-mail), with
@@ -41,11 +25,7 @@ export async function getTicketCustomer(
     signal,
   )
   if (!person) return null
-  const [view, line] = await Promise.all([
-    apiJson<PersonView>('GET', personPath(person.id), undefined, signal),
-    getPersonLine(person.id, signal),
-  ])
-  return { view, line }
+  return apiJson<PersonView>('GET', personPath(person.id), undefined, signal)
 }
 
 export function getTicketCustomerQueryOptions(email: string) {

@@ -35,9 +35,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** Who the customer is: their trial or subscription, line, earlier tickets, and their view. */
 export function CustomerPanel({ ticket, customer, isError, onRetry }: CustomerPanelProps) {
-  const person = customer?.view.person
-  const endsAt = person?.subscriptionEndDate ?? customer?.view.trialEndsAt ?? null
-  const earlierTickets = customer?.view.tickets.filter((other) => other.id !== ticket.id) ?? []
+  const person = customer?.person
+  const endsAt = person?.subscriptionEndDate ?? customer?.trialEndsAt ?? null
+  const earlierTickets = customer?.tickets.filter((other) => other.id !== ticket.id) ?? []
   return (
     <div className="grid content-start gap-5 p-4">
       <div className="grid gap-1">
