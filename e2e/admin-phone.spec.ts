@@ -14,8 +14,8 @@ const themes = ['light', 'dark'] as const
 type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>
 
 /**
- * The labels of the page's shown selects whose text is taller than the box it is drawn in: a
- * select, unlike an input, draws its text from the top of its padding and cuts off the rest.
+ * The labels of the page's shown selects whose line of text is taller than the box its padding
+ * leaves: the text then sits low, and in a short select (the inbox's 36 px ones) it was cut off.
  */
 function selectsCuttingTheirText(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -24,7 +24,9 @@ function selectsCuttingTheirText(page: Page): Promise<string[]> {
         const style = getComputedStyle(select)
         const textBox =
           select.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
-        return select.getClientRects().length > 0 && textBox < parseFloat(style.lineHeight)
+        // `normal` line height is about 1.2 times the font size.
+        const lineHeight = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2
+        return select.getClientRects().length > 0 && textBox < lineHeight
       })
       .map((select) => select.labels?.[0]?.textContent ?? select.getAttribute('aria-label') ?? ''),
   )

@@ -1,6 +1,8 @@
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { finished } from 'node:stream/promises'
 import type { TestProject } from 'vitest/node'
 import { startFakeSportsApi } from '../server/test/fake-sports-api'
 import { startFakeSupplier } from '../server/test/fake-supplier'
@@ -48,6 +50,8 @@ async function startProduct(index: number) {
   const log = createWriteStream(join(logDir, `e2e-product-${index}.log`))
   server.child.stdout?.pipe(log, { end: false })
   server.child.stderr?.pipe(log, { end: false })
+  // 'close' comes once the child's output is read to its end, which 'exit' does not wait for.
+  const outputEnded = once(server.child, 'close')
   const baseUrl = `http://127.0.0.1:${port}`
   await waitForHealth(baseUrl, server)
   return {
@@ -55,7 +59,8 @@ async function startProduct(index: number) {
     supplierApiKey: supplier.apiKey,
     stop: async () => {
       await stopServerProcess(server)
-      log.end()
+      await outputEnded
+      await finished(log.end())
       await sportsApi.close()
       await supplier.close()
       rmSync(dataDir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { supportTicketPath } from '../common/routes'
 import { baseUrl, launchBrowser, loginAs, openPage } from './fixtures'
 
 /** Fills and sends the support ticket form; returns the new ticket's id. */
@@ -26,6 +27,7 @@ async function createTicketOverApi(customerName: string, subject: string, descri
       description,
     }),
   })
+  if (!response.ok) throw new Error(`Ticket: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { id: string }).id
 }
 
@@ -167,7 +169,7 @@ describe('live support chat', () => {
       viewport: { width: 390, height: 844 },
     })
     const page = await context.newPage()
-    await page.goto(`/support?ticket=${ticketId}`)
+    await page.goto(supportTicketPath(ticketId))
     const chat = page.getByRole('heading', { name: 'Live Chat Support' })
     await page.getByTestId('ticket-id').waitFor()
     const chatTop = (await chat.boundingBox())!.y
