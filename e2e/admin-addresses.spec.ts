@@ -2,32 +2,15 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { requestTrial } from './admin-api'
-import { baseUrl, launchBrowser, loginAs, openPage } from './fixtures'
+import { launchBrowser, loginAs, openPage } from './fixtures'
 import { owner } from './owner'
+import { chatLog, messageBox, openTicketOverApi } from './support'
 
-const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 const selectedTab = (page: Page) =>
   page
     .getByRole('tablist', { name: 'Business Center sections' })
     .getByRole('tab', { selected: true })
 const pathOf = (page: Page) => new URL(page.url()).pathname
-
-/** A visitor's ticket, opened as the public form opens it. */
-async function openTicket(subject: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/support-tickets`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl() },
-    body: JSON.stringify({
-      customerName: 'Lina Check',
-      customerEmail: 'lina.check@example.com',
-      subject,
-      description: 'The picture freezes every evening.',
-    }),
-  })
-  if (!response.ok) throw new Error(`Ticket: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { id: string }).id
-}
 
 describe('Business Center addresses', () => {
   let browser: Browser
@@ -38,7 +21,12 @@ describe('Business Center addresses', () => {
 
   it('opens a chat from its address and replies; reload, back and forward keep the place', async () => {
     const subject = `Freezing picture ${Date.now()}`
-    const ticketId = await openTicket(subject)
+    const ticketId = await openTicketOverApi({
+      customerName: 'Lina Check',
+      customerEmail: 'lina.check@example.com',
+      subject,
+      description: 'The picture freezes every evening.',
+    })
     const { page, errors } = await openPage(browser)
     await loginAs(page, owner, adminPaths.ticket(ticketId))
 

@@ -1,10 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, loginAs } from './fixtures'
 import { startMailingServer, type MailingServer } from './mailing-server'
-
-const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
+import { chatLog, messageBox } from './support'
 
 const subject = `No sound on channel 4 ${Date.now().toString(36)}`
 const email = 'casey.leaves@example.com'

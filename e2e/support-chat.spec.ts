@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { supportTicketPath } from '../common/routes'
 import { baseUrl, launchBrowser, loginAs, openPage } from './fixtures'
+import { chatLog, messageBox, openTicketOverApi } from './support'
 
 /** Fills and sends the support ticket form; returns the new ticket's id. */
 async function createTicket(page: Page, subject: string): Promise<string> {
@@ -14,25 +15,6 @@ async function createTicket(page: Page, subject: string): Promise<string> {
   await page.getByText('Support Ticket Created').waitFor()
   return (await page.getByTestId('ticket-id').textContent()) ?? ''
 }
-
-/** Opens a ticket as the public API would for a visitor; returns its id. */
-async function createTicketOverApi(customerName: string, subject: string, description: string) {
-  const response = await fetch(`${baseUrl()}/api/support-tickets`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      customerName,
-      customerEmail: `${customerName.split(' ')[0]!.toLowerCase()}@example.com`,
-      subject,
-      description,
-    }),
-  })
-  if (!response.ok) throw new Error(`Ticket: ${response.status} ${await response.text()}`)
-  return ((await response.json()) as { id: string }).id
-}
-
-const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 
 describe('live support chat', () => {
   let browser: Browser
@@ -120,7 +102,12 @@ describe('live support chat', () => {
 
   it('checks the ticket id, reports an unknown one, and welcomes a returning visitor', async () => {
     const subject = `Login help ${Date.now()}`
-    const ticketId = await createTicketOverApi('Robin Return', subject, 'I forgot my password.')
+    const ticketId = await openTicketOverApi({
+      customerName: 'Robin Return',
+      customerEmail: 'robin@example.com',
+      subject,
+      description: 'I forgot my password.',
+    })
     const { page, errors } = await openPage(browser, '/support')
 
     await page.getByRole('button', { name: 'Return to Existing Chat' }).click()
@@ -159,11 +146,12 @@ describe('live support chat', () => {
   })
 
   it("opens a ticket's link on a phone with the chat on the first screen, above the ticket", async () => {
-    const ticketId = await createTicketOverApi(
-      'Pat Phone',
-      `Reply from my phone ${Date.now()}`,
-      'Answering from the e-mail link.',
-    )
+    const ticketId = await openTicketOverApi({
+      customerName: 'Pat Phone',
+      customerEmail: 'pat@example.com',
+      subject: `Reply from my phone ${Date.now()}`,
+      description: 'Answering from the e-mail link.',
+    })
     const context = await browser.newContext({
       baseURL: baseUrl(),
       viewport: { width: 390, height: 844 },

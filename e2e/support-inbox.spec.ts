@@ -4,6 +4,7 @@ import { adminPaths, supportTicketPath } from '../common/routes'
 import { createAdminUser } from './admin-api'
 import { axeViolations } from './axe'
 import { baseUrl, launchBrowser, loginAs } from './fixtures'
+import { chatLog, messageBox, openTicketOverApi } from './support'
 
 const screens = [
   { name: 'desktop', viewport: { width: 1440, height: 900 }, theme: 'light' },
@@ -13,24 +14,6 @@ const screens = [
 /** A support agent of their own, so their display name changes nobody else's replies. */
 const agent = { username: `inbox.agent.${Date.now()}`, password: 'juniper-lantern-4410-moss' }
 const agentName = 'Ada from Support'
-
-async function openTicket(customerName: string, subject: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/support-tickets`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      customerName,
-      customerEmail: `inbox-${Date.now()}@example.com`,
-      subject,
-      description: 'The guide shows no programmes after 10 pm.',
-      priority: 'high',
-    }),
-  })
-  return ((await response.json()) as { id: string }).id
-}
-
-const chatLog = (page: Page) => page.getByRole('log', { name: 'Chat messages' })
-const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' })
 
 /** Waits for every toast to leave (their colours are the Toaster's, checked elsewhere). */
 async function toastsGone(page: Page): Promise<void> {
@@ -91,7 +74,13 @@ describe('the support inbox', () => {
   for (const screen of screens) {
     it(`answers a chat opened by its address on a ${screen.name}: a saved reply with /, a private note, typing both ways`, async () => {
       const customerName = `Nora Inbox ${screen.name}`
-      const ticketId = await openTicket(customerName, `Empty TV guide ${Date.now()}`)
+      const ticketId = await openTicketOverApi({
+        customerName,
+        customerEmail: `inbox-${Date.now()}@example.com`,
+        subject: `Empty TV guide ${Date.now()}`,
+        description: 'The guide shows no programmes after 10 pm.',
+        priority: 'high',
+      })
       const options = {
         baseURL: baseUrl(),
         viewport: screen.viewport,

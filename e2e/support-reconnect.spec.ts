@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../server/test/free-port'
 import { stopServerProcess, waitForHealth, type ServerProcess } from '../server/test/server-process'
 import { launchBrowser, loginAs } from './fixtures'
-import { chatLog, openTicketChat, sendChat, startRestartableServer } from './restartable-server'
+import { startRestartableServer } from './restartable-server'
+import { chatLog, openTicketChat, sendChat } from './support'
 
 describe('live support chat across a server restart', () => {
   let browser: Browser
