@@ -1,4 +1,3 @@
-/** A visitor's support ticket and its live chat, as the end-to-end tests reach them. */
 import type { Page } from 'playwright-core'
 import type { CreateTicketInput } from '../common/support'
 import { baseUrl } from './fixtures'
