@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { isNull, sql } from 'drizzle-orm'
+import { eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { personKeys } from '../../common/trial-identity'
+import { personKeys } from '../modules/trial-requests/trial-identity'
+import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identity-refresh'
 import { migrationsDir } from '../lib/app-root'
 import { databaseKinds, startTestServer, type TestServer } from '../test/test-server'
 import { trialRequests } from './schema/trial-requests'
 
-// The migration fills the keys of requests stored before them in SQL; the app derives them in
-// TypeScript. Both must agree, or old requests would not be recognised.
+// Migration 0005 filled the keys of requests stored before them in SQL, under the first rules;
+// start-up derives them again whenever the rules changed since (libphonenumber-js and the
+// confusables list have no SQL). Together they must give the keys the app derives for new ones,
+// or old requests would not be recognised.
 const backfill = readFileSync(join(migrationsDir, '0005_trial-dedup.sql'), 'utf8')
   .split('--> statement-breakpoint')
   .find((statement) => statement.includes('SET "email_key" = k.email_key'))!
@@ -22,9 +25,12 @@ const contacts: [string, string | null, string | null][] = [
   ['ada-streaming@yahoo.com', '@1ada', 'call me'],
   ['Ada.Lovelace+x@Example.com', null, '+0 7700 900123'],
   ['ada+x@live.example', null, null],
+  // What the first rules left without a key: other scripts' digits and look-alike letters.
+  ['fullwidth@example.com', '＠ｊｏｈｎ＿ｓｍｉｔｈ', '＋４４ ７７００ ９００１２３'],
+  ['arabic@example.com', '@jоhn_smith', '+٤٤ ٧٧٠٠ ٩٠٠١٢٣'],
 ]
 
-describe.each(databaseKinds)('the comparison keys filled by the migration on %s', (kind) => {
+describe.each(databaseKinds)('the comparison keys of requests stored earlier, on %s', (kind) => {
   let server: TestServer
 
   beforeAll(async () => {
@@ -32,7 +38,7 @@ describe.each(databaseKinds)('the comparison keys filled by the migration on %s'
   })
   afterAll(() => server.close())
 
-  it('equal the keys the app derives', async () => {
+  it('equal the keys the app derives once start-up has derived them again', async () => {
     const db = server.app.db
     await db.insert(trialRequests).values(
       contacts.map(([email, telegram, whatsapp], i) => ({
@@ -48,6 +54,13 @@ describe.each(databaseKinds)('the comparison keys filled by the migration on %s'
     )
     expect(await db.$count(trialRequests, isNull(trialRequests.emailKey))).toBe(contacts.length)
     await db.execute(sql.raw(backfill))
+    const [fullWidth] = await db
+      .select()
+      .from(trialRequests)
+      .where(eq(trialRequests.email, 'fullwidth@example.com'))
+    expect(fullWidth).toMatchObject({ telegramKey: null, whatsappKey: null })
+
+    expect(await refreshTrialIdentityKeys(db)).toBe(2)
     const rows = await db.select().from(trialRequests)
     const byEmail = new Map(rows.map((row) => [row.email, row]))
     for (const [email, telegram, whatsapp] of contacts) {
@@ -56,5 +69,18 @@ describe.each(databaseKinds)('the comparison keys filled by the migration on %s'
         personKeys({ email, telegram, whatsapp }),
       )
     }
+    expect(byEmail.get('arabic@example.com')).toMatchObject({
+      telegramKey: 'john_smith',
+      whatsappKey: '+447700900123',
+    })
+  })
+
+  it('derives nothing again at the next start under the same rules', async () => {
+    const db = server.app.db
+    await db
+      .update(trialRequests)
+      .set({ whatsappKey: null })
+      .where(eq(trialRequests.email, 'arabic@example.com'))
+    expect(await refreshTrialIdentityKeys(db)).toBe(0)
   })
 })

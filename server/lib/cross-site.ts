@@ -1,23 +1,34 @@
 import type { FastifyRequest } from 'fastify'
 
-function originHost(origin: string): string | null {
+/** `scheme://host[:port]` as a browser writes it in Origin (default ports dropped), or null. */
+function originOf(url: string): string | null {
   try {
-    return new URL(origin).host
+    const { origin } = new URL(url)
+    // Opaque origins (`null`, `data:`, `file:`) are no site of ours.
+    return origin === 'null' ? null : origin
   } catch {
     return null
   }
 }
 
 /**
- * Whether a request comes from another site: its Origin's host is neither the request's host
- * nor PUBLIC_URL's. Non-browser clients send no Origin; a browser that sends none still says
- * where it comes from in Sec-Fetch-Site.
+ * The one origin our pages are served from: PUBLIC_URL's when set, since behind a proxy the
+ * request's own scheme and host may be the proxy's view, not the browser's; else the request's
+ * own (its scheme and host as Fastify reads them, through trusted proxies' X-Forwarded-*).
+ */
+function siteOrigin(request: FastifyRequest): string | null {
+  const { publicUrl } = request.server.config
+  return originOf(publicUrl ?? `${request.protocol}://${request.host}`)
+}
+
+/**
+ * Whether a request comes from another site: its Origin differs from ours in scheme, host or
+ * port (an `http:` page must not act on an `https:` site of the same name). Non-browser clients
+ * send no Origin; a browser that sends none still says where it comes from in Sec-Fetch-Site.
  */
 export function isCrossSiteRequest(request: FastifyRequest): boolean {
   const origin = request.headers.origin
   if (origin === undefined) return request.headers['sec-fetch-site'] === 'cross-site'
-  const host = originHost(origin)
-  if (host === null) return true
-  const { publicUrl } = request.server.config
-  return host !== request.host && host !== (publicUrl ? originHost(publicUrl) : null)
+  const requestOrigin = originOf(origin)
+  return requestOrigin === null || requestOrigin !== siteOrigin(request)
 }

@@ -19,11 +19,10 @@ describe.each(databaseKinds)('the /ws handshake on %s', (kind) => {
     )
   })
 
-  it("upgrades the site's own Origin and PUBLIC_URL's, and verifies the admin", async () => {
+  // Scheme and port, and the listening address when PUBLIC_URL names another: lib/cross-site.test.
+  it("upgrades PUBLIC_URL's Origin and verifies the admin", async () => {
     const { server, admin } = context
-    for (const origin of [server.baseUrl, publicUrl]) {
-      const socket = await openAdminSocket(server.baseUrl, admin.cookie, { origin })
-      socket.close()
-    }
+    const socket = await openAdminSocket(server.baseUrl, admin.cookie, { origin: publicUrl })
+    socket.close()
   })
 })

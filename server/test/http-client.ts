@@ -1,8 +1,18 @@
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers }
 
+// A test server whose PUBLIC_URL names another site is reached at its loopback address, but a
+// browser would be on PUBLIC_URL's origin and say so: the origin clients of it send on writes.
+const siteOrigins = new Map<string, string>()
+
+/** Clients of `baseUrl` send `origin` on writes, as a browser on the server's PUBLIC_URL would. */
+export function setSiteOrigin(baseUrl: string, origin: string | null) {
+  if (origin) siteOrigins.set(baseUrl, origin)
+  else siteOrigins.delete(baseUrl)
+}
+
 /**
  * A minimal browser stand-in: keeps the session cookie it is given and sends the same-origin
- * Origin header a browser sends on writes.
+ * Origin header a browser sends on writes (the server's PUBLIC_URL's, when it has one).
  */
 export function createClient(baseUrl: string, extraHeaders: Record<string, string> = {}) {
   let cookie: string | null = null
@@ -14,7 +24,7 @@ export function createClient(baseUrl: string, extraHeaders: Record<string, strin
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...extraHeaders }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    if (method !== 'GET') headers.origin = baseUrl
+    if (method !== 'GET') headers.origin = siteOrigins.get(baseUrl) ?? baseUrl
     if (cookie) headers.cookie = cookie
     const response = await fetch(new URL(path, baseUrl), {
       method,

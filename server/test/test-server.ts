@@ -4,7 +4,7 @@ import { afterAll, beforeAll, inject } from 'vitest'
 import { buildApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase, type Database } from '../db/client'
-import { createClient } from './http-client'
+import { createClient, setSiteOrigin } from './http-client'
 import { owner } from './owner'
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-cluster'
 import { seedFirstSuperAdmin } from './seed-admin'
@@ -81,11 +81,13 @@ export async function startTestServer(
   // main.test.ts and the server-process tests sign in as the admin it creates.
   await seedFirstSuperAdmin(app.db, owner)
   const address = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' })
+  setSiteOrigin(address, config.publicUrl && new URL(config.publicUrl).origin)
   return {
     app,
     database,
     baseUrl: address,
     async close() {
+      setSiteOrigin(address, null)
       await app.close()
       await database.close()
       await postgres?.drop()

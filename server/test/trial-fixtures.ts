@@ -1,4 +1,4 @@
-import { personKeys } from '../../common/trial-identity'
+import { personKeys } from '../modules/trial-requests/trial-identity'
 import { trialRequests } from '../db/schema/trial-requests'
 import type { Db } from '../db/client'
 

@@ -54,8 +54,8 @@ export const trialRequests = pgTable(
     updatedAt: updatedAt(),
     // The browser's id for one submission: a retried submit finds the row it already made.
     clientRequestId: uuid('client_request_id').unique(),
-    // One free trial per person (common/trial-identity.ts): the contacts as compared. Null where
-    // none can be derived, or for a row written outside the app.
+    // One free trial per person (modules/trial-requests/trial-identity.ts): the contacts as
+    // compared. Null where none can be derived, or for a row written outside the app.
     emailKey: varchar('email_key', { length: 254 }),
     telegramKey: varchar('telegram_key', { length: 100 }),
     whatsappKey: varchar('whatsapp_key', { length: 16 }),

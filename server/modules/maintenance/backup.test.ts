@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { m3uLines } from '../../db/schema/m3u-lines'
 import { messagePreferences } from '../../db/schema/message-preferences'
 import { messageReminders } from '../../db/schema/message-reminders'
 import { messageTemplates } from '../../db/schema/message-templates'
@@ -16,9 +17,18 @@ import { insertTrialRequest } from '../../test/trial-fixtures'
 // More than one page of the export (1,000 rows), to page through a composite primary key.
 const reminderCount = 1005
 
+// A person's live credentials, as random as the app's own: none may be in a backup's bytes.
+const live = {
+  startToken: 'tg7QzK2mVb9XwR4pLs8NdHf3',
+  unsubscribeToken: 'un5Jc8WqE2rT6yUi9oPa1sDf',
+  linePassword: 'Lp4Gh7Jk2Mn9Bv3X',
+  panelPassword: 'Pp8Rt2Yu6Io1Qw5E',
+}
+
 describe.each(databaseKinds)('the backup export of what later migrations added, on %s', (kind) => {
   let server: TestServer
-  let backup: { tables: Record<string, Record<string, unknown>[]> }
+  let backupText: string
+  let backup: { version: number; tables: Record<string, Record<string, unknown>[]> }
 
   beforeAll(async () => {
     server = await startTestServer(kind)
@@ -51,10 +61,20 @@ describe.each(databaseKinds)('the backup export of what later migrations added, 
     })
     await db.insert(messagePreferences).values({
       trialRequestId: person.id,
-      unsubscribeToken: 'token-1',
+      unsubscribeToken: live.unsubscribeToken,
       remindersStoppedAt: new Date('2026-11-20T10:00:00Z'),
     })
-    await db.insert(telegramBindings).values({ personId: person.id, startToken: 'start-1' })
+    await db.insert(telegramBindings).values({ personId: person.id, startToken: live.startToken })
+    await db.insert(m3uLines).values({
+      trialRequestId: person.id,
+      username: 'sl7k2m9qxa',
+      password: live.linePassword,
+      panelPassword: live.panelPassword,
+      m3uUrl: `https://panel.example/get.php?username=sl7k2m9qxa&password=${live.linePassword}`,
+      subscriptionType: 99,
+      packageId: '1',
+      supplierId: '4711',
+    })
     await db
       .insert(trialAutostarts)
       .values({ personId: person.id, status: 'waiting', reason: 'Waiting for an admin' })
@@ -68,7 +88,11 @@ describe.each(databaseKinds)('the backup export of what later migrations added, 
     )
     const admin = createClient(server.baseUrl)
     await admin.login(owner.username, owner.password)
-    backup = (await admin.get('/api/maintenance/backup')).body
+    const response = await fetch(new URL('/api/maintenance/backup', server.baseUrl), {
+      headers: { cookie: admin.cookie! },
+    })
+    backupText = await response.text()
+    backup = JSON.parse(backupText)
   })
   afterAll(() => server.close())
 
@@ -84,8 +108,17 @@ describe.each(databaseKinds)('the backup export of what later migrations added, 
     expect(tables.message_preferences).toEqual([
       expect.objectContaining({ remindersStoppedAt: '2026-11-20T10:00:00.000Z' }),
     ])
-    expect(tables.telegram_bindings).toEqual([expect.objectContaining({ startToken: 'start-1' })])
+    expect(tables.telegram_bindings).toEqual([expect.objectContaining({ status: 'unbound' })])
+    expect(tables.m3u_lines).toEqual([expect.objectContaining({ username: 'sl7k2m9qxa' })])
     expect(tables.trial_autostarts).toEqual([expect.objectContaining({ status: 'waiting' })])
+  })
+
+  it("holds none of a person's live credentials: start and unsubscribe tokens, line passwords", () => {
+    expect(backup.version).toBe(2)
+    for (const value of Object.values(live)) expect(backupText).not.toContain(value)
+    expect(Object.keys(backup.tables.m3u_lines![0]!)).not.toEqual(
+      expect.arrayContaining([expect.stringMatching(/password|m3uUrl/i)]),
+    )
   })
 
   it('pages through every reminder once, in key order', () => {

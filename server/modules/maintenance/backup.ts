@@ -38,6 +38,21 @@ const {
   ...userColumns
 } = getTableColumns(users)
 
+// Nor are live credentials, so that a leaked backup opens nothing. Whoever holds a start token
+// binds a chat to its person, an unsubscribe token stops their reminders, and a line password
+// (also inside the playlist URL) watches on their line. The app makes tokens again on demand
+// (a start link for a person without one, an unsubscribe link with the first reminder); the panel
+// keeps every line's password, and resetting it issues a new one.
+const { startToken: _startToken, ...telegramBindingColumns } = getTableColumns(telegramBindings)
+const { unsubscribeToken: _unsubscribeToken, ...messagePreferenceColumns } =
+  getTableColumns(messagePreferences)
+const {
+  password: _linePassword,
+  panelPassword: _panelPassword,
+  m3uUrl: _m3uUrl,
+  ...lineColumns
+} = getTableColumns(m3uLines)
+
 interface BackupTable {
   name: string
   table: PgTable
@@ -65,7 +80,7 @@ const tables: BackupTable[] = [
   { name: 'saved_replies', table: savedReplies, key: ['id'] },
   { name: 'notifications', table: notifications, key: ['id'] },
   { name: 'blog_posts', table: blogPosts, key: ['id'] },
-  { name: 'm3u_lines', table: m3uLines, key: ['id'] },
+  { name: 'm3u_lines', table: m3uLines, key: ['id'], columns: lineColumns },
   { name: 'panel_calls', table: panelCalls, key: ['id'] },
   { name: 'message_templates', table: messageTemplates, key: ['kind'] },
   { name: 'outbox_messages', table: outboxMessages, key: ['id'] },
@@ -74,8 +89,18 @@ const tables: BackupTable[] = [
     table: messageReminders,
     key: ['trialRequestId', 'kind', 'offsetMinutes', 'periodEnd'],
   },
-  { name: 'message_preferences', table: messagePreferences, key: ['trialRequestId'] },
-  { name: 'telegram_bindings', table: telegramBindings, key: ['personId'] },
+  {
+    name: 'message_preferences',
+    table: messagePreferences,
+    key: ['trialRequestId'],
+    columns: messagePreferenceColumns,
+  },
+  {
+    name: 'telegram_bindings',
+    table: telegramBindings,
+    key: ['personId'],
+    columns: telegramBindingColumns,
+  },
   {
     name: 'settings',
     table: settings,
@@ -92,7 +117,7 @@ function after(key: PgColumn[], last: Record<string, unknown>, properties: strin
 }
 
 async function* backupChunks(db: Db, now: Date): AsyncGenerator<string> {
-  yield `{"format":"streamline-backup","version":1,"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`
+  yield `{"format":"streamline-backup","version":2,"exportedAt":${JSON.stringify(now.toISOString())},"tables":{`
   for (const [index, { name, table, key: properties, columns, only }] of tables.entries()) {
     yield `${index ? ',' : ''}${JSON.stringify(name)}:[`
     const allColumns = getTableColumns(table)

@@ -63,6 +63,38 @@ describe.each(databaseKinds)('one free trial per person on %s', (kind) => {
     expect((await rowsOf('tg1@example.com'))[0]!.askedAgainCount).toBe(1)
   })
 
+  it.each([
+    [
+      'full-width digits',
+      { whatsapp: '+447700900456' },
+      { whatsapp: '＋４４ ７７００ ９００４５６' },
+    ],
+    ['Arabic-Indic digits', { whatsapp: '+44 7700 900457' }, { whatsapp: '+٤٤ ٧٧٠٠ ٩٠٠٤٥٧' }],
+    ['Devanagari digits after 00', { whatsapp: '+44 7700 900458' }, { whatsapp: '००४४७७००९००४५८' }],
+    ['a Cyrillic а in a handle', { telegram: '@maria_santos' }, { telegram: '@mаria_santos' }],
+    [
+      'full-width letters in a handle',
+      { telegram: '@lena_berg' },
+      { telegram: '＠ｌｅｎａ＿ｂｅｒｇ' },
+    ],
+    [
+      'an invisible character in a handle',
+      { telegram: '@omar_haddad' },
+      { telegram: '@omar\u200b_haddad' },
+    ],
+  ])('knows a person again by %s', async (_, first, again) => {
+    const id = randomUUID()
+    expect((await post(person(`first-${id}@example.com`, first))).status).toBe(201)
+    const repeat = await post(person(`again-${id}@example.com`, again))
+    expect(repeat.body).toEqual({ outcome: 'already_requested' })
+    expect(await rowsOf(`again-${id}@example.com`)).toEqual([])
+  })
+
+  it('keeps telling apart handles that differ in ASCII look-alikes, as Telegram does', async () => {
+    expect((await post(person('l1@example.com', { telegram: '@paul_1990' }))).status).toBe(201)
+    expect((await post(person('l2@example.com', { telegram: '@paul_l990' }))).status).toBe(201)
+  })
+
   it('lets a person whose request was rejected, or whose trial expired, ask again', async () => {
     const first = await post(person('again@example.com'))
     await server.app.db

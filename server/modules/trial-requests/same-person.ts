@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm'
-import type { PersonKeys } from '../../../common/trial-identity'
+import type { PersonKeys } from './trial-identity'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 

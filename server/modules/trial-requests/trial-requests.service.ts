@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { personKeys } from '../../../common/trial-identity'
+import { personKeys } from './trial-identity'
 import type { TrialRequest, TrialTrust, trialRequestInput } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'

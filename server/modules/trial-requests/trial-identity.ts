@@ -3,6 +3,14 @@
  * person. Each is a canonical spelling of a contact, or null where none can be derived.
  * docs/decisions/0007-one-trial-per-person.md explains which providers are folded and why.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
+import unhomoglyph from 'unhomoglyph'
+
+/**
+ * The version of the rules below. Raise it with any change that derives another key from the
+ * same contact: start-up then derives the stored requests' keys again (trial-identity-refresh.ts).
+ */
+export const trialIdentityRulesVersion = 2
 
 // Mailboxes where everything from the first separator to the @ is a tag the owner chose freely.
 const gmailDomains = new Set(['gmail.com', 'googlemail.com'])
@@ -64,10 +72,21 @@ export function emailDomain(email: string): string {
 const telegramUsername = /^[a-z][a-z0-9_]{2,31}$/
 const telegramLink = /^(?:https?:\/\/)?(?:www\.)?(?:t|telegram)\.me\//
 
+/**
+ * Telegram usernames are ASCII, so a handle written with full-width letters, accents, invisible
+ * characters or look-alikes from other scripts (a Cyrillic `а`) names, to a reader, the ASCII
+ * account it resembles. Only non-ASCII characters are folded, through Unicode's confusables list
+ * (UTS #39): `1` and `l`, or `rn` and `m`, are different usernames on Telegram itself.
+ */
+function foldLookAlikes(text: string): string {
+  const plain = text.normalize('NFKD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
+  return [...plain].map((char) => (char <= '\x7f' ? char : unhomoglyph(char))).join('')
+}
+
 /** A Telegram username from `@Name`, `name`, or a t.me link: `name`. Null if it is none. */
 export function normalizeTelegram(handle: string | null | undefined): string | null {
   if (!handle) return null
-  const name = handle
+  const name = foldLookAlikes(handle)
     .trim()
     .toLowerCase()
     .replace(telegramLink, '')
@@ -76,24 +95,35 @@ export function normalizeTelegram(handle: string | null | undefined): string | n
   return telegramUsername.test(name) ? name : null
 }
 
+/**
+ * Digits of any script as ASCII (`٤٤` → `44`): Unicode encodes each script's digits as ten
+ * consecutive code points from zero, so a digit's value is its distance from the run's start.
+ */
+function asciiDigits(text: string): string {
+  const isDigit = (codePoint: number) => /\p{Nd}/u.test(String.fromCodePoint(codePoint))
+  return text.replace(/\p{Nd}/gu, (digit) => {
+    const codePoint = digit.codePointAt(0)!
+    let start = codePoint
+    while (isDigit(start - 1)) start--
+    return String((codePoint - start) % 10)
+  })
+}
+
 const whatsappLink = /^(?:https?:\/\/)?(?:wa\.me\/|api\.whatsapp\.com\/send\/?\?phone=)\+?(\d+)/
-const e164 = /^\+[1-9]\d{6,14}$/
 
 /**
- * A WhatsApp number in E.164 (`+447700900123`) from `+44 (0)7700 900-123`, `0044 7700 900123`
- * or a wa.me link. Null without a country code: no default country can be assumed here.
+ * A WhatsApp number in E.164 (`+447700900123`) from `+44 (0)7700 900-123`, `0044 7700 900123`,
+ * a wa.me link, in full-width or any script's digits, as libphonenumber-js parses it. Null without
+ * a country code (no default country can be assumed here) or when no such number can exist.
  */
 export function normalizeWhatsapp(number: string | null | undefined): string | null {
   if (!number) return null
-  const text = number.trim().toLowerCase()
+  const text = asciiDigits(number.normalize('NFKC')).trim().toLowerCase()
   const linked = whatsappLink.exec(text)?.[1]
-  if (linked) return e164.test(`+${linked}`) ? `+${linked}` : null
-  // "+44 (0)20…": the bracketed trunk zero is dialled only from inside the country.
-  const digits = text
-    .replace(/^(\+|00)(\d{1,3})[\s.-]*\(0\)/, '$1$2')
-    .replace(/[\s.\-/()]/g, '')
-    .replace(/^00/, '+')
-  return e164.test(digits) ? digits : null
+  // "0044 …": 00 is the international prefix of most countries, + of all.
+  const international = linked ? `+${linked}` : text.replace(/^(\(?)00/, '$1+')
+  const parsed = parsePhoneNumberFromString(international)
+  return parsed?.isPossible() ? parsed.number : null
 }
 
 export type PersonKeys = { email: string; telegram: string | null; whatsapp: string | null }
