@@ -4,9 +4,10 @@ import { createPanelState, type Answer } from './fake-panel-state'
 /**
  * How the fake panel misbehaves: `html-error` answers a PHP error page with HTTP 200 and
  * `server-error` a 500, both without acting; `slow` acts, then answers after `slowMs`;
- * `lose-answer` acts, then drops the connection without a word.
+ * `lose-answer` acts, then drops the connection without a word; `hang` neither acts nor answers,
+ * holding the connection open until the client gives up (a panel stuck before reading the call).
  */
-export type SupplierMode = 'ok' | 'html-error' | 'server-error' | 'slow' | 'lose-answer'
+export type SupplierMode = 'ok' | 'html-error' | 'server-error' | 'slow' | 'lose-answer' | 'hang'
 
 export type SupplierCall = {
   method: string
@@ -76,6 +77,7 @@ export async function startFakeSupplier({
       response.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' })
       return response.end(phpErrorPage)
     }
+    if (misbehaves && mode === 'hang') return
     if (misbehaves && mode === 'server-error') {
       response.writeHead(500, { 'content-type': 'text/html' })
       return response.end('<h1>500 Internal Server Error</h1>')
