@@ -92,6 +92,7 @@ const entityWords: Record<string, EntityWords> = {
     verbs: {
       create: 'created',
       autostart: ['created', ' automatically (trial autopilot)'],
+      settle: ['created', ', once the supplier panel was checked after not answering in time'],
       follow_subscription: ['updated', ' to follow the subscription'],
       disable: 'disabled',
       enable: 'enabled',

@@ -17,6 +17,15 @@ const supplierKeyFields = z.object({
 export const supplierKeyInput = z.preprocess((body) => body ?? {}, supplierKeyFields)
 export type SupplierKeyInput = z.input<typeof supplierKeyFields>
 
+export const personLineStatuses = ['active', 'disabled', 'checking'] as const
+export type PersonLineStatus = (typeof personLineStatuses)[number]
+
+export const personLineStatusLabels: Record<PersonLineStatus, string> = {
+  active: 'Active',
+  disabled: 'Disabled',
+  checking: 'Checking with the panel',
+}
+
 /** A subscriber's line: the login to send them, and what the panel holds or will hold. */
 export const personLine = z.object({
   id: z.uuid(),
@@ -25,9 +34,10 @@ export const personLine = z.object({
   m3uUrl: z.string(),
   /** The expiry on the panel (ours, pushed there). */
   expiresAt: z.iso.datetime().nullable(),
-  status: z.enum(['active', 'disabled']),
+  /** `checking`: the panel did not answer the create in time; the retry job looks it up. */
+  status: z.enum(personLineStatuses),
   isTrial: z.boolean(),
-  /** The panel's own id of the line. */
+  /** The panel's own id of the line; null while checking. */
   supplierLineId: z.string().nullable(),
   /** False while a change waits for the panel, which is retried until it lands. */
   isSynced: z.boolean(),

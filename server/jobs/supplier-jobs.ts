@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { systemOutcome } from '../modules/m3u/line-outcome'
+import { settleCheckingLines } from '../modules/m3u/line-settle'
 import { supplierAccess } from '../modules/m3u/supplier-access'
 import { syncSupplier } from '../modules/m3u/supplier-sync'
 import { disableEndedLines, retryDuePushes } from './panel-expiry'
@@ -10,14 +11,19 @@ const systemPush = (app: FastifyInstance) => ({
 })
 
 /**
- * After the expiry job: disable the lines of ended trials and subscriptions, then push again what
- * the panel did not take earlier (each line on its own backoff while the panel is down).
+ * After the expiry job: disable the lines of ended trials and subscriptions, push again what the
+ * panel did not take earlier, and settle the creates it did not answer in time (looked up first;
+ * bought only when the panel holds none). Each line is on its own backoff while the panel is down.
  */
 export async function panelLinesRound(app: FastifyInstance) {
   const access = supplierAccess(app)
   const expired = await disableEndedLines(access, systemPush(app))
   const retried = await retryDuePushes(access, systemPush(app))
-  return { ...expired, retried }
+  const checked = await settleCheckingLines(access, {
+    actor: 'system',
+    commit: systemOutcome(app.db, 'm3u_line.settle', app.now),
+  })
+  return { ...expired, retried, ...checked }
 }
 
 /** Reconciles with the panel when the server holds a key for it (every 15 minutes). */

@@ -4,9 +4,10 @@ import { createPanelState, type Answer } from './fake-panel-state'
 /**
  * How the fake panel misbehaves: `html-error` answers a PHP error page with HTTP 200 and
  * `server-error` a 500, both without acting; `slow` acts, then answers after `slowMs`;
- * `lose-answer` acts, then drops the connection without a word.
+ * `lose-answer` acts, then drops the connection without a word; `hang` neither acts nor answers,
+ * holding the connection open until the client gives up (a panel stuck before reading the call).
  */
-export type SupplierMode = 'ok' | 'html-error' | 'server-error' | 'slow' | 'lose-answer'
+export type SupplierMode = 'ok' | 'html-error' | 'server-error' | 'slow' | 'lose-answer' | 'hang'
 
 export type SupplierCall = {
   method: string
@@ -51,8 +52,8 @@ export async function startFakeSupplier({
   slowMs = 2_000,
 }: Options = {}) {
   const state = createPanelState({ credits })
-  let mode: SupplierMode = 'ok'
-  let modeActions: string[] | null = null
+  // The mode of each action named, else of every action ('*').
+  let modes = new Map<string, SupplierMode>()
   const calls: SupplierCall[] = []
   const timers = new Set<NodeJS.Timeout>()
 
@@ -71,11 +72,13 @@ export async function startFakeSupplier({
       response.writeHead(httpStatus, { 'content-type': 'application/json' })
       response.end(JSON.stringify(answer))
     }
-    const misbehaves = mode !== 'ok' && (!modeActions || modeActions.includes(action ?? ''))
+    const mode = modes.get(action ?? '') ?? modes.get('*') ?? 'ok'
+    const misbehaves = mode !== 'ok'
     if (misbehaves && mode === 'html-error') {
       response.writeHead(200, { 'content-type': 'text/html; charset=UTF-8' })
       return response.end(phpErrorPage)
     }
+    if (misbehaves && mode === 'hang') return
     if (misbehaves && mode === 'server-error') {
       response.writeHead(500, { 'content-type': 'text/html' })
       return response.end('<h1>500 Internal Server Error</h1>')
@@ -120,8 +123,11 @@ export async function startFakeSupplier({
     editOnPanel: state.editOnPanel,
     /** Misbehave from now on, for every action or only those named. */
     setMode(next: SupplierMode, actions?: string[]) {
-      mode = next
-      modeActions = actions ?? null
+      modes = new Map(actions ? actions.map((action) => [action, next]) : [['*', next]])
+    },
+    /** Each action named its own way from now on; the others answer as they should. */
+    setModes(byAction: Record<string, SupplierMode>) {
+      modes = new Map(Object.entries(byAction))
     },
     close: () =>
       new Promise<void>((resolve) => {

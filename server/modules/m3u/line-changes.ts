@@ -14,6 +14,9 @@ export type LineChanges = Partial<
   >
 >
 
+/** A line whose create's outcome the deadline left unknown: the retry job looks it up. */
+export const isChecking = (row: M3uLineRow) => row.supplierId === null && row.status === 'checking'
+
 export function presentPersonLine(row: M3uLineRow): PersonLine {
   return {
     id: row.id,
@@ -21,7 +24,7 @@ export function presentPersonLine(row: M3uLineRow): PersonLine {
     password: row.password ?? '',
     m3uUrl: row.m3uUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
-    status: row.isEnabled ? 'active' : 'disabled',
+    status: isChecking(row) ? 'checking' : row.isEnabled ? 'active' : 'disabled',
     isTrial: row.isTrial,
     supplierLineId: row.supplierId,
     isSynced: row.pushedRevision >= row.revision,
@@ -60,16 +63,16 @@ export function panelHoldsColumns(held: Partial<PanelHeld>, now: Date) {
 }
 
 /**
- * `status` as lists show it: creating until the panel made the line, then enabled or not. In an
- * UPDATE the columns read the row as it was, so the caller that records the panel's new line
- * says so with `isMade`.
+ * `status` as lists show it: creating until the panel made the line (checking while a create's
+ * outcome is unknown), then enabled or not. In an UPDATE the columns read the row as it was, so
+ * the caller that records the panel's new line says so with `isMade`.
  */
 export function statusFor(
   isEnabled: boolean | SQL | typeof m3uLines.isEnabled,
   isMade: boolean | SQL = sql`${m3uLines.supplierId} is not null`,
 ): SQL {
-  return sql`case when not ${isMade} then 'creating' when ${isEnabled} then 'active'
-    else 'disabled' end`
+  return sql`case when not ${isMade} then (case when ${m3uLines.status} = 'checking'
+    then 'checking' else 'creating' end) when ${isEnabled} then 'active' else 'disabled' end`
 }
 
 /**

@@ -27,17 +27,24 @@ export async function followLine(request: FastifyRequest, lineId: string | null)
   }
 }
 
-/** Buys a converted person's line with the server's key, unless they have one; why not, when that failed. */
+export const checkingMessage =
+  'The supplier panel did not answer in time: the line is being checked with the panel, and made if it is not there.'
+
+/**
+ * Buys a converted person's line with the server's key, unless they have one; why not, when that
+ * failed (or why it is not known yet: the retry job settles a line left checking).
+ */
 export async function createLineAfterConversion(request: FastifyRequest, personId: string) {
   const app = request.server
   const admin = request.admin!
   if (await getPersonLine(app.db, personId)) return null
   try {
-    await createPersonLine(supplierAccess(app), personId, {
+    const { isChecking } = await createPersonLine(supplierAccess(app), personId, {
       actor: admin.username,
       commit: adminOutcome(app.db, admin, 'm3u_line.create', app.now),
+      checkLater: true,
     })
-    return null
+    return isChecking ? checkingMessage : null
   } catch (error) {
     if (error instanceof PanelError || error instanceof HttpError) return error.message
     throw error

@@ -5,7 +5,13 @@ import { findLine, panelHeldOf, panelHoldsColumns, type M3uLineRow } from './lin
 import { lineEdit, type PanelHeld } from './line-events'
 import type { CommitOutcome } from './line-outcome'
 import { PanelError } from './panel'
-import { ledgerPanel, noKeyMessage, noPanelMessage, type SupplierAccess } from './supplier-access'
+import {
+  ledgerPanel,
+  noKeyMessage,
+  noPanelMessage,
+  operationDeadline,
+  type SupplierAccess,
+} from './supplier-access'
 
 export type PushResult = {
   line: M3uLineRow
@@ -72,13 +78,16 @@ async function sendLine(access: SupplierAccess, line: M3uLineRow, options: PushO
       .update(m3uLines)
       .set(panelHoldsColumns(now, access.now()))
       .where(eq(m3uLines.id, line.id))
+  const deadline = operationDeadline(access)
   const edit = lineEdit(held, line)
   if (Object.keys(edit).length > 0) {
-    await panel.editLine(apiKey, id, edit)
+    await panel.editLine(apiKey, id, edit, deadline)
     await holds(edit)
   }
   if (held.isEnabled !== line.isEnabled) {
-    await (line.isEnabled ? panel.enableLine(apiKey, id) : panel.disableLine(apiKey, id))
+    await (line.isEnabled
+      ? panel.enableLine(apiKey, id, deadline)
+      : panel.disableLine(apiKey, id, deadline))
     await holds({ isEnabled: line.isEnabled })
   }
 }

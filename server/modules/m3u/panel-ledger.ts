@@ -94,11 +94,11 @@ export function recordedPanel(
   }
 
   return {
-    createLine: (apiKey, line) =>
+    createLine: (apiKey, line, deadline) =>
       recorded(
         'create_line',
         null,
-        () => panel.createLine(apiKey, line),
+        () => panel.createLine(apiKey, line, deadline),
         ({ id, recoveredFrom }) => ({
           panelLineId: id,
           // Its event says what was made; only a line found again needs saying more.
@@ -108,55 +108,55 @@ export function recordedPanel(
         }),
         [{ kind: 'created', isTrial: line.isTrial, expiresAt: line.expiresAt.toISOString() }],
       ),
-    editLine: (apiKey, id, changes) =>
+    editLine: (apiKey, id, changes, deadline) =>
       recorded(
         'edit_line',
         id,
-        () => panel.editLine(apiKey, id, changes),
+        () => panel.editLine(apiKey, id, changes, deadline),
         undefined,
         lineEditEvents(held, changes, now()),
       ),
-    getLine: (apiKey, id) =>
+    getLine: (apiKey, id, deadline) =>
       recorded(
         'get_line',
         id,
-        () => panel.getLine(apiKey, id),
+        () => panel.getLine(apiKey, id, deadline),
         (line) => ({
           message: line ? null : 'No such line',
         }),
       ),
-    listLines: (apiKey) =>
+    listLines: (apiKey, deadline) =>
       recorded(
         'get_lines',
         null,
-        () => panel.listLines(apiKey),
+        () => panel.listLines(apiKey, deadline),
         (lines) => ({
           message: `${lines.length} lines`,
         }),
       ),
-    findLineByUsername: (apiKey, username) =>
+    findLineByUsername: (apiKey, username, deadline) =>
       recorded(
         'get_lines',
         null,
-        () => panel.findLineByUsername(apiKey, username),
+        () => panel.findLineByUsername(apiKey, username, deadline),
         (line) => ({
           panelLineId: line?.id ?? null,
           message: line ? `Found ${username}` : `No line ${username}`,
         }),
       ),
-    enableLine: (apiKey, id) =>
-      recorded('enable_line', id, () => panel.enableLine(apiKey, id), undefined, [
+    enableLine: (apiKey, id, deadline) =>
+      recorded('enable_line', id, () => panel.enableLine(apiKey, id, deadline), undefined, [
         { kind: 'enabled' },
       ]),
-    disableLine: (apiKey, id) =>
-      recorded('disable_line', id, () => panel.disableLine(apiKey, id), undefined, [
+    disableLine: (apiKey, id, deadline) =>
+      recorded('disable_line', id, () => panel.disableLine(apiKey, id, deadline), undefined, [
         { kind: 'disabled' },
       ]),
-    credits: (apiKey) =>
+    credits: (apiKey, deadline) =>
       recorded(
         'user_info',
         null,
-        () => panel.credits(apiKey),
+        () => panel.credits(apiKey, deadline),
         (credits) => ({
           message: credits === null ? 'Credits unknown (not a reseller key)' : `${credits} credits`,
         }),

@@ -49,7 +49,7 @@ export type PanelFailureKind =
   | 'refused'
   /** An HTML error page, non-JSON or a shape we cannot read: 502. */
   | 'unreadable'
-  /** No answer in SUPPLIER_TIMEOUT_MS: 504. */
+  /** No answer within the operation's deadline (SUPPLIER_TIMEOUT_MS): 504. */
   | 'timeout'
   /** Connection refused or reset: 502. */
   | 'unreachable'
@@ -68,21 +68,56 @@ export class PanelError extends HttpError {
   }
 }
 
+/**
+ * A create the panel may have carried out, whose look-up could not tell before the deadline (or
+ * failed): the line may exist on the panel or not. Looking its username up later settles it.
+ */
+export class OutcomeUnknown extends PanelError {
+  constructor(cause: PanelError) {
+    super(cause.kind, cause.message, cause.status, cause.httpStatus)
+  }
+}
+
+/**
+ * Whether the line the panel holds under an order's username is that order's: same password
+ * (derived from the order's reference) or same notes (which carry it). The username alone may be
+ * someone else's.
+ */
+export const isOrderLine = (found: PanelLine | null, line: NewPanelLine): found is PanelLine =>
+  found !== null &&
+  (found.password === line.password || (line.notes !== '' && found.notes === line.notes))
+
+/**
+ * Each call takes an optional `deadline`: one AbortSignal for a whole operation of several calls
+ * (a create and its look-up, a push's edit and disable), so that the operation ends within
+ * SUPPLIER_TIMEOUT_MS however many calls it makes. Without one, the call (with every request it
+ * makes, e.g. all pages of a listing) makes its own of SUPPLIER_TIMEOUT_MS.
+ */
 export interface SupplierPanel {
   /**
    * Creates a line. An ambiguous outcome (timeout, reset, 5xx, unreadable answer after sending)
-   * is resolved by looking the username up before reporting: never two lines for one order.
+   * is resolved by looking the username up before reporting: never two lines for one order. When
+   * the deadline (or a failed look-up) leaves it unresolved, it throws OutcomeUnknown.
    */
-  createLine(apiKey: string, line: NewPanelLine): Promise<CreatedPanelLine>
-  editLine(apiKey: string, id: string, changes: PanelLineChanges): Promise<void>
-  getLine(apiKey: string, id: string): Promise<PanelLine | null>
+  createLine(apiKey: string, line: NewPanelLine, deadline?: AbortSignal): Promise<CreatedPanelLine>
+  editLine(
+    apiKey: string,
+    id: string,
+    changes: PanelLineChanges,
+    deadline?: AbortSignal,
+  ): Promise<void>
+  getLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<PanelLine | null>
   /** Every line of the key's owner, all pages read. */
-  listLines(apiKey: string): Promise<PanelLine[]>
-  findLineByUsername(apiKey: string, username: string): Promise<PanelLine | null>
-  enableLine(apiKey: string, id: string): Promise<void>
-  disableLine(apiKey: string, id: string): Promise<void>
+  listLines(apiKey: string, deadline?: AbortSignal): Promise<PanelLine[]>
+  findLineByUsername(
+    apiKey: string,
+    username: string,
+    deadline?: AbortSignal,
+  ): Promise<PanelLine | null>
+  enableLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<void>
+  disableLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<void>
   /** The key owner's credits; null for an admin key (credits unknown). */
-  credits(apiKey: string): Promise<number | null>
+  credits(apiKey: string, deadline?: AbortSignal): Promise<number | null>
   /** `{panel origin}/get.php?username=U&password=P&type=m3u_plus&output=ts`. */
   playlistUrl(username: string, password: string): string
 }

@@ -29,16 +29,19 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
     return line
   })
 
+  // 201 made, 200 made before; 202 when the panel did not answer in time: the line is `checking`
+  // and the retry job settles it (looked up first, so never bought twice).
   app.post(
     '/api/trial-requests/:id/line',
     { config: audit('create'), schema: { params: idParams, body: supplierKeyInput } },
     async (request, reply) => {
-      const { line, isNew } = await createPersonLine(access, request.params.id, {
+      const { line, isNew, isChecking } = await createPersonLine(access, request.params.id, {
         apiKey: request.body.apiKey,
         actor: request.admin!.username,
         commit: routeOutcome(request),
+        checkLater: true,
       })
-      return reply.code(isNew ? 201 : 200).send(line)
+      return reply.code(isChecking ? 202 : isNew ? 201 : 200).send(line)
     },
   )
 

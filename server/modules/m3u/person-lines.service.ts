@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { bouquetIdsOf } from '../../../common/m3u'
 import type { PersonLine } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
@@ -18,19 +18,54 @@ import {
 } from './line-changes'
 import { linePassword, panelNotes, subscriptionLineUsername } from './line-credentials'
 import type { CommitOutcome } from './line-outcome'
-import { claimUntil, isUnclaimed } from './line-push'
-import { PanelError, type CreatedPanelLine } from './panel'
+import { lineEdit } from './line-events'
+import { claimUntil, isUnclaimed, retryDelayMs } from './line-push'
+import {
+  isOrderLine,
+  OutcomeUnknown,
+  PanelError,
+  type CreatedPanelLine,
+  type NewPanelLine,
+  type PanelLine,
+} from './panel'
 import { linePlanFor } from './person-line-plan'
-import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
+import {
+  ledgerPanel,
+  operationDeadline,
+  requireKey,
+  requirePanel,
+  type SupplierAccess,
+} from './supplier-access'
 
-export type PersonLineOutcome = { line: PersonLine; isNew: boolean }
-type MakeOptions = { apiKey?: string; actor: string; commit: CommitOutcome }
+export type PersonLineOutcome = {
+  line: PersonLine
+  isNew: boolean
+  /** The deadline left the create's outcome unknown: the line is `checking` with the panel. */
+  isChecking: boolean
+}
+type MakeOptions = {
+  apiKey?: string
+  actor: string
+  commit: CommitOutcome
+  /**
+   * When the deadline leaves the create's outcome unknown: mark the line `checking` and answer
+   * it, for the retry job to settle (an admin's request), rather than fail (the autopilot, which
+   * retries its own queue).
+   */
+  checkLater?: boolean
+}
 
-/** The person's line once the panel has made it; null when they have none (or not yet). */
+/**
+ * The person's line once the panel has made it, or while we check whether it did; null when they
+ * have none (or it is still to be made).
+ */
 export async function getPersonLine(db: Db, personId: string): Promise<PersonLine | null> {
   const row = await findLine(
     db,
-    and(eq(m3uLines.trialRequestId, personId), isNotNull(m3uLines.supplierId))!,
+    and(
+      eq(m3uLines.trialRequestId, personId),
+      or(isNotNull(m3uLines.supplierId), eq(m3uLines.status, 'checking')),
+    )!,
   )
   return row ? presentPersonLine(row) : null
 }
@@ -80,7 +115,7 @@ async function recordIntent(access: SupplierAccess, personId: string, createdBy:
 }
 
 /** Claims a line still to be made; undefined while another request is making it. */
-async function claimCreation(access: SupplierAccess, lineId: string) {
+export async function claimCreation(access: SupplierAccess, lineId: string) {
   const now = access.now()
   const [row] = await access.db
     .update(m3uLines)
@@ -100,15 +135,20 @@ async function afterOtherAttempt(access: SupplierAccess, lineId: string): Promis
   }
 }
 
-/** Creates the line on the panel as we hold it (disabled afterwards if ours is); the panel's line. */
+/**
+ * Creates the line on the panel as we hold it (disabled afterwards if ours is); the panel's line.
+ * A line whose earlier create is still in doubt (`checking`) is looked up first: bought only when
+ * the panel holds none. One deadline covers every call.
+ */
 async function createOnPanel(access: SupplierAccess, line: M3uLineRow, key: string, actor: string) {
   const panel = ledgerPanel(access, requirePanel(access), {
     actor,
     personId: line.trialRequestId,
     lineId: line.id,
   })
+  const deadline = operationDeadline(access)
   const { maxConcurrentStreams } = await getPlatformSettings(access.db)
-  const created = await panel.createLine(key, {
+  const order: NewPanelLine = {
     username: line.username!,
     password: line.password!,
     expiresAt: line.expiresAt!,
@@ -117,52 +157,84 @@ async function createOnPanel(access: SupplierAccess, line: M3uLineRow, key: stri
     bouquetIds: bouquetIdsOf(line.packageId),
     notes: line.notes ?? '',
     contact: null,
-  })
-  if (!line.isEnabled) await panel.disableLine(key, created.id)
+  }
+  let created: CreatedPanelLine | null = null
+  if (line.status === 'checking') {
+    let found: PanelLine | null
+    try {
+      found = await panel.findLineByUsername(key, order.username, deadline)
+    } catch (error) {
+      if (error instanceof PanelError) throw new OutcomeUnknown(error)
+      throw error
+    }
+    if (isOrderLine(found, order)) created = { ...found, recoveredFrom: 'checking' }
+  }
+  created ??= await panel.createLine(key, order, deadline)
+  if (!line.isEnabled) await panel.disableLine(key, created.id, deadline)
   return { ...created, isEnabled: line.isEnabled }
 }
 
 /**
- * Makes a recorded line on the panel, once: the first request claims it and calls the panel with
- * no transaction open; one arriving meanwhile waits for it and answers the same line. A failure
- * releases the claim and keeps the intent, so the next attempt sends the same order (and the panel
- * adapter finds a line made by an attempt whose answer was lost).
+ * After a create that failed: releases the claim and keeps the intent for the next attempt. An
+ * outcome the deadline left unknown marks the line `checking` (when the caller settles it later,
+ * or it was already), due for another look after the retry delay; a known failure leaves it to be
+ * made.
  */
-export async function makeLineOnPanel(
+async function recordFailure(
   access: SupplierAccess,
-  intent: M3uLineRow,
-  { apiKey, actor, commit }: MakeOptions,
+  made: M3uLineRow,
+  error: PanelError,
+  checkLater: boolean,
+) {
+  const isChecking = error instanceof OutcomeUnknown && (checkLater || made.status === 'checking')
+  const now = access.now()
+  const [row] = await access.db
+    .update(m3uLines)
+    .set({
+      claimedUntil: null,
+      pushAttempts: sql`${m3uLines.pushAttempts} + 1`,
+      panelError: error.message,
+      status: isChecking ? 'checking' : 'creating',
+      nextPushAt: isChecking ? new Date(now.getTime() + retryDelayMs(made.pushAttempts + 1)) : null,
+      updatedAt: now,
+    })
+    .where(eq(m3uLines.id, made.id))
+    .returning()
+  return { row: row!, isChecking }
+}
+
+/** Whether the line the panel holds now differs from ours (one an earlier attempt made). */
+function differsFromOurs(created: CreatedPanelLine, ours: M3uLineRow) {
+  // The password stays the panel's (see below): not a difference to push.
+  const edit = lineEdit({ ...created, password: null }, { ...ours, password: null })
+  return Object.keys(edit).length > 0
+}
+
+/**
+ * Makes a claimed line on the panel, with no transaction open, then records it with its login
+ * e-mail. See makeLineOnPanel.
+ */
+export async function makeClaimedLine(
+  access: SupplierAccess,
+  made: M3uLineRow,
+  key: string,
+  { actor, commit, checkLater = false }: MakeOptions,
 ): Promise<PersonLineOutcome> {
-  const key = requireKey(access, apiKey)
-  if (!intent.username || !intent.password || !intent.expiresAt) {
-    throw conflict('This line has no login recorded here, so it cannot be made again.')
-  }
-  let line = intent
-  let claimed: M3uLineRow | undefined
-  while (!line.supplierId && !(claimed = await claimCreation(access, line.id))) {
-    line = await afterOtherAttempt(access, line.id)
-  }
-  if (!claimed) {
-    const made = presentPersonLine(line)
-    return commit(line.id, async () => ({ line: made, isNew: false }), { outcome: 'replayed' })
-  }
-  const made = claimed
   let created: CreatedPanelLine
   try {
     created = await createOnPanel(access, made, key, actor)
   } catch (error) {
-    if (error instanceof PanelError) {
-      await access.db
-        .update(m3uLines)
-        .set({
-          claimedUntil: null,
-          pushAttempts: sql`${m3uLines.pushAttempts} + 1`,
-          panelError: error.message,
-        })
-        .where(eq(m3uLines.id, made.id))
-    }
-    throw error
+    if (!(error instanceof PanelError)) throw error
+    const { row, isChecking } = await recordFailure(access, made, error, checkLater)
+    if (!isChecking || !checkLater) throw error
+    return commit(
+      made.id,
+      async () => ({ line: presentPersonLine(row), isNew: false, isChecking: true }),
+      { outcome: 'pending' },
+    )
   }
+  const now = access.now()
+  const differs = differsFromOurs(created, made)
   return commit(
     made.id,
     async (tx) => {
@@ -177,23 +249,54 @@ export async function makeLineOnPanel(
                 password: created.password,
                 m3uUrl: requirePanel(access).playlistUrl(created.username, created.password),
               }),
-          ...panelHoldsColumns(created, access.now()),
+          ...panelHoldsColumns(created, now),
           status: statusFor(m3uLines.isEnabled, true),
-          // A change made while the panel was creating the line is pushed after this.
+          // A change made while the panel was creating the line is pushed after this; so is
+          // ours where the line an earlier attempt made (of an older state) differs from it.
           pushedRevision: made.revision,
+          ...(differs ? { revision: made.revision + 1, nextPushAt: now } : {}),
           claimedUntil: null,
           pushAttempts: 0,
           panelError: null,
-          updatedAt: access.now(),
+          updatedAt: now,
         })
         .where(eq(m3uLines.id, made.id))
         .returning()
       // The customer's login by e-mail, committed with the line it describes.
-      await queueLineLogin(tx, made.id, access.now())
-      return { line: presentPersonLine(row!), isNew: true }
+      await queueLineLogin(tx, made.id, now)
+      return { line: presentPersonLine(row!), isNew: true, isChecking: false }
     },
     { outcome: 'completed' },
   )
+}
+
+/**
+ * Makes a recorded line on the panel, once: the first request claims it and calls the panel with
+ * no transaction open; one arriving meanwhile waits for it and answers the same line. A failure
+ * releases the claim and keeps the intent, so the next attempt sends the same order (and the panel
+ * adapter finds a line made by an attempt whose answer was lost).
+ */
+export async function makeLineOnPanel(
+  access: SupplierAccess,
+  intent: M3uLineRow,
+  options: MakeOptions,
+): Promise<PersonLineOutcome> {
+  const key = requireKey(access, options.apiKey)
+  if (!intent.username || !intent.password || !intent.expiresAt) {
+    throw conflict('This line has no login recorded here, so it cannot be made again.')
+  }
+  let line = intent
+  let claimed: M3uLineRow | undefined
+  while (!line.supplierId && !(claimed = await claimCreation(access, line.id))) {
+    line = await afterOtherAttempt(access, line.id)
+  }
+  if (!claimed) {
+    const made = presentPersonLine(line)
+    return options.commit(line.id, async () => ({ line: made, isNew: false, isChecking: false }), {
+      outcome: 'replayed',
+    })
+  }
+  return makeClaimedLine(access, claimed, key, options)
 }
 
 /**

@@ -14,7 +14,7 @@ export type SupplierAccess = {
   panel: SupplierPanel | null
   /** SUPPLIER_API_KEY, for the automatic work; never stored, logged or returned. */
   serverKey: string | null
-  /** How long one panel call may take. */
+  /** How long one operation with the panel may take, all its calls together. */
   timeoutMs: number
   passwordSecret: () => Promise<string>
   now: () => Date
@@ -42,6 +42,12 @@ export function supplierAccess(app: FastifyInstance): SupplierAccess {
   }
   return access
 }
+
+/**
+ * The deadline of one operation with the panel (a create and its look-up, a push's calls): passed
+ * to each of its calls, so that together they end within SUPPLIER_TIMEOUT_MS.
+ */
+export const operationDeadline = (access: SupplierAccess) => AbortSignal.timeout(access.timeoutMs)
 
 export const noPanelMessage = 'No supplier panel is configured (set SUPPLIER_API_URL).'
 export const noKeyMessage =

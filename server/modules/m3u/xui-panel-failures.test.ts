@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeSupplier, type FakeSupplier } from '../../test/fake-supplier'
 import { freePort } from '../../test/free-port'
 import { newPanelLine } from '../../test/panel-orders'
-import { PanelError } from './panel'
+import { OutcomeUnknown, PanelError } from './panel'
 import { answerData } from './xui-answers'
 import { createXuiPanel } from './xui-panel'
 
@@ -142,18 +142,41 @@ describe('the XUI.ONE panel adapter when things go wrong', () => {
     expect(new Set(lookups)).toEqual(new Set(['get_lines']))
   })
 
-  it('resolves a timed-out create the same way', async () => {
+  it('ends a create at its deadline with the outcome unknown, looking nothing up past it', async () => {
     const order = newPanelLine()
     fake.setMode('slow', ['create_line'])
-    const created = await panel.createLine(fake.apiKey, order)
-    expect(created.recoveredFrom).toBe('timeout')
+    const since = fake.calls.length
+    const started = performance.now()
+    const error = await failure(panel.createLine(fake.apiKey, order))
+    expect(performance.now() - started).toBeLessThan(1.5 * timeoutMs)
+    expect(error).toBeInstanceOf(OutcomeUnknown)
+    expect(error).toMatchObject({ kind: 'timeout', statusCode: 504 })
+    expect(fake.calls.slice(since).map((call) => call.action)).toEqual(['create_line'])
+    // The panel made it all the same: a later look-up settles it.
+    expect(linesNamed(order.username)).toHaveLength(1)
+  })
+
+  it('gives the look-up after a lost answer only what is left of the same deadline', async () => {
+    const order = newPanelLine()
+    // The create's answer is lost at once; the look-up then hangs until the one deadline.
+    fake.setModes({ create_line: 'lose-answer', get_lines: 'hang' })
+    const since = fake.calls.length
+    const started = performance.now()
+    const error = await failure(panel.createLine(fake.apiKey, order))
+    expect(performance.now() - started).toBeLessThan(1.5 * timeoutMs)
+    expect(fake.calls.slice(since).map((call) => call.action)).toEqual(['create_line', 'get_lines'])
+    expect(error).toBeInstanceOf(OutcomeUnknown)
+    // The create's own failure, which the look-up could not settle.
+    expect(error.kind).toBe('unreachable')
     expect(linesNamed(order.username)).toHaveLength(1)
   })
 
   it('reports the failure when the lookup fails too, and the retry finds the line: one bought', async () => {
     const order = newPanelLine()
     fake.setMode('slow')
-    expect((await failure(panel.createLine(fake.apiKey, order))).kind).toBe('timeout')
+    const error = await failure(panel.createLine(fake.apiKey, order))
+    expect(error).toBeInstanceOf(OutcomeUnknown)
+    expect(error.kind).toBe('timeout')
     expect(linesNamed(order.username)).toHaveLength(1)
     const credits = fake.credits
 

@@ -1,6 +1,8 @@
 import { m3uPlaylistUrl } from '../../../common/m3u'
 import type { Config } from '../../config'
 import {
+  isOrderLine,
+  OutcomeUnknown,
   PanelError,
   type CreatedPanelLine,
   type NewPanelLine,
@@ -56,11 +58,15 @@ const mayHaveCreated = (error: PanelError) =>
 export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOptions) {
   const origin = new URL(apiUrl).origin
 
+  /** The deadline of an operation that was given none: SUPPLIER_TIMEOUT_MS from now. */
+  const ownDeadline = () => AbortSignal.timeout(timeoutMs)
+
   async function call(
     apiKey: string,
     method: 'GET' | 'POST',
     action: string,
     params: Params,
+    deadline: AbortSignal,
   ): Promise<{ data: unknown; httpStatus: number }> {
     const url = new URL(apiUrl)
     url.searchParams.set('api_key', apiKey)
@@ -75,7 +81,7 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
         body: method === 'POST' ? form : undefined,
         // A redirect would carry the key in its URL to wherever the panel points.
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: deadline,
       })
       httpStatus = response.status
       text = await response.text()
@@ -85,21 +91,24 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     return { data: answerData(httpStatus, text, apiKey), httpStatus }
   }
 
-  const get = (apiKey: string, action: string, params: Params = {}) =>
-    call(apiKey, 'GET', action, params)
-  const post = async (apiKey: string, action: string, params: Params) => {
-    await call(apiKey, 'POST', action, params)
+  const get = (apiKey: string, action: string, params: Params, deadline: AbortSignal) =>
+    call(apiKey, 'GET', action, params, deadline)
+  const post = async (apiKey: string, action: string, params: Params, deadline: AbortSignal) => {
+    await call(apiKey, 'POST', action, params, deadline)
   }
 
-  async function listLines(apiKey: string): Promise<PanelLine[]> {
+  /** Every page within one deadline: a listing is one operation, however many pages it takes. */
+  async function listLines(apiKey: string, deadline = ownDeadline()): Promise<PanelLine[]> {
     const lines = new Map<string, PanelLine>()
     // Until an empty page: a panel may cap `limit` below what we ask. A page of nothing new means
     // the panel ignores `offset`; stop rather than loop.
     for (let offset = 0; ;) {
-      const { data, httpStatus } = await get(apiKey, 'get_lines', {
-        limit: String(pageSize),
-        offset: String(offset),
-      })
+      const { data, httpStatus } = await get(
+        apiKey,
+        'get_lines',
+        { limit: String(pageSize), offset: String(offset) },
+        deadline,
+      )
       const page = panelLines(data, httpStatus)
       const fresh = page.filter((line) => !lines.has(line.id))
       for (const line of fresh) lines.set(line.id, line)
@@ -108,38 +117,55 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     }
   }
 
-  async function findLineByUsername(apiKey: string, username: string) {
-    return (await listLines(apiKey)).find((line) => line.username === username) ?? null
+  async function findLineByUsername(apiKey: string, username: string, deadline = ownDeadline()) {
+    return (await listLines(apiKey, deadline)).find((line) => line.username === username) ?? null
   }
 
   /**
-   * Our line if the panel holds one with our username and our password (derived from the order's
-   * reference) or our notes (which carry it), else null: the username alone may be someone else's.
+   * After a create that may have made the line: the line if the panel holds the order's, null if
+   * it does not. A look-up the deadline (already past, or reached now) or the panel cuts short
+   * leaves the outcome unknown.
    */
-  async function earlierAttempt(apiKey: string, line: NewPanelLine) {
+  async function earlierAttempt(
+    apiKey: string,
+    line: NewPanelLine,
+    createError: PanelError,
+    deadline: AbortSignal,
+  ) {
+    if (deadline.aborted) throw new OutcomeUnknown(createError)
+    let found: PanelLine | null
     try {
-      const found = await findLineByUsername(apiKey, line.username)
-      const isOurs =
-        found?.password === line.password || (line.notes !== '' && found?.notes === line.notes)
-      return isOurs ? found : null
+      found = await findLineByUsername(apiKey, line.username, deadline)
     } catch (error) {
-      if (error instanceof PanelError) return null
+      if (error instanceof PanelError) throw new OutcomeUnknown(createError)
       throw error
     }
+    return isOrderLine(found, line) ? found : null
   }
 
-  async function createLine(apiKey: string, line: NewPanelLine): Promise<CreatedPanelLine> {
+  /** The create and, when its outcome is in doubt, its look-up: both within one deadline. */
+  async function createLine(
+    apiKey: string,
+    line: NewPanelLine,
+    deadline = ownDeadline(),
+  ): Promise<CreatedPanelLine> {
     try {
-      const { data, httpStatus } = await call(apiKey, 'POST', 'create_line', {
-        username: line.username,
-        password: line.password,
-        max_connections: String(line.maxConnections),
-        exp_date: unixSeconds(line.expiresAt),
-        is_trial: line.isTrial ? '1' : '0',
-        'bouquets_selected[]': line.bouquetIds,
-        notes: line.notes || undefined,
-        contact: line.contact ?? undefined,
-      })
+      const { data, httpStatus } = await call(
+        apiKey,
+        'POST',
+        'create_line',
+        {
+          username: line.username,
+          password: line.password,
+          max_connections: String(line.maxConnections),
+          exp_date: unixSeconds(line.expiresAt),
+          is_trial: line.isTrial ? '1' : '0',
+          'bouquets_selected[]': line.bouquetIds,
+          notes: line.notes || undefined,
+          contact: line.contact ?? undefined,
+        },
+        deadline,
+      )
       const created = (data ?? {}) as { line_id?: unknown; id?: unknown }
       const id = created.line_id ?? created.id
       if (typeof id !== 'string' && typeof id !== 'number') throw unreadable(httpStatus)
@@ -149,7 +175,7 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
       return { ...fields, expiresAt, id: String(id), isEnabled: true }
     } catch (error) {
       if (!(error instanceof PanelError) || !mayHaveCreated(error)) throw error
-      const found = await earlierAttempt(apiKey, line)
+      const found = await earlierAttempt(apiKey, line, error, deadline)
       if (!found) throw error
       return { ...found, recoveredFrom: error.status ?? error.kind }
     }
@@ -159,16 +185,19 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     createLine,
     listLines,
     findLineByUsername,
-    async getLine(apiKey, id) {
-      const { data, httpStatus } = await get(apiKey, 'get_line', { id })
+    async getLine(apiKey, id, deadline = ownDeadline()) {
+      const { data, httpStatus } = await get(apiKey, 'get_line', { id }, deadline)
       const isEmpty = !data || (typeof data === 'object' && Object.keys(data).length === 0)
       return isEmpty ? null : panelLine(data, httpStatus)
     },
-    editLine: (apiKey, id, changes) => post(apiKey, 'edit_line', { id, ...changeFields(changes) }),
-    enableLine: (apiKey, id) => post(apiKey, 'enable_line', { id }),
-    disableLine: (apiKey, id) => post(apiKey, 'disable_line', { id }),
-    async credits(apiKey) {
-      return accountCredits((await get(apiKey, 'user_info')).data)
+    editLine: (apiKey, id, changes, deadline = ownDeadline()) =>
+      post(apiKey, 'edit_line', { id, ...changeFields(changes) }, deadline),
+    enableLine: (apiKey, id, deadline = ownDeadline()) =>
+      post(apiKey, 'enable_line', { id }, deadline),
+    disableLine: (apiKey, id, deadline = ownDeadline()) =>
+      post(apiKey, 'disable_line', { id }, deadline),
+    async credits(apiKey, deadline = ownDeadline()) {
+      return accountCredits((await get(apiKey, 'user_info', {}, deadline)).data)
     },
     playlistUrl: (username, password) => m3uPlaylistUrl(origin, username, password),
   } satisfies SupplierPanel

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
+import type { PersonLineStatus } from '@common/person-lines'
 import type { TrialRequest } from '@common/trial-requests'
 
 /** What web/app adds to the contacts from other features (features never import each other). */
@@ -15,7 +16,7 @@ export type ContactExtensions = {
 }
 
 /** What the convert dialog says of a line the person already has. */
-export type ExistingLine = { username: string; status: 'active' | 'disabled'; isTrial: boolean }
+export type ExistingLine = { username: string; status: PersonLineStatus; isTrial: boolean }
 
 const ContactExtensionsContext = createContext<ContactExtensions>({
   isLineCreatedOnConvert: false,

@@ -2,6 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PersonLine } from '@common/person-lines'
 import { ApiError, apiJson } from '@/lib/api-client'
 
+const checkingPollMs = 5_000
+
 /** Every query of this feature starts with it. */
 export const personLinesQueryKey = ['person-lines'] as const
 
@@ -29,6 +31,8 @@ export function getPersonLineQueryOptions(personId: string) {
     queryFn: ({ signal }) => getPersonLine(personId, signal),
     // A conversion, renewal or the expiry job moves the line: read it afresh each time it shows.
     staleTime: 0,
+    // While the server checks with the panel, watch for it to settle.
+    refetchInterval: (query) => (query.state.data?.status === 'checking' ? checkingPollMs : false),
   })
 }
 

@@ -9,13 +9,13 @@ import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { serverMessageOf } from '@/lib/api-client'
-import { showToast } from '@/lib/toast'
-import { useCreatePersonLine } from '../api/create-person-line'
 import { usePersonLine } from '../api/get-person-line'
 import { LineActions } from './line-actions'
+import { LineChecking } from './line-checking'
 import { LineDetails } from './line-details'
 import { LineHistory } from './line-history'
 import { LineInstructions } from './line-instructions'
+import { useCreateLine } from './use-create-line'
 
 export type PersonLinePanelProps = {
   personId: string
@@ -25,17 +25,7 @@ export type PersonLinePanelProps = {
 }
 
 function CreateLine({ personId, keyInput }: { personId: string; keyInput: SupplierKeyInput }) {
-  const create = useCreatePersonLine(personId)
-  const handleCreate = () =>
-    create.mutate(keyInput, {
-      onSuccess: ({ line }) => showToast({ title: 'Line created', description: line.m3uUrl }),
-      onError: (error) =>
-        showToast({
-          title: 'Failed to create M3U line',
-          description: serverMessageOf(error),
-          variant: 'destructive',
-        }),
-    })
+  const { create, run } = useCreateLine(personId, keyInput)
   return (
     <div className="grid gap-3">
       <StatusMessage
@@ -43,7 +33,7 @@ function CreateLine({ personId, keyInput }: { personId: string; keyInput: Suppli
         title="No line yet"
         className="py-8"
         action={
-          <Button onClick={handleCreate} disabled={create.isPending}>
+          <Button onClick={run} disabled={create.isPending}>
             {create.isPending ? <Spinner /> : <PlusCircle aria-hidden />}
             Create line
           </Button>
@@ -88,6 +78,12 @@ export function PersonLinePanel({ personId, customerName, hasServerKey }: Person
           <div className="grid gap-4">
             {keyField}
             <CreateLine personId={personId} keyInput={keyInput} />
+          </div>
+        ) : data.status === 'checking' ? (
+          <div className="grid gap-4">
+            <LineChecking personId={personId} line={data} keyInput={keyInput} />
+            {keyField}
+            <LineHistory lineId={data.id} />
           </div>
         ) : (
           <div className="grid gap-5">

@@ -1,6 +1,7 @@
 import { ExternalLink, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { personLineStatusLabels } from '@common/person-lines'
 import { adminPaths } from '@common/routes'
 import type { SupportTicket } from '@common/support'
 import { StatusBadge } from '@/components/ticket-badges'
@@ -93,7 +94,7 @@ export function CustomerPanel({ ticket, customer, isError, onRetry }: CustomerPa
                   <code className="font-mono text-xs">{customer.line.username}</code>
                 </Field>
                 <Field label="Status">
-                  {customer.line.status === 'active' ? 'Active' : 'Disabled'}
+                  {personLineStatusLabels[customer.line.status]}
                   {customer.line.isTrial && ' (trial)'}
                 </Field>
                 {customer.line.expiresAt && (
