@@ -18,7 +18,7 @@ import { composeEmail } from './compose-email'
 import { MailError } from './mailer'
 import { listPersonMessages, resendMessage } from './outbox.service'
 import {
-  assertKnownVariables,
+  assertValidTemplate,
   listTemplates,
   resetTemplate,
   saveTemplate,
@@ -76,7 +76,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
     { config: { audit: false }, schema: { body: previewTemplateInput } },
     async (request) => {
       const { kind, subject, body } = request.body
-      assertKnownVariables(kind, { subject, body })
+      assertValidTemplate(kind, { subject, body })
       const {
         subject: filled,
         html,
@@ -96,7 +96,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
     { config: messageAudit('test_send'), schema: { body: testSendInput } },
     async (request) => {
       const { kind, subject, body, to } = request.body
-      assertKnownVariables(kind, { subject, body })
+      assertValidTemplate(kind, { subject, body })
       const { mailer } = app.outbox
       if (!mailer) throw new HttpError(409, 'E-mail is off: set SMTP_URL and MAIL_FROM to send.')
       const mail = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
