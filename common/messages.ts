@@ -173,8 +173,15 @@ export const testSendInput = previewTemplateInput.extend({
 })
 export type TestSendInput = z.input<typeof testSendInput>
 
-/** Whether e-mail can be sent at all (SMTP_URL and MAIL_FROM set), and from which address. */
-export const mailStatus = z.object({ isEmailEnabled: z.boolean(), from: z.string().nullable() })
+/**
+ * Whether e-mail can be sent at all (SMTP_URL and MAIL_FROM set), from which address, and the
+ * installation's own addresses a test may go to (none while e-mail is off).
+ */
+export const mailStatus = z.object({
+  isEmailEnabled: z.boolean(),
+  from: z.string().nullable(),
+  testRecipients: z.array(z.string()),
+})
 export type MailStatus = z.infer<typeof mailStatus>
 
 /** One message as the person's list shows it; never its variables (a login holds a password). */

@@ -24,6 +24,7 @@ import {
   saveTemplate,
 } from './templates.service'
 import { sampleTelegramOffer } from './telegram-offer'
+import { admitTestSend, testRecipients } from './test-send'
 import { remindersStoppedAt } from './unsubscribe.service'
 
 const templateAudit = auditAs('message_template')
@@ -42,6 +43,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   app.get('/api/messages/status', async (): Promise<MailStatus> => ({
     isEmailEnabled: app.outbox.mailer !== null,
     from: app.outbox.mailer?.from ?? null,
+    testRecipients: testRecipients(app.config, app.outbox.mailer),
   }))
 
   app.get('/api/messages/templates', async () => listTemplates(app.db))
@@ -99,6 +101,8 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       assertValidTemplate(kind, { subject, body })
       const { mailer } = app.outbox
       if (!mailer) throw new HttpError(409, 'E-mail is off: set SMTP_URL and MAIL_FROM to send.')
+      const { config, rateLimiter } = app
+      await admitTestSend({ config, mailer, rateLimiter }, request.admin!.id, to, app.now())
       const mail = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
         device: templateVariableSamples.deviceName,
         images: 'cid',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
 import { mailFrom, useMailServer } from '../../test/mail-server'
+import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('message templates on %s', (kind) => {
@@ -15,6 +16,7 @@ describe.each(databaseKinds)('message templates on %s', (kind) => {
     expect((await t.admin.get('/api/messages/status')).body).toEqual({
       isEmailEnabled: true,
       from: mailFrom,
+      testRecipients: ['support@example.com', 'hello@streamline.test'],
     })
     expect((await createClient(t.server.baseUrl).get('/api/messages/status')).status).toBe(401)
   })
@@ -118,18 +120,42 @@ describe.each(databaseKinds)('message templates on %s', (kind) => {
     expect(answer.body.text).toContain('Xq3v9LmP2sT8wK4r')
   })
 
-  it('sends a test to the address typed, with sample values', async () => {
-    const answer = await t.admin.post('/api/messages/test', {
-      kind: 'renewal_confirmation',
-      subject: 'Test: until {endDate}',
-      body: 'Renewed {planName}',
-      to: 'owner@example.com',
-    })
-    expect(answer.status).toBe(200)
+  it('sends a test only to the installation’s own addresses, 5 an hour per admin', async () => {
+    const test = (to: string, client = t.admin) =>
+      client.post('/api/messages/test', {
+        kind: 'renewal_confirmation',
+        subject: 'Test: until {endDate}',
+        body: 'Renewed{if planName} {planName}{end}',
+        to,
+      })
+    const stranger = await test('victim@example.net')
+    expect(stranger.status).toBe(400)
+    expect(stranger.body.issues).toEqual([
+      { path: 'to', message: 'A test goes to support@example.com or hello@streamline.test only' },
+    ])
+
+    const before = t.smtp.received.length
+    for (const to of ['support@example.com', 'Hello@Streamline.test', 'support@example.com']) {
+      expect((await test(to)).status).toBe(200)
+    }
     const mail = t.smtp.received.at(-1)!
-    expect(mail.to).toMatchObject({ text: 'owner@example.com' })
+    expect(mail.to).toMatchObject({ text: 'support@example.com' })
     expect(mail.subject).toBe('Test: until 31 March 2027')
     expect(mail.text).toContain('Renewed Family Plus')
+    expect((await test('support@example.com')).status).toBe(200)
+    expect((await test('support@example.com')).status).toBe(200)
+    const sixth = await test('support@example.com')
+    expect(sixth.status).toBe(429)
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(t.smtp.received.length - before).toBe(5)
+
+    // The limit is this admin's: another admin still tests; the first again after the hour.
+    await seedAdmin(t.server.app.db, { username: 'tester', password: 'Tester-Pass-2026!' })
+    const other = createClient(t.server.baseUrl)
+    await other.login('tester', 'Tester-Pass-2026!')
+    expect((await test('support@example.com', other)).status).toBe(200)
+    await t.travel(1 / 24)
+    expect((await test('support@example.com')).status).toBe(200)
   })
 })
 
@@ -140,6 +166,7 @@ describe('e-mail off (SMTP_URL unset)', () => {
     expect((await t.admin.get('/api/messages/status')).body).toEqual({
       isEmailEnabled: false,
       from: null,
+      testRecipients: [],
     })
     const test = await t.admin.post('/api/messages/test', {
       kind: 'ticket_created',
