@@ -27,7 +27,13 @@ export const templateVariableSamples = {
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
 
-/** The kinds of message we send, each with the variables its template may use. */
+/**
+ * The kinds of message we send, each with the variables its template may use; of those, the ones
+ * that may be unknown when it is sent (`optional`: only inside `{if name}…{end}`, see
+ * message-template.ts), and the customer's own words (`bodyOnly`) kept out of the Subject of
+ * messages a stranger can cause, where they would read as ours. A support reply answers an admin's
+ * words, so it keeps "Re: {ticketSubject}".
+ */
 export const messageKinds = {
   line_login: {
     label: 'Line login',
@@ -43,16 +49,22 @@ export const messageKinds = {
       'daysLeft',
       'deviceName',
     ],
+    optional: ['firstName', 'planName', 'endDate', 'daysLeft', 'deviceName'],
+    bodyOnly: ['firstName'],
   },
   subscription_started: {
     label: 'Subscription confirmation',
     description: 'When a trial becomes a paid subscription: the plan and its end date.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
   },
   renewal_confirmation: {
     label: 'Renewal confirmation',
     description: 'When a subscription is renewed: the plan and its new end date.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
   },
   subscription_reminder: {
     label: 'Subscription reminder',
@@ -67,31 +79,47 @@ export const messageKinds = {
       'timeLeft',
       'renewUrl',
     ],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
   },
   trial_reminder: {
     label: 'Trial reminder',
     description:
       'Before a trial ends, at the offsets of the reminder settings: a link to choose a plan.',
     variables: ['firstName', 'brandName', 'endDate', 'timeLeft', 'renewUrl'],
+    optional: ['firstName'],
+    bodyOnly: ['firstName'],
   },
   expiry_notice: {
     label: 'Access ended',
     description: 'When a trial or subscription has ended: a link to renew.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'renewUrl'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
   },
   support_reply: {
     label: 'Support reply',
     description: 'When support answers while the customer is not in the chat.',
     variables: ['firstName', 'brandName', 'ticketSubject', 'replyText', 'ticketUrl'],
+    optional: [],
+    bodyOnly: [],
   },
   ticket_created: {
     label: 'Ticket received',
     description: 'When a customer opens a support ticket: its link to come back to the chat.',
     variables: ['firstName', 'brandName', 'ticketSubject', 'ticketUrl'],
+    optional: [],
+    bodyOnly: ['firstName', 'ticketSubject'],
   },
 } as const satisfies Record<
   string,
-  { label: string; description: string; variables: readonly TemplateVariable[] }
+  {
+    label: string
+    description: string
+    variables: readonly TemplateVariable[]
+    optional: readonly TemplateVariable[]
+    bodyOnly: readonly TemplateVariable[]
+  }
 >
 export type MessageKind = keyof typeof messageKinds
 export const messageKindNames = Object.keys(messageKinds) as [MessageKind, ...MessageKind[]]
@@ -103,22 +131,6 @@ export const reminderKinds = [
   'expiry_notice',
 ] as const satisfies readonly MessageKind[]
 export type ReminderKind = (typeof reminderKinds)[number]
-
-const variablePattern = /\{([A-Za-z][A-Za-z0-9]*)\}/g
-
-/** The `{names}` in a text that the kind does not offer, each once. */
-export function unknownVariables(text: string, kind: MessageKind): string[] {
-  const allowed: readonly string[] = messageKinds[kind].variables
-  const names = [...text.matchAll(variablePattern)].map((match) => match[1]!)
-  return [...new Set(names.filter((name) => !allowed.includes(name)))]
-}
-
-/** Fills `{name}` with its value; a variable without a value becomes empty text. */
-export function fillTemplate(text: string, values: TemplateValues): string {
-  return text.replace(variablePattern, (_, name: string) =>
-    name in templateVariableSamples ? (values[name as TemplateVariable] ?? '') : `{${name}}`,
-  )
-}
 
 export const messageKindParams = z.object({
   kind: z.enum(messageKindNames, { error: `kind must be one of ${messageKindNames.join(', ')}` }),
@@ -161,8 +173,15 @@ export const testSendInput = previewTemplateInput.extend({
 })
 export type TestSendInput = z.input<typeof testSendInput>
 
-/** Whether e-mail can be sent at all (SMTP_URL and MAIL_FROM set), and from which address. */
-export const mailStatus = z.object({ isEmailEnabled: z.boolean(), from: z.string().nullable() })
+/**
+ * Whether e-mail can be sent at all (SMTP_URL and MAIL_FROM set), from which address, and the
+ * installation's own addresses a test may go to (none while e-mail is off).
+ */
+export const mailStatus = z.object({
+  isEmailEnabled: z.boolean(),
+  from: z.string().nullable(),
+  testRecipients: z.array(z.string()),
+})
 export type MailStatus = z.infer<typeof mailStatus>
 
 /** One message as the person's list shows it; never its variables (a login holds a password). */

@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { m3uLines } from '../db/schema/m3u-lines'
 import { outboxMessages } from '../db/schema/outbox-messages'
 import { composeEmail } from '../modules/messages/compose-email'
+import { recordBounce } from '../modules/messages/mail-bounces.service'
 import { addressOf, MailError, type Mailer } from '../modules/messages/mailer'
 import { messageValues, siteOrigin, UnsendableError } from '../modules/messages/message-values'
 import { unsubscribeHeaders } from '../modules/messages/unsubscribe.service'
@@ -130,7 +131,11 @@ async function sendOne(
     }
   } catch (error) {
     if (error instanceof UnsendableError) return recordFailure(db, row, error.message, true, now())
-    if (error instanceof MailError) return recordFailure(db, row, error.message, false, now())
+    if (error instanceof MailError) {
+      // No such mailbox: trying again would only hurt our sender's reputation.
+      if (error.isBounce) await recordBounce(db, row.recipient, error.message, now())
+      return recordFailure(db, row, error.message, error.isBounce, now())
+    }
     // Our own fault (the database, a rendering bug): logged by the caller, retried like a refusal.
     onError(error, row.id)
     return recordFailure(db, row, 'The message could not be prepared', false, now())

@@ -23,6 +23,8 @@ export async function startSmtpSink(options: { echoPasswordOnRefusal?: boolean }
   const received: ParsedMail[] = []
   const waiters: (() => void)[] = []
   const behaviours: SmtpBehaviour[] = []
+  // Addresses with no mailbox here: refused at RCPT TO with 550 5.1.1, as a real server does.
+  const unknownMailboxes = new Set<string>()
   let server: SMTPServer | null = null
 
   async function handleData(stream: SMTPServerDataStream, callback: (error?: Error) => void) {
@@ -52,6 +54,12 @@ export async function startSmtpSink(options: { echoPasswordOnRefusal?: boolean }
         const echo = options.echoPasswordOnRefusal ? ` (${auth.password})` : ''
         callback(new Error(`Invalid username or password${echo}`))
       },
+      onRcptTo(address, _session, callback) {
+        if (!unknownMailboxes.has(address.address.toLowerCase())) return callback()
+        const error: SmtpError = new Error(`5.1.1 <${address.address}>: User unknown`)
+        error.responseCode = 550
+        callback(error)
+      },
       onData: (stream, _session, callback) => {
         handleData(stream, callback).catch((error: Error) => callback(error))
       },
@@ -77,6 +85,7 @@ export async function startSmtpSink(options: { echoPasswordOnRefusal?: boolean }
     urlWith,
     received,
     behaviours,
+    unknownMailboxes,
     /** Resolves once `count` messages in all have arrived. */
     async waitForCount(count: number, timeoutMs = 20_000): Promise<ParsedMail[]> {
       const deadline = Date.now() + timeoutMs

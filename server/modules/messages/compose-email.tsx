@@ -1,7 +1,7 @@
 import { render } from '@react-email/render'
 import QRCode from 'qrcode'
+import { fillTemplate } from '../../../common/message-template'
 import {
-  fillTemplate,
   reminderKinds,
   type MessageKind,
   type TemplateText,

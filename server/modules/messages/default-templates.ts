@@ -5,40 +5,41 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
   line_login: {
     subject: 'Your {brandName} login is ready',
     body: [
-      'Hi {firstName},',
-      'Your {brandName} line is ready. Below are your username, password and M3U URL, with the steps for {deviceName}.',
-      'Your access runs until {endDate}. One login plays on one device at a time; we recommend a connection of at least 10 Mbps.',
+      'Hi{if firstName} {firstName}{end},',
+      'Your {brandName} line is ready. Below are your username, password and M3U URL{if deviceName}, with the steps for {deviceName}{end}.',
+      '{if endDate}Your access runs until {endDate}. {end}One login plays on one device at a time; we recommend a connection of at least 10 Mbps.',
       'Enjoy watching!',
     ].join('\n\n'),
   },
   subscription_started: {
-    subject: 'Welcome to {brandName} {planName}: your subscription runs until {endDate}',
+    subject:
+      'Welcome to {brandName}{if planName} {planName}{end}: your subscription runs until {endDate}',
     body: [
-      'Hi {firstName},',
-      'Thank you for choosing {planName}. Your subscription is active and runs until {endDate}.',
+      'Hi{if firstName} {firstName}{end},',
+      'Thank you for choosing {brandName}{if planName} {planName}{end}. Your subscription is active and runs until {endDate}.',
       'Your login stays the same as during your trial: there is nothing to change on your devices.',
     ].join('\n\n'),
   },
   renewal_confirmation: {
     subject: 'Your {brandName} subscription now runs until {endDate}',
     body: [
-      'Hi {firstName},',
-      'Thank you for renewing {planName}. Your subscription now runs until {endDate}.',
+      'Hi{if firstName} {firstName}{end},',
+      'Thank you for renewing{if planName} {planName}{end}. Your subscription now runs until {endDate}.',
       'Your login stays the same: there is nothing to change on your devices.',
     ].join('\n\n'),
   },
   subscription_reminder: {
     subject: 'Your {brandName} subscription ends in {timeLeft}',
     body: [
-      'Hi {firstName},',
-      'Your {planName} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
+      'Hi{if firstName} {firstName}{end},',
+      'Your{if planName} {planName}{end} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
       'Choose how long to renew on our plans page, or answer this e-mail and our support team will help.',
     ].join('\n\n'),
   },
   trial_reminder: {
     subject: 'Your {brandName} trial ends in {timeLeft}',
     body: [
-      'Hi {firstName},',
+      'Hi{if firstName} {firstName}{end},',
       'We hope you are enjoying your {brandName} trial. It ends in {timeLeft}.',
       'Choose a plan to keep your channels: your login stays the same, there is nothing to set up again.',
     ].join('\n\n'),
@@ -46,7 +47,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
   expiry_notice: {
     subject: 'Your {brandName} access has ended',
     body: [
-      'Hi {firstName},',
+      'Hi{if firstName} {firstName}{end},',
       'Your {brandName} access ended on {endDate}.',
       'Choose a plan to switch it back on: your login and your device settings stay the same.',
     ].join('\n\n'),
@@ -61,7 +62,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     ].join('\n\n'),
   },
   ticket_created: {
-    subject: 'We received your ticket: {ticketSubject}',
+    subject: 'We received your {brandName} support ticket',
     body: [
       'Hi {firstName},',
       'Thank you for contacting {brandName} support. We received your ticket “{ticketSubject}” and will answer in its chat shortly.',

@@ -19,7 +19,23 @@ export type Mailer = {
 }
 
 /** Why a send failed, in words that are safe to store and show: never the SMTP password. */
-export class MailError extends Error {}
+export class MailError extends Error {
+  constructor(
+    message: string,
+    /** The recipient's server refused the address for good (5xx to RCPT TO): a bounce. */
+    readonly isBounce = false,
+  ) {
+    super(message)
+  }
+}
+
+type SmtpFailure = { responseCode?: number; command?: string }
+
+/** A permanent refusal of the recipient (RFC 5321 §4.2.1: 5yz is final), not of us or the text. */
+function isRecipientRefused(error: unknown): boolean {
+  const { responseCode, command } = (error ?? {}) as SmtpFailure
+  return command === 'RCPT TO' && responseCode !== undefined && responseCode >= 500
+}
 
 // A stalled server must not hold a message past the worker's claim on it (outbox lease).
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
@@ -71,7 +87,7 @@ export function createMailer(smtp: { url: string; from: string }): Mailer {
           headers: mail.headers ?? {},
         })
       } catch (error) {
-        throw new MailError(safeErrorText(error, secrets))
+        throw new MailError(safeErrorText(error, secrets), isRecipientRefused(error))
       }
     },
     close: () => transport.close(),

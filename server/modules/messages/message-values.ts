@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
+import { withoutLinks } from './unlinked-text'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 
@@ -46,7 +47,8 @@ const firstWord = (name: string | undefined) => name?.trim().split(/\s+/)[0] ?? 
 
 /**
  * The values a message is rendered with when it is sent: what its cause captured, the brand and
- * links of this installation, and for a login the line as it is now.
+ * links of this installation, and for a login the line as it is now. What the customer wrote
+ * (their name, a ticket's subject) comes without links (unlinked-text.ts).
  */
 export async function messageValues(
   db: Db,
@@ -57,9 +59,9 @@ export async function messageValues(
   const captured = row.variables
   const values: TemplateValues = {
     brandName: config.brandName,
-    firstName: firstWord(captured.customerName),
+    firstName: withoutLinks(firstWord(captured.customerName)),
     ...(captured.planName ? { planName: captured.planName } : {}),
-    ...(captured.ticketSubject ? { ticketSubject: captured.ticketSubject } : {}),
+    ...(captured.ticketSubject ? { ticketSubject: withoutLinks(captured.ticketSubject) } : {}),
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
     ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
     ...(isReminder(row.kind) ? { renewUrl: renewUrl(config) } : {}),
@@ -78,7 +80,7 @@ export async function messageValues(
       .from(trialRequests)
       .where(eq(trialRequests.id, row.trialRequestId))
     if (person) {
-      values.firstName = person.firstName
+      values.firstName = withoutLinks(person.firstName)
       values.planName ??= person.paidPlan ?? person.plan
       device = person.device
     }

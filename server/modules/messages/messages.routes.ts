@@ -18,12 +18,13 @@ import { composeEmail } from './compose-email'
 import { MailError } from './mailer'
 import { listPersonMessages, resendMessage } from './outbox.service'
 import {
-  assertKnownVariables,
+  assertValidTemplate,
   listTemplates,
   resetTemplate,
   saveTemplate,
 } from './templates.service'
 import { sampleTelegramOffer } from './telegram-offer'
+import { admitTestSend, testRecipients } from './test-send'
 import { remindersStoppedAt } from './unsubscribe.service'
 
 const templateAudit = auditAs('message_template')
@@ -42,6 +43,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   app.get('/api/messages/status', async (): Promise<MailStatus> => ({
     isEmailEnabled: app.outbox.mailer !== null,
     from: app.outbox.mailer?.from ?? null,
+    testRecipients: testRecipients(app.config, app.outbox.mailer),
   }))
 
   app.get('/api/messages/templates', async () => listTemplates(app.db))
@@ -76,7 +78,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
     { config: { audit: false }, schema: { body: previewTemplateInput } },
     async (request) => {
       const { kind, subject, body } = request.body
-      assertKnownVariables(kind, { subject, body })
+      assertValidTemplate(kind, { subject, body })
       const {
         subject: filled,
         html,
@@ -96,9 +98,11 @@ export async function messagesRoutes(fastify: FastifyInstance) {
     { config: messageAudit('test_send'), schema: { body: testSendInput } },
     async (request) => {
       const { kind, subject, body, to } = request.body
-      assertKnownVariables(kind, { subject, body })
+      assertValidTemplate(kind, { subject, body })
       const { mailer } = app.outbox
       if (!mailer) throw new HttpError(409, 'E-mail is off: set SMTP_URL and MAIL_FROM to send.')
+      const { config, rateLimiter } = app
+      await admitTestSend({ config, mailer, rateLimiter }, request.admin!.id, to, app.now())
       const mail = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
         device: templateVariableSamples.deviceName,
         images: 'cid',

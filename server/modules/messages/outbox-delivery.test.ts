@@ -117,7 +117,7 @@ describe.each(databaseKinds)('a mail server refusing the login, on %s', (kind) =
       kind: 'ticket_created',
       subject: 'Hi',
       body: 'Test',
-      to: 'owner@example.com',
+      to: 'support@example.com',
     })
     expect(test.status).toBe(502)
     expect(test.body.message).toContain('Invalid username or password (***)')

@@ -6,6 +6,7 @@ import { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
 import { boundChatOf } from '../telegram/bindings.service'
+import { ticketAcknowledgementHold } from './ticket-acknowledgement'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 
@@ -108,7 +109,17 @@ export async function queueRenewalConfirmation(
 
 type TicketRef = { id: string; customerEmail: string; subject: string; customerName: string }
 
-export async function queueTicketCreated(tx: Db, ticket: TicketRef, now: Date): Promise<void> {
+/**
+ * Acknowledges a new ticket, unless its address must not hear from us (see
+ * ticket-acknowledgement.ts): then the message is stored as skipped, with the reason, which is
+ * answered so the caller can log it.
+ */
+export async function queueTicketCreated(
+  tx: Db,
+  ticket: TicketRef,
+  now: Date,
+): Promise<string | null> {
+  const skippedBecause = await ticketAcknowledgementHold(tx, ticket.customerEmail, now)
   await queueMessage(
     tx,
     {
@@ -116,9 +127,11 @@ export async function queueTicketCreated(tx: Db, ticket: TicketRef, now: Date): 
       recipient: ticket.customerEmail,
       ticketId: ticket.id,
       variables: { customerName: ticket.customerName, ticketSubject: ticket.subject },
+      skippedBecause: skippedBecause ?? undefined,
     },
     now,
   )
+  return skippedBecause
 }
 
 /** How long a reply waits for the processes to say whether the customer read it in the chat. */

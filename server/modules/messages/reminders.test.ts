@@ -146,7 +146,9 @@ describe.each(databaseKinds)('reminders before an end on %s', (kind) => {
     const confirmation = arrived.find((message) =>
       message.subject?.startsWith(`Welcome to ${t.server.app.config.brandName} Family`),
     )
-    expect(confirmation?.text).toContain('Thank you for choosing Family.')
+    expect(confirmation?.text).toContain(
+      `Thank you for choosing ${t.server.app.config.brandName} Family.`,
+    )
     expect(await kindsTo('converted@example.com')).toEqual(['subscription_started'])
   })
 })

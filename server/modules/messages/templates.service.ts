@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
+import { templateProblems } from '../../../common/message-template'
 import {
   messageKindNames,
-  unknownVariables,
   type MessageKind,
   type MessageTemplate,
   type TemplateText,
@@ -35,14 +35,14 @@ export async function templateFor(db: Db, kind: MessageKind): Promise<TemplateTe
   return row ?? defaultTemplates[kind]
 }
 
-/** 400 naming every `{variable}` the kind does not offer, field by field. */
-export function assertKnownVariables(kind: MessageKind, text: TemplateText): void {
-  const issues = (['subject', 'body'] as const).flatMap((field) => {
-    const unknown = unknownVariables(text[field], kind)
-    return unknown.length
-      ? [{ path: field, message: `Unknown variables: ${unknown.map((n) => `{${n}}`).join(', ')}` }]
-      : []
-  })
+/**
+ * 400 naming, field by field, every problem of the words (see message-template.ts): a variable
+ * the kind does not offer, one that may be unknown outside its `{if}`, a section left open.
+ */
+export function assertValidTemplate(kind: MessageKind, text: TemplateText): void {
+  const issues = (['subject', 'body'] as const).flatMap((field) =>
+    templateProblems(kind, field, text[field]).map((message) => ({ path: field, message })),
+  )
   if (issues.length)
     throw new HttpError(400, issues.map((issue) => issue.message).join('; '), {}, issues)
 }
@@ -54,7 +54,7 @@ export async function saveTemplate(
   updatedBy: string,
   now: Date,
 ): Promise<MessageTemplate> {
-  assertKnownVariables(kind, text)
+  assertValidTemplate(kind, text)
   const values = { ...text, updatedBy, updatedAt: now }
   await tx
     .insert(messageTemplates)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
 import { mailFrom, useMailServer } from '../../test/mail-server'
+import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 
 describe.each(databaseKinds)('message templates on %s', (kind) => {
@@ -15,13 +16,14 @@ describe.each(databaseKinds)('message templates on %s', (kind) => {
     expect((await t.admin.get('/api/messages/status')).body).toEqual({
       isEmailEnabled: true,
       from: mailFrom,
+      testRecipients: ['support@example.com', 'hello@streamline.test'],
     })
     expect((await createClient(t.server.baseUrl).get('/api/messages/status')).status).toBe(401)
   })
 
   it('refuses unknown variables with a 400 naming them', async () => {
     const answer = await t.admin.put('/api/messages/templates/ticket_created', {
-      subject: 'Hello {firstName} {coupon}',
+      subject: 'Hello {brandName} {coupon}',
       body: 'Your {password} and {coupon}',
     })
     expect(answer.status).toBe(400)
@@ -37,8 +39,47 @@ describe.each(databaseKinds)('message templates on %s', (kind) => {
     expect(unknownKind.body.issues[0].path).toBe('kind')
   })
 
+  it('takes words for values that may be unknown only inside their {if}…{end}', async () => {
+    const unguarded = await t.admin.put('/api/messages/templates/line_login', {
+      subject: 'Your login for {ticketSubject}',
+      body: 'Steps for {deviceName}.\n\n{if endDate}Until {endDate}.',
+    })
+    expect(unguarded.status).toBe(400)
+    expect(unguarded.body.issues).toEqual([
+      { path: 'subject', message: 'Unknown variables: {ticketSubject}' },
+      {
+        path: 'body',
+        message:
+          'Sometimes unknown, so only inside {if name}…{end}: {if deviceName}…{deviceName}…{end}',
+      },
+      { path: 'body', message: '{if endDate} needs an {end}' },
+    ])
+    const stranger = await t.admin.put('/api/messages/templates/ticket_created', {
+      subject: 'We received: {ticketSubject}',
+      body: 'Thanks',
+    })
+    expect(stranger.body.issues).toEqual([
+      {
+        path: 'subject',
+        message: 'Written by the customer, so only in the body: {ticketSubject}',
+      },
+    ])
+
+    const words = {
+      subject: 'Your login',
+      body: 'Your URL{if deviceName}, with the steps for {deviceName}{end}.',
+    }
+    expect((await t.admin.put('/api/messages/templates/line_login', words)).status).toBe(200)
+    const preview = await t.admin.post('/api/messages/preview', { kind: 'line_login', ...words })
+    expect(preview.body.text).toContain('Your URL, with the steps for TiviMate.')
+    await t.admin.delete('/api/messages/templates/line_login')
+  })
+
   it('sends with the saved words, audited, and goes back to the default when reset', async () => {
-    const words = { subject: 'Ticket in, {firstName}!', body: 'We are on it: {ticketSubject}.' }
+    const words = {
+      subject: 'Ticket in at {brandName}',
+      body: 'We are on it, {firstName}: {ticketSubject}.',
+    }
     const { result: saved, entries } = await withNewEntries(t.server.app.db, () =>
       t.admin.put('/api/messages/templates/ticket_created', words),
     )
@@ -55,42 +96,66 @@ describe.each(databaseKinds)('message templates on %s', (kind) => {
       description: 'It stops every minute',
     })
     const [mail] = await t.flush()
-    expect(mail!.subject).toBe('Ticket in, Rae!')
-    expect(mail!.text).toContain('We are on it: Buffering.')
+    expect(mail!.subject).toBe('Ticket in at StreamLine')
+    expect(mail!.text).toContain('We are on it, Rae: Buffering.')
 
     const reset = await t.admin.delete('/api/messages/templates/ticket_created')
     expect(reset.status).toBe(200)
     expect(await templateOf('ticket_created')).toMatchObject({
       isDefault: true,
-      subject: 'We received your ticket: {ticketSubject}',
+      subject: 'We received your {brandName} support ticket',
     })
   })
 
   it('previews unsaved words with sample values, escaped', async () => {
     const answer = await t.admin.post('/api/messages/preview', {
       kind: 'line_login',
-      subject: 'Login for {firstName}',
-      body: 'Hi {firstName}, <b>welcome</b>. Your user: {username}',
+      subject: 'Login {username}',
+      body: 'Hi {if firstName}{firstName}{end}, <b>welcome</b>. Your user: {username}',
     })
     expect(answer.status).toBe(200)
-    expect(answer.body.subject).toBe('Login for Alex')
+    expect(answer.body.subject).toBe('Login sl7k2m9qxa')
     expect(answer.body.html).toContain('Hi Alex, &lt;b&gt;welcome&lt;/b&gt;. Your user: sl7k2m9qxa')
     expect(answer.body.html).toContain('src="data:image/png;base64,')
     expect(answer.body.text).toContain('Xq3v9LmP2sT8wK4r')
   })
 
-  it('sends a test to the address typed, with sample values', async () => {
-    const answer = await t.admin.post('/api/messages/test', {
-      kind: 'renewal_confirmation',
-      subject: 'Test: until {endDate}',
-      body: 'Renewed {planName}',
-      to: 'owner@example.com',
-    })
-    expect(answer.status).toBe(200)
+  it('sends a test only to the installation’s own addresses, 5 an hour per admin', async () => {
+    const test = (to: string, client = t.admin) =>
+      client.post('/api/messages/test', {
+        kind: 'renewal_confirmation',
+        subject: 'Test: until {endDate}',
+        body: 'Renewed{if planName} {planName}{end}',
+        to,
+      })
+    const stranger = await test('victim@example.net')
+    expect(stranger.status).toBe(400)
+    expect(stranger.body.issues).toEqual([
+      { path: 'to', message: 'A test goes to support@example.com or hello@streamline.test only' },
+    ])
+
+    const before = t.smtp.received.length
+    for (const to of ['support@example.com', 'Hello@Streamline.test', 'support@example.com']) {
+      expect((await test(to)).status).toBe(200)
+    }
     const mail = t.smtp.received.at(-1)!
-    expect(mail.to).toMatchObject({ text: 'owner@example.com' })
+    expect(mail.to).toMatchObject({ text: 'support@example.com' })
     expect(mail.subject).toBe('Test: until 31 March 2027')
     expect(mail.text).toContain('Renewed Family Plus')
+    expect((await test('support@example.com')).status).toBe(200)
+    expect((await test('support@example.com')).status).toBe(200)
+    const sixth = await test('support@example.com')
+    expect(sixth.status).toBe(429)
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(t.smtp.received.length - before).toBe(5)
+
+    // The limit is this admin's: another admin still tests; the first again after the hour.
+    await seedAdmin(t.server.app.db, { username: 'tester', password: 'Tester-Pass-2026!' })
+    const other = createClient(t.server.baseUrl)
+    await other.login('tester', 'Tester-Pass-2026!')
+    expect((await test('support@example.com', other)).status).toBe(200)
+    await t.travel(1 / 24)
+    expect((await test('support@example.com')).status).toBe(200)
   })
 })
 
@@ -101,6 +166,7 @@ describe('e-mail off (SMTP_URL unset)', () => {
     expect((await t.admin.get('/api/messages/status')).body).toEqual({
       isEmailEnabled: false,
       from: null,
+      testRecipients: [],
     })
     const test = await t.admin.post('/api/messages/test', {
       kind: 'ticket_created',

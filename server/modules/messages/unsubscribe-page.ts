@@ -6,11 +6,11 @@ type PageState = 'ask' | 'stopped' | 'unknown'
 const words: Record<PageState, { title: string; text: string }> = {
   ask: {
     title: 'Stop reminder e-mails?',
-    text: 'You will no longer receive reminders before your access ends. Your login, confirmations and answers from support still reach you.',
+    text: 'You will no longer receive reminders before your access ends, nor e-mails confirming a new support ticket. Your login, confirmations and answers from support still reach you.',
   },
   stopped: {
     title: 'You are unsubscribed from reminders',
-    text: 'We will not send you reminders before your access ends. Your login, confirmations and answers from support still reach you.',
+    text: 'We will not send you reminders before your access ends, nor e-mails confirming a new support ticket. Your login, confirmations and answers from support still reach you.',
   },
   unknown: {
     title: 'This link is not valid',

@@ -23,8 +23,17 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
       schema: { body: createTicketInput },
       preHandler: limitPerIp(app, publicWriteLimits.supportTicket),
     },
-    async (request, reply) =>
-      reply.code(201).send(await createTicket(app.db, app.bus, request.body, app.now())),
+    async (request, reply) => {
+      const created = await createTicket(app.db, app.bus, request.body, app.now())
+      if (created.unacknowledgedBecause) {
+        // Ids and the reason only: logs carry no customer's address.
+        request.log.info(
+          { ticketId: created.ticket.id, reason: created.unacknowledgedBecause },
+          'Ticket acknowledgement not sent',
+        )
+      }
+      return reply.code(201).send(created.ticket)
+    },
   )
 
   // The ticket id is the customer's capability: whoever holds it may read the ticket.

@@ -26,14 +26,17 @@ export function presentTicket(row: TicketRow): SupportTicket {
   }
 }
 
-/** Opens a ticket and tells the admins. */
+/**
+ * Opens a ticket and tells the admins. Answers, beside it, why its customer is not sent an
+ * acknowledgement, when they are not.
+ */
 export async function createTicket(
   db: Db,
   bus: EventBus,
   input: z.output<typeof createTicketInput>,
   now: Date,
-): Promise<SupportTicket> {
-  const { ticket, notification } = await db.transaction(async (tx) => {
+): Promise<{ ticket: SupportTicket; unacknowledgedBecause: string | null }> {
+  const { ticket, notification, unacknowledgedBecause } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(supportTickets)
       .values({ ...input, createdAt: now, updatedAt: now })
@@ -45,11 +48,11 @@ export async function createTicket(
       title: `New ${row!.priority} ticket: ${row!.subject}`,
       body: `${row!.customerName} (${row!.customerEmail}) opened a ticket.`,
     })
-    await queueTicketCreated(tx, row!, now)
-    return { ticket: row!, notification }
+    const unacknowledgedBecause = await queueTicketCreated(tx, row!, now)
+    return { ticket: row!, notification, unacknowledgedBecause }
   })
   await publishNotification(bus, notification)
-  return presentTicket(ticket)
+  return { ticket: presentTicket(ticket), unacknowledgedBecause }
 }
 
 export async function findTicket(db: Db, id: string): Promise<SupportTicket | null> {

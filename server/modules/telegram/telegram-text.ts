@@ -1,9 +1,5 @@
-import {
-  fillTemplate,
-  type MessageKind,
-  type TemplateText,
-  type TemplateValues,
-} from '../../../common/messages'
+import { fillTemplate } from '../../../common/message-template'
+import { type MessageKind, type TemplateText, type TemplateValues } from '../../../common/messages'
 
 /** Text for the Bot API's HTML style: the three characters it reads as markup, and quotes. */
 export function escapeTelegramHtml(text: string): string {

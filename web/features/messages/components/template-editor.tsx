@@ -4,8 +4,10 @@ import { useForm, useWatch } from 'react-hook-form'
 import {
   messageKinds,
   templateText,
+  type MessageKind,
   type MessageTemplate,
   type TemplateText,
+  type TemplateVariable,
 } from '@common/messages'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
@@ -19,6 +21,15 @@ import { TemplatePreview } from './template-preview'
 import { TestSendForm } from './test-send-form'
 
 type TemplateEditorProps = { template: MessageTemplate; isEmailEnabled: boolean }
+
+/** What the server's checks ask of a variable (common/message-template.ts), beside its name. */
+function variableNote(kind: MessageKind, name: TemplateVariable): string {
+  const notes = [
+    (messageKinds[kind].optional as readonly string[]).includes(name) && 'if known',
+    (messageKinds[kind].bodyOnly as readonly string[]).includes(name) && 'body only',
+  ].filter(Boolean)
+  return notes.length ? ` (${notes.join(', ')})` : ''
+}
 
 /** One kind's subject and body, its variables, a live preview and a test send. */
 export function TemplateEditor({ template, isEmailEnabled }: TemplateEditorProps) {
@@ -64,7 +75,7 @@ export function TemplateEditor({ template, isEmailEnabled }: TemplateEditorProps
             id="message-body"
             label="Body"
             error={errors.body?.message}
-            hint="A blank line starts a new paragraph. The login, setup guide and ticket button are added below the text."
+            hint="A blank line starts a new paragraph. A variable marked “if known” goes inside {if name}…{end} with the words that need it, e.g. “URL{if deviceName}, with the steps for {deviceName}{end}.”: they are left out when it is unknown. The login, setup guide and ticket button are added below the text."
           >
             {(props) => <Textarea rows={10} {...props} {...register('body')} />}
           </FormField>
@@ -72,8 +83,9 @@ export function TemplateEditor({ template, isEmailEnabled }: TemplateEditorProps
             <p className="text-sm font-medium">Variables</p>
             <ul className="flex flex-wrap gap-1.5" aria-label="Variables this message may use">
               {messageKinds[kind].variables.map((name) => (
-                <li key={name}>
-                  <code className="rounded bg-muted px-1.5 py-0.5 text-xs">{`{${name}}`}</code>
+                <li key={name} className="text-xs text-muted-foreground">
+                  <code className="rounded bg-muted px-1.5 py-0.5 text-foreground">{`{${name}}`}</code>
+                  {variableNote(kind, name)}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import type { PreviewTemplateInput } from '@common/messages'
 import { Skeleton } from '@/components/ui/skeleton'
+import { serverMessageOf } from '@/lib/api-client'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 import { usePreviewMessageTemplate } from '../api/preview-message-template'
 
@@ -14,7 +15,8 @@ export function TemplatePreview({ input }: { input: PreviewTemplateInput }) {
       <h3 className="text-sm font-medium">Preview with sample values</h3>
       {preview.isError && !preview.data ? (
         <p role="alert" className="text-sm text-destructive">
-          The preview could not be shown: check the subject and body.
+          The preview could not be shown:{' '}
+          {serverMessageOf(preview.error) ?? 'check the subject and body.'}
         </p>
       ) : preview.data ? (
         <>

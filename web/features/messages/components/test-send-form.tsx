@@ -3,13 +3,17 @@ import { useState, type FormEvent } from 'react'
 import type { PreviewTemplateInput } from '@common/messages'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
-import { Input } from '@/components/ui/input'
+import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { fieldIssuesOf } from '@/lib/api-client'
 import { resultToasts } from '@/lib/result-toasts'
+import { useMailStatus } from '../api/get-mail-status'
 import { useSendTestMessage } from '../api/send-test-message'
 
-/** Sends the words on screen, with sample values, to an address the admin types. */
+/**
+ * Sends the words on screen, with sample values, to one of the installation's own addresses
+ * (SUPPORT_EMAIL, MAIL_FROM): the only ones the server takes, a few times an hour.
+ */
 export function TestSendForm({
   input,
   isEmailEnabled,
@@ -17,7 +21,9 @@ export function TestSendForm({
   input: PreviewTemplateInput
   isEmailEnabled: boolean
 }) {
-  const [to, setTo] = useState('')
+  const recipients = useMailStatus().data?.testRecipients ?? []
+  const [chosen, setChosen] = useState<string>()
+  const to = chosen ?? recipients[0] ?? ''
   const [error, setError] = useState<string>()
   const send = useSendTestMessage()
   const handleSubmit = (event: FormEvent) => {
@@ -43,17 +49,22 @@ export function TestSendForm({
         id="message-test-to"
         label="Send a test to"
         error={error}
+        hint="Tests go to this installation's own addresses (SUPPORT_EMAIL and MAIL_FROM)."
         className="min-w-0 flex-1"
       >
         {(props) => (
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
+          <NativeSelect
             value={to}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={(event) => setChosen(event.target.value)}
+            disabled={!recipients.length}
             {...props}
-          />
+          >
+            {recipients.map((address) => (
+              <option key={address} value={address}>
+                {address}
+              </option>
+            ))}
+          </NativeSelect>
         )}
       </FormField>
       <Button type="submit" variant="outline" disabled={!isEmailEnabled || !to || send.isPending}>
