@@ -107,13 +107,25 @@ export const twoFactorSetup = z.object({
 })
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>
 
-export const enableTwoFactorInput = z.object({
-  code: z
-    .string({ error: 'Enter the 6-digit code from your authenticator app' })
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-})
+/** The first code from a newly set-up app, which proves the app holds the secret. */
+const setupCode = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
+
+export const enableTwoFactorInput = z.object({ code: setupCode })
 export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorInput>
 
 export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) })
+
+/**
+ * The fields whose values the server checks against an account's password or second factor. A
+ * route whose body holds one must be declared `checksCredentials` (the server refuses to start
+ * otherwise), so its guesses count against the sign-in limits.
+ */
+export const credentialFields: ReadonlySet<z.ZodType> = new Set<z.ZodType>([
+  currentPassword,
+  twoFactorCode,
+  setupCode,
+])
 export type RecoveryCodes = z.infer<typeof recoveryCodes>

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { tooManyRequests } from '../../lib/http-error'
 import { retryAfterText, secondsUntil } from '../../lib/rate-limiter'
 import { usernameKey } from '../admins/username-key'
+import { credentialFieldsOf } from './credential-fields'
 import { createCredentialThrottle } from './credential-throttle'
 
 const counted = Symbol('counted credential attempt')
@@ -39,14 +40,31 @@ function accountOf(request: FastifyRequest): string {
   return request.admin!.username
 }
 
+/** Routes that take a password or code in their body without declaring `checksCredentials`. */
+export function undeclaredCredentialRoutes(app: FastifyInstance): string[] {
+  return app.routeList
+    .filter(({ route }) => !route.config?.checksCredentials)
+    .filter(({ route }) => credentialFieldsOf(route.schema?.body).length > 0)
+    .map(({ method, route }) => `${method} ${route.url}`)
+}
+
 /**
  * Counts the attempt on every route declaring `checksCredentials`, after its body is validated
  * (a malformed request checks nothing) and before its handler; 429 while the caller's IP or the
- * account is locked out, in any spelling of its username.
+ * account is locked out, in any spelling of its username. The server does not start while a
+ * route takes a password or code without the declaration.
  */
 export function registerCredentialAttempts(app: FastifyInstance) {
   const throttle = createCredentialThrottle(app.rateLimiter)
   app.decorateRequest('credentialAttempt', null)
+  app.addHook('onReady', async () => {
+    const undeclared = undeclaredCredentialRoutes(app)
+    if (undeclared.length) {
+      throw new Error(
+        `Declare checksCredentials on ${undeclared.join(', ')}: they check a password or code`,
+      )
+    }
+  })
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.checksCredentials) return
     const { ip } = request
