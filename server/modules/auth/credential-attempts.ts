@@ -19,6 +19,8 @@ export type CountedAttempt = {
   passwordAccepted(): Promise<void>
   /** Every factor the account has was proved: its count starts again. */
   succeeded(): Promise<void>
+  /** Refused before any check (say, two-factor is already off): the attempt is taken back. */
+  withdrawn(): Promise<void>
 }
 
 declare module 'fastify' {
@@ -81,6 +83,7 @@ export function registerCredentialAttempts(app: FastifyInstance) {
       [counted]: true,
       passwordAccepted: () => throttle.passwordAccepted(ip),
       succeeded: () => throttle.succeeded(ip, account),
+      withdrawn: () => throttle.withdrawn(ip, account),
     }
   })
 }

@@ -38,6 +38,10 @@ export function createCredentialThrottle(limiter: RateLimiter) {
     async passwordAccepted(ip: string): Promise<void> {
       await limiter.undo(ipKey(ip))
     },
+    /** Nothing was checked after all (the account was in the wrong state): no attempt counts. */
+    async withdrawn(ip: string, account: string): Promise<void> {
+      await Promise.all([limiter.undo(ipKey(ip)), limiter.undo(accountKey(account))])
+    },
     /** Every factor the account has was proved: its count starts again, the IP gets its attempt back. */
     async succeeded(ip: string, account: string): Promise<void> {
       await Promise.all([limiter.undo(ipKey(ip)), limiter.reset(accountKey(account))])

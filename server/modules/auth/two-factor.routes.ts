@@ -43,7 +43,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     const attempt = countedAttempt(request)
     const account = await findCredentials(app.db, request.admin!.id)
     if (!account) throw invalidField('password', 'Password is incorrect')
-    if (Boolean(account.totpSecret) !== needs.isOn) throw conflict(needs.otherwise)
+    if (Boolean(account.totpSecret) !== needs.isOn) {
+      await attempt.withdrawn()
+      throw conflict(needs.otherwise)
+    }
     if (!(await checkPassword(attempt, proof.password, account.password))) {
       throw invalidField('password', 'Password is incorrect')
     }
