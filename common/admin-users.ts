@@ -15,12 +15,20 @@ export const adminUser = z.object({
 })
 export type AdminUser = z.infer<typeof adminUser>
 
-const username = z
+/**
+ * A new account's username. ASCII only: a name in other letters could look like another admin's
+ * (a Cyrillic `а` for `a`) in lists and the audit trail. Sign-in accepts any spelling that folds
+ * to the same name (the server's `usernameKey`).
+ */
+export const newUsername = z
   .string({ error: 'Username is required' })
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(64, 'Username must be at most 64 characters')
-  .regex(/^[\w.@-]+$/, 'Username may only contain letters, digits and . _ @ -')
+  .regex(
+    /^[A-Za-z0-9._@-]+$/,
+    'Username may only contain the letters a to z, digits and . _ @ - (no spaces or accents)',
+  )
 
 /** A new password; the server also refuses common ones (a list too large to ship to browsers). */
 export const newPassword = z
@@ -29,7 +37,7 @@ export const newPassword = z
   .max(256, 'Password must be at most 256 characters')
 
 export const createAdminUserInput = z.object({
-  username,
+  username: newUsername,
   password: newPassword,
   role: z.enum(adminRoles, { error: 'Role must be admin or super_admin' }).default('admin'),
 })
@@ -83,6 +91,13 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>
 export const confirmPasswordInput = z.object({ password: currentPassword })
 export type ConfirmPasswordInput = z.infer<typeof confirmPasswordInput>
 
+/**
+ * Changes to a second factor that is on (turning it off, new recovery codes) ask for the password
+ * and a current code from the app or a recovery code: a stolen password alone must not do them.
+ */
+export const confirmIdentityInput = z.object({ password: currentPassword, code: twoFactorCode })
+export type ConfirmIdentityInput = z.infer<typeof confirmIdentityInput>
+
 export const twoFactorSetup = z.object({
   /** Base32, for typing into an app that cannot scan. */
   secret: z.string(),
@@ -92,13 +107,25 @@ export const twoFactorSetup = z.object({
 })
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>
 
-export const enableTwoFactorInput = z.object({
-  code: z
-    .string({ error: 'Enter the 6-digit code from your authenticator app' })
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
-})
+/** The first code from a newly set-up app, which proves the app holds the secret. */
+const setupCode = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
+
+export const enableTwoFactorInput = z.object({ code: setupCode })
 export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorInput>
 
 export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) })
+
+/**
+ * The fields whose values the server checks against an account's password or second factor. A
+ * route whose body holds one must be declared `checksCredentials` (the server refuses to start
+ * otherwise), so its guesses count against the sign-in limits.
+ */
+export const credentialFields: ReadonlySet<z.ZodType> = new Set<z.ZodType>([
+  currentPassword,
+  twoFactorCode,
+  setupCode,
+])
 export type RecoveryCodes = z.infer<typeof recoveryCodes>

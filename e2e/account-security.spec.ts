@@ -158,6 +158,32 @@ describe('Business Center: account security', () => {
     expect(errors).toEqual([])
   })
 
+  it('turns two-factor sign-in off only with the password and a current code', async () => {
+    const admin = { username: 'sec.turnoff', password }
+    await createAdminUser({ ...admin, role: 'admin' })
+    const { page, errors } = await openPage(browser)
+    await loginAs(page, admin)
+    const section = (await openAccountPanel(page)).getByRole('region', {
+      name: 'Two-factor sign-in',
+    })
+    await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
+    const { secret } = await completeTwoFactorSetup(section, password)
+    await section.getByRole('button', { name: 'Done' }).click()
+
+    await section.getByRole('button', { name: 'Turn off' }).click()
+    const form = section.getByRole('form', { name: 'Turn off two-factor sign-in' })
+    await form.getByLabel('Password', { exact: true }).fill(password)
+    const code = form.getByLabel('Authentication code')
+    await code.fill(totpCode(secret) === '000000' ? '111111' : '000000')
+    await form.getByRole('button', { name: 'Turn off' }).click()
+    await form.getByText('That code is not right, or it was already used').waitFor()
+    // The code that turned it on used the current step; each step works once.
+    await code.fill(totpCode(secret, 1))
+    await form.getByRole('button', { name: 'Turn off' }).click()
+    await section.getByText('Off', { exact: true }).waitFor()
+    expect(errors).toEqual([])
+  })
+
   it('lets super admins edit the session limits, and admins only read them', async () => {
     const reader = { username: 'sec.reader', password }
     await createAdminUser({ ...reader, role: 'admin' })

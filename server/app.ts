@@ -14,6 +14,7 @@ import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { findLiveSessionIds } from './modules/auth/sessions.service'
 import { twoFactorRoutes } from './modules/auth/two-factor.routes'
+import { registerCredentialAttempts } from './modules/auth/credential-attempts'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
@@ -135,6 +136,7 @@ export async function buildApp({
   await registerCompression(app)
   registerPublicContent(app)
   registerAuthGuard(app)
+  registerCredentialAttempts(app)
   registerAudit(app)
 
   await app.register(healthRoutes)

@@ -37,6 +37,11 @@ declare module 'fastify' {
      * (their session, logout, password and two-factor setup); every other route answers 403.
      */
     beforeTwoFactorSetup?: boolean
+    /**
+     * The route checks a password or a code: each attempt is counted against the sign-in limits
+     * before its handler runs, and the checks refuse to run on a route without this flag.
+     */
+    checksCredentials?: true
     /** Narrower than any admin: only this role may call the route (others get 403). */
     role?: 'super_admin'
     /**

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import type { AdminRole } from '../../common/admin-users'
 import type { Db } from '../db/client'
 import { users } from '../db/schema/users'
+import { usernameKey } from '../modules/admins/username-key'
 import { hashPassword, type ScryptCost } from '../modules/auth/passwords'
 
 // scrypt at OWASP's cost takes a second of a core for every sign-in. A seeded admin's hash is made
@@ -17,7 +18,11 @@ export async function seedAdmin(
 ): Promise<{ id: string }> {
   const [row] = await db
     .insert(users)
-    .values({ ...admin, password: await hashPassword(admin.password, seededCost) })
+    .values({
+      ...admin,
+      usernameKey: usernameKey(admin.username),
+      password: await hashPassword(admin.password, seededCost),
+    })
     .returning({ id: users.id })
   return row!
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -13,14 +12,17 @@ import { adminRoles } from '../../../common/admin-users'
 import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
 
 /**
- * Business Center accounts. `password` holds only the scrypt hash. Usernames are unique whatever
- * their case, by the index, so two concurrent creates of `ada` and `ADA` cannot both succeed.
+ * Business Center accounts. `password` holds only the scrypt hash. Usernames are unique by their
+ * key (`usernameKey`: Unicode-normalised and case-folded in JavaScript), by the index, so two
+ * concurrent creates of `ada` and `ADA` cannot both succeed.
  */
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: varchar('username', { length: 64 }).notNull(),
+    /** The spelling the account is found and rate-limited by: `usernameKey(username)`. */
+    usernameKey: text('username_key').notNull(),
     password: text('password').notNull(),
     role: varchar('role', { length: 20, enum: adminRoles }).notNull().default('admin'),
     active: boolean('active').notNull().default(true),
@@ -39,6 +41,6 @@ export const users = pgTable(
   },
   (t) => [
     check('users_role_check', isOneOf(t.role, adminRoles)),
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_idx').on(t.usernameKey),
   ],
 )

@@ -3,6 +3,7 @@ import type { AdminRole, AdminUser } from '../../../common/admin-users'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
 import { badRequest, conflict, notFound } from '../../lib/http-error'
+import { usernameKey } from './username-key'
 
 // Every query names its columns: the password hash never leaves this module.
 const publicColumns = {
@@ -46,7 +47,8 @@ export async function getAdminUser(db: Db, id: string): Promise<AdminUser | null
 
 /**
  * Creates an admin from an already hashed password (hashing is slow: never inside a transaction).
- * The unique index on lower(username) decides between concurrent creates: 409 for the losers.
+ * The unique index on the username's key decides between concurrent creates of any two spellings
+ * of one name: 409 for the losers.
  */
 export async function createAdminUser(
   db: Db,
@@ -54,7 +56,7 @@ export async function createAdminUser(
 ): Promise<AdminUser> {
   const [row] = await db
     .insert(users)
-    .values({ username, password: passwordHash, role })
+    .values({ username, usernameKey: usernameKey(username), password: passwordHash, role })
     .onConflictDoNothing()
     .returning(publicColumns)
   if (!row) throw conflict('Username already exists')
@@ -80,11 +82,12 @@ export async function deleteAdminUser(db: Db, id: string, actorId: string): Prom
   })
 }
 
+/** The account `username` names, in any spelling that folds to its key. */
 export async function findLoginCandidate(db: Db, username: string) {
   const [row] = await db
     .select({ ...publicColumns, password: users.password, totpSecret: users.totpSecret })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(eq(users.usernameKey, usernameKey(username)))
   return row ?? null
 }
 

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../../config'
+import { newUsername } from '../../../common/admin-users'
+import { ConfigError, type Config } from '../../config'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
 import { hashPassword } from '../auth/passwords'
+import { rekeyUsernames, usernameKey } from './username-key'
 
 /**
  * On a database with no admin, creates the first super_admin from ADMIN_USERNAME and
- * ADMIN_PASSWORD, or `admin` with a random password that is printed once.
+ * ADMIN_PASSWORD, or `admin` with a random password that is printed once. On one that has
+ * admins, brings their username keys in line with today's fold.
  */
 export async function bootstrapAdmin(
   db: Db,
@@ -18,12 +21,20 @@ export async function bootstrapAdmin(
   const [{ count } = { count: 0 }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(users)
-  if (count > 0) return
-  const username = config.bootstrapAdmin?.username ?? 'admin'
+  if (count > 0) return rekeyUsernames(db, log)
+  // Checked here, not in the config: a name that existed before the rule still starts the server.
+  const parsed = newUsername.safeParse(config.bootstrapAdmin?.username ?? 'admin')
+  if (!parsed.success) throw new ConfigError(`ADMIN_USERNAME: ${parsed.error.issues[0]!.message}`)
+  const username = parsed.data
   const password = config.bootstrapAdmin?.password ?? randomBytes(12).toString('base64url')
   const inserted = await db
     .insert(users)
-    .values({ username, password: await hashPassword(password), role: 'super_admin' })
+    .values({
+      username,
+      usernameKey: usernameKey(username),
+      password: await hashPassword(password),
+      role: 'super_admin',
+    })
     // Another process starting at the same moment may have won the race: then it reports.
     .onConflictDoNothing()
     .returning({ id: users.id })

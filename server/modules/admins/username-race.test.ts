@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database, type Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit-log'
@@ -35,10 +35,7 @@ async function expectOneTwin(baseUrls: string[], round: number, db: Db) {
   const winner = answers.findIndex((answer) => answer.status === 201)
   const { id } = answers[winner]!.body
   const lower = `twin${round}`
-  const accounts = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${lower}`)
+  const accounts = await db.select({ id: users.id }).from(users).where(eq(users.usernameKey, lower))
   expect(accounts).toEqual([{ id }])
   const entries = await db
     .select()

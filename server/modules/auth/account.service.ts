@@ -4,12 +4,16 @@ import { users } from '../../db/schema/users'
 import type { AdminIdentity } from './sessions.service'
 import { deleteOtherSessions } from './sessions.service'
 
-export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+/** What the account proves itself with: its password's hash and, when on, its TOTP secret. */
+export async function findCredentials(
+  db: Db,
+  userId: string,
+): Promise<{ password: string; totpSecret: string | null } | null> {
   const [row] = await db
-    .select({ password: users.password })
+    .select({ password: users.password, totpSecret: users.totpSecret })
     .from(users)
     .where(eq(users.id, userId))
-  return row?.password ?? null
+  return row ?? null
 }
 
 /** Stores the new hash and ends the admin's other sessions; answers the ids of those ended. */

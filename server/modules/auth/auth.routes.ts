@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminLoginInput, changePasswordInput } from '../../../common/admin-users'
-import { HttpError, invalidField, tooManyRequests } from '../../lib/http-error'
-import { retryAfterText, secondsUntil } from '../../lib/rate-limiter'
+import { HttpError, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
-import { changePassword, findPasswordHash } from './account.service'
-import { createLoginThrottle } from './login-throttle'
+import { changePassword, findCredentials } from './account.service'
+import { countedAttempt } from './credential-attempts'
+import { checkPassword } from './credential-checks'
 import { passwordProblem } from './password-policy'
-import { getDecoyHash, hashPassword, verifyPassword } from './passwords'
+import { hashPassword } from './passwords'
 import { clearSessionCookie, setSessionCookie } from './session-cookie'
 import { createSession, deleteSession, type AdminIdentity } from './sessions.service'
 import { acceptSecondFactor } from './two-factor.service'
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const throttle = createLoginThrottle(app.rateLimiter)
 
   /** Ends the caller's session here and, through the bus, in every process and on its sockets. */
   async function endSession(admin: AdminIdentity) {
@@ -27,46 +26,35 @@ export async function authRoutes(fastify: FastifyInstance) {
     })
   }
 
-  /** Counts the attempt first; throws 429 while `ip` or `username` is locked out. */
-  async function countAttempt(ip: string, username: string, now: Date) {
-    const lockedUntil = await throttle.attempt(ip, username, now)
-    if (lockedUntil) {
-      throw tooManyRequests(
-        `Too many failed login attempts. ${retryAfterText(lockedUntil, now)}`,
-        secondsUntil(lockedUntil, now),
-      )
-    }
-  }
-
   app.post(
     '/api/admin/login',
-    { config: { public: true }, schema: { body: adminLoginInput } },
+    { config: { public: true, checksCredentials: true }, schema: { body: adminLoginInput } },
     async (request, reply) => {
       const { username, password, code } = request.body
       const now = app.now()
-      await countAttempt(request.ip, username, now)
+      const attempt = countedAttempt(request)
       const candidate = await findLoginCandidate(app.db, username)
-      const isValid = await verifyPassword(password, candidate?.password ?? (await getDecoyHash()))
+      const isValid = await checkPassword(attempt, password, candidate?.password ?? null)
       if (!candidate || !isValid || !candidate.active) {
         throw new HttpError(401, 'Invalid credentials')
       }
       if (candidate.totpSecret) {
         if (code === undefined) {
-          await throttle.passwordAccepted(request.ip)
+          await attempt.passwordAccepted()
           return reply.code(401).send({
             message: 'Enter the 6-digit code from your authenticator app',
             twoFactorRequired: true,
           })
         }
         const user = { id: candidate.id, totpSecret: candidate.totpSecret }
-        if (!(await acceptSecondFactor(app.db, user, code, now))) {
+        if (!(await acceptSecondFactor(app.db, attempt, user, code, now))) {
           return reply.code(401).send({
             message: 'That code is not right, or it was already used',
             twoFactorRequired: true,
           })
         }
       }
-      await throttle.succeeded(request.ip, username)
+      await attempt.succeeded()
       // A fresh token on every login; the caller's previous session, if any, ends here.
       if (request.admin) await endSession(request.admin)
       const session = await createSession(app.db, candidate.id, now)
@@ -96,6 +84,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       config: {
         beforeTwoFactorSetup: true,
+        // A stolen session must not become a way to guess the password at full speed.
+        checksCredentials: true,
         audit: { action: 'admin_user.change_password', entity: 'admin_user' },
       },
       schema: { body: changePasswordInput },
@@ -104,13 +94,15 @@ export async function authRoutes(fastify: FastifyInstance) {
       const admin = request.admin!
       const { currentPassword, newPassword } = request.body
       const now = app.now()
-      // A stolen session must not become a way to guess the password at full speed.
-      await countAttempt(request.ip, admin.username, now)
-      const stored = await findPasswordHash(app.db, admin.id)
-      if (!stored || !(await verifyPassword(currentPassword, stored))) {
+      const attempt = countedAttempt(request)
+      const account = await findCredentials(app.db, admin.id)
+      if (!(await checkPassword(attempt, currentPassword, account?.password ?? null))) {
         throw invalidField('currentPassword', 'Current password is incorrect')
       }
-      await throttle.succeeded(request.ip, admin.username)
+      // The password alone does not clear the count of an account with a second factor: codes
+      // guessed on the two-factor routes share it.
+      if (account?.totpSecret) await attempt.passwordAccepted()
+      else await attempt.succeeded()
       const problem =
         newPassword === currentPassword
           ? 'Choose a password different from the current one'

@@ -1,30 +1,61 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { confirmPasswordInput, enableTwoFactorInput } from '../../../common/admin-users'
-import { forbidden, invalidField } from '../../lib/http-error'
+import {
+  confirmIdentityInput,
+  confirmPasswordInput,
+  enableTwoFactorInput,
+} from '../../../common/admin-users'
+import { conflict, forbidden, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { getSecuritySettings } from '../settings/settings.service'
-import { findPasswordHash } from './account.service'
-import { verifyPassword } from './passwords'
+import { findCredentials } from './account.service'
+import { countedAttempt } from './credential-attempts'
+import { checkPassword } from './credential-checks'
 import {
+  acceptSecondFactor,
   disableTwoFactor,
   enableTwoFactor,
   replaceRecoveryCodes,
   startTwoFactorSetup,
+  twoFactorAlreadyOn,
 } from './two-factor.service'
 
 const audit = (verb: string) => ({ action: `admin_user.two_factor_${verb}`, entity: 'admin_user' })
 
-/** Two-factor sign-in (TOTP, RFC 6238) for the signed-in admin's own account. */
+/**
+ * Two-factor sign-in (TOTP, RFC 6238) for the signed-in admin's own account. Every route here
+ * checks a password or a code, so each declares `checksCredentials`: its attempts count against
+ * the sign-in limits, or a stolen session could guess the password at full speed.
+ */
 export async function twoFactorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  // Changing how an account signs in asks for its password again (ASVS V6.2, re-authentication).
-  async function confirmPassword(request: FastifyRequest, password: string) {
-    const stored = await findPasswordHash(app.db, request.admin!.id)
-    if (!stored || !(await verifyPassword(password, stored))) {
+  /**
+   * Changing how an account signs in asks for its password again (ASVS V6.2, re-authentication)
+   * and, once it has a second factor, for that too: the password alone is what a thief may have.
+   * `needs`: whether the change needs two-factor sign-in on or off, and the 409's message if not.
+   */
+  async function confirmIdentity(
+    request: FastifyRequest,
+    proof: { password: string; code?: string },
+    needs: { isOn: boolean; otherwise: string },
+  ) {
+    const attempt = countedAttempt(request)
+    const account = await findCredentials(app.db, request.admin!.id)
+    if (!account) throw invalidField('password', 'Password is incorrect')
+    if (Boolean(account.totpSecret) !== needs.isOn) {
+      await attempt.withdrawn()
+      throw conflict(needs.otherwise)
+    }
+    if (!(await checkPassword(attempt, proof.password, account.password))) {
       throw invalidField('password', 'Password is incorrect')
     }
+    if (account.totpSecret) {
+      const user = { id: request.admin!.id, totpSecret: account.totpSecret }
+      const isValid = await acceptSecondFactor(app.db, attempt, user, proof.code ?? '', app.now())
+      if (!isValid) throw invalidField('code', 'That code is not right, or it was already used')
+    }
+    await attempt.succeeded()
   }
 
   const own = (request: FastifyRequest) => ({ entityId: request.admin!.id })
@@ -35,11 +66,11 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/two-factor/setup',
     {
-      config: { beforeTwoFactorSetup: true, audit: audit('setup') },
+      config: { beforeTwoFactorSetup: true, checksCredentials: true, audit: audit('setup') },
       schema: { body: confirmPasswordInput },
     },
     async (request) => {
-      await confirmPassword(request, request.body.password)
+      await confirmIdentity(request, request.body, { isOn: false, otherwise: twoFactorAlreadyOn })
       return inAuditedTransaction(
         request,
         (tx) => startTwoFactorSetup(tx, request.admin!, app.config.brandName),
@@ -51,15 +82,17 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/two-factor/enable',
     {
-      config: { beforeTwoFactorSetup: true, audit: audit('enable') },
+      config: { beforeTwoFactorSetup: true, checksCredentials: true, audit: audit('enable') },
       schema: { body: enableTwoFactorInput },
     },
     async (request) => {
+      const attempt = countedAttempt(request)
       const recoveryCodes = await inAuditedTransaction(
         request,
-        (tx) => enableTwoFactor(tx, request.admin!.id, request.body.code, app.now()),
+        (tx) => enableTwoFactor(tx, attempt, request.admin!.id, request.body.code, app.now()),
         { ...own(request), details: { fields: [] } },
       )
+      await attempt.succeeded()
       await announceSecondFactor(request)
       return { recoveryCodes }
     },
@@ -67,9 +100,15 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/two-factor/recovery-codes',
-    { config: { audit: audit('recovery_codes') }, schema: { body: confirmPasswordInput } },
+    {
+      config: { checksCredentials: true, audit: audit('recovery_codes') },
+      schema: { body: confirmIdentityInput },
+    },
     async (request) => {
-      await confirmPassword(request, request.body.password)
+      await confirmIdentity(request, request.body, {
+        isOn: true,
+        otherwise: 'Recovery codes come with two-factor sign-in: turn it on first',
+      })
       const recoveryCodes = await inAuditedTransaction(
         request,
         (tx) => replaceRecoveryCodes(tx, request.admin!.id),
@@ -81,14 +120,20 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/two-factor/disable',
-    { config: { audit: audit('disable') }, schema: { body: confirmPasswordInput } },
+    {
+      config: { checksCredentials: true, audit: audit('disable') },
+      schema: { body: confirmIdentityInput },
+    },
     async (request, reply) => {
       const admin = request.admin!
       const rules = await getSecuritySettings(app.db)
       if (rules.requireTwoFactorForSuperAdmins && admin.role === 'super_admin') {
         throw forbidden('Business Settings require two-factor sign-in for super admins')
       }
-      await confirmPassword(request, request.body.password)
+      await confirmIdentity(request, request.body, {
+        isOn: true,
+        otherwise: 'Two-factor sign-in is already off',
+      })
       await inAuditedTransaction(request, (tx) => disableTwoFactor(tx, admin.id, app.now()), {
         ...own(request),
         details: { fields: [] },

@@ -2,9 +2,14 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { adminRecoveryCodes } from '../../db/schema/admin-recovery-codes'
 import { users } from '../../db/schema/users'
-import { badRequest } from '../../lib/http-error'
+import { badRequest, conflict } from '../../lib/http-error'
+import type { CountedAttempt } from './credential-attempts'
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes'
 import { describeTotpSecret, newTotpSecret, totpStep } from './totp'
+
+// Replacing a working authenticator must prove the current one: turning it off asks for a code.
+export const twoFactorAlreadyOn =
+  'Two-factor sign-in is already on. Turn it off first to set up another app.'
 
 /** Offers a new secret; it takes effect only once a code from it is confirmed. */
 export async function startTwoFactorSetup(
@@ -27,17 +32,22 @@ export async function replaceRecoveryCodes(db: Db, userId: string): Promise<stri
   return codes
 }
 
-/** Turns two-factor sign-in on when `code` comes from the offered secret; answers recovery codes. */
+/**
+ * Turns two-factor sign-in on when `code` comes from the offered secret; answers recovery codes.
+ * The code is a guess like any other: the attempt must have been counted (the second argument).
+ */
 export async function enableTwoFactor(
   db: Db,
+  _counted: CountedAttempt,
   userId: string,
   code: string,
   now: Date,
 ): Promise<string[]> {
   const [row] = await db
-    .select({ pending: users.totpPendingSecret })
+    .select({ pending: users.totpPendingSecret, current: users.totpSecret })
     .from(users)
     .where(eq(users.id, userId))
+  if (row?.current) throw conflict(twoFactorAlreadyOn)
   const step = row?.pending ? totpStep(row.pending, code, now) : null
   if (!row?.pending) throw badRequest('Start the setup again: no secret is waiting')
   if (step === null) throw badRequest('That code is not right. Check the time on your phone.')
@@ -58,10 +68,11 @@ export async function disableTwoFactor(db: Db, userId: string, now: Date): Promi
 
 /**
  * Accepts an authenticator code (each step once: the update only succeeds for a newer step) or
- * an unused recovery code (marked used by the same statement that finds it).
+ * an unused recovery code (marked used by the same statement that finds it), on a counted attempt.
  */
 export async function acceptSecondFactor(
   db: Db,
+  _counted: CountedAttempt,
   user: { id: string; totpSecret: string },
   code: string,
   now: Date,

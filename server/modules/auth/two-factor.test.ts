@@ -113,6 +113,8 @@ describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
   )
 
   it('makes a super admin without two-factor set it up first when settings require it', async () => {
+    // The wrong passwords and codes above count against this address's sign-in limit too.
+    advance(5 * 60_000)
     const agent = { username: 'night.owl', password: 'owl-long-passphrase' }
     await seedAdmin(server.app.db, { ...agent, role: 'super_admin' })
     const required = await ownerClient.put('/api/settings/security', {
@@ -131,21 +133,80 @@ describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
     expect(blocked.body.message).toBe('Turn on two-factor sign-in to continue')
 
     const setup = await client.post('/api/admin/two-factor/setup', { password: agent.password })
-    await client.post('/api/admin/two-factor/enable', { code: codeAt(setup.body.secret, clock) })
+    const enabled = await client.post('/api/admin/two-factor/enable', {
+      code: codeAt(setup.body.secret, clock),
+    })
     expect((await client.get('/api/admin/session')).body.mustSetUpTwoFactor).toBe(false)
     expect((await client.get('/api/trial-requests')).status).toBe(200)
 
     // While required, a super admin cannot turn it off.
-    const disable = await client.post('/api/admin/two-factor/disable', { password: agent.password })
+    const proof = { password: agent.password, code: enabled.body.recoveryCodes[0] }
+    const disable = await client.post('/api/admin/two-factor/disable', proof)
     expect(disable.status).toBe(403)
     await ownerClient.put('/api/settings/security', {
       sessionIdleMinutes: 120,
       sessionAbsoluteDays: 7,
       requireTwoFactorForSuperAdmins: false,
     })
-    expect(
-      (await client.post('/api/admin/two-factor/disable', { password: agent.password })).status,
-    ).toBe(204)
+    expect((await client.post('/api/admin/two-factor/disable', proof)).status).toBe(204)
+    expect((await client.get('/api/admin/session')).body.user.twoFactorEnabled).toBe(false)
+  })
+
+  it('turns off, or makes new recovery codes, only with the password and a current code', async () => {
+    advance(5 * 60_000)
+    const agent = { username: 'relief', password: 'tin-whistle-passphrase' }
+    await seedAdmin(server.app.db, agent)
+    const client = createClient(server.baseUrl)
+    await client.login(agent.username, agent.password)
+
+    const noCodesYet = await client.post('/api/admin/two-factor/recovery-codes', {
+      password: agent.password,
+      code: '000000',
+    })
+    expect(noCodesYet.status).toBe(409)
+    expect(noCodesYet.body.message).toBe(
+      'Recovery codes come with two-factor sign-in: turn it on first',
+    )
+
+    const setup = await client.post('/api/admin/two-factor/setup', { password: agent.password })
+    const enabled = await client.post('/api/admin/two-factor/enable', {
+      code: codeAt(setup.body.secret, clock),
+    })
+    const codes: string[] = enabled.body.recoveryCodes
+    // A second app replaces the first only after the first is turned off, with a code.
+    const again = await client.post('/api/admin/two-factor/setup', { password: agent.password })
+    expect(again.status).toBe(409)
+
+    for (const path of ['/api/admin/two-factor/disable', '/api/admin/two-factor/recovery-codes']) {
+      const passwordOnly = await client.post(path, { password: agent.password })
+      expect(passwordOnly.status).toBe(400)
+      expect(passwordOnly.body.issues).toEqual([
+        { path: 'code', message: 'Enter the code from your authenticator app' },
+      ])
+      const wrongCode = await client.post(path, { password: agent.password, code: '000000' })
+      expect(wrongCode.body.issues).toEqual([
+        { path: 'code', message: 'That code is not right, or it was already used' },
+      ])
+    }
+    expect((await client.get('/api/admin/session')).body.user.twoFactorEnabled).toBe(true)
+
+    advance(60_000)
+    const renewed = await client.post('/api/admin/two-factor/recovery-codes', {
+      password: agent.password,
+      code: codeAt(setup.body.secret, clock),
+    })
+    expect(renewed.status).toBe(200)
+    // The old recovery codes went with the renewal; a new one turns two-factor off.
+    const oldCode = await client.post('/api/admin/two-factor/disable', {
+      password: agent.password,
+      code: codes[0],
+    })
+    expect(oldCode.status).toBe(400)
+    const off = await client.post('/api/admin/two-factor/disable', {
+      password: agent.password,
+      code: renewed.body.recoveryCodes[0],
+    })
+    expect(off.status).toBe(204)
     expect((await client.get('/api/admin/session')).body.user.twoFactorEnabled).toBe(false)
   })
 

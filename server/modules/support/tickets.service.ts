@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import {
   type SupportTicket,
@@ -13,6 +13,7 @@ import { invalidField, notFound } from '../../lib/http-error'
 import { keyset } from '../../lib/keyset'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
+import { usernameKey } from '../admins/username-key'
 import { queueTicketCreated } from '../messages/outbox.service'
 
 type TicketRow = typeof supportTickets.$inferSelect
@@ -99,7 +100,7 @@ async function requireAdminUsername(db: Db, username: string): Promise<string> {
   const [admin] = await db
     .select({ username: users.username })
     .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .where(eq(users.usernameKey, usernameKey(username)))
   if (!admin) throw invalidField('assignedTo', 'Assignee must be an admin')
   return admin.username
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ConfirmPasswordInput } from '@common/admin-users'
+import type { ConfirmIdentityInput } from '@common/admin-users'
 import { apiRequest } from '@/lib/api-client'
 import { setSessionTwoFactorEnabled } from './get-admin-session'
 
-export async function disableTwoFactor(input: ConfirmPasswordInput): Promise<void> {
+export async function disableTwoFactor(input: ConfirmIdentityInput): Promise<void> {
   await apiRequest('POST', '/api/admin/two-factor/disable', input)
 }
 

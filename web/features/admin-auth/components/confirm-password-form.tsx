@@ -2,14 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { confirmPasswordInput, type ConfirmPasswordInput } from '@common/admin-users'
+import type { z } from 'zod'
+import {
+  confirmIdentityInput,
+  confirmPasswordInput,
+  type ConfirmIdentityInput,
+  type ConfirmPasswordInput,
+} from '@common/admin-users'
 import { FormAlert } from '@/components/form-alert'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { showServerFieldErrors } from '@/lib/form-errors'
+import { AuthenticationCodeField } from './authentication-code-field'
 import { failureMessage } from './failure-message'
+
+type FormValues = { password: string; code?: string }
 
 type ConfirmPasswordFormProps<T> = {
   id: string
@@ -19,40 +28,46 @@ type ConfirmPasswordFormProps<T> = {
   submitLabel: string
   submitIcon: ReactNode
   isDestructive?: boolean
-  mutation: UseMutationResult<T, Error, ConfirmPasswordInput>
   onConfirmed: (data: T) => void
   onCancel?: () => void
-}
+} & (
+  | { needsCode?: false; mutation: UseMutationResult<T, Error, ConfirmPasswordInput> }
+  /** A change to a second factor that is on: it asks for a current code as well. */
+  | { needsCode: true; mutation: UseMutationResult<T, Error, ConfirmIdentityInput> }
+)
 
-/** Asks for the admin's password again before a change to how the account signs in. */
-export function ConfirmPasswordForm<T>({
-  id,
-  label,
-  description,
-  submitLabel,
-  submitIcon,
-  isDestructive = false,
-  mutation,
-  onConfirmed,
-  onCancel,
-}: ConfirmPasswordFormProps<T>) {
-  const { register, handleSubmit, control, setError, formState } = useForm<ConfirmPasswordInput>({
-    resolver: zodResolver(confirmPasswordInput),
-    defaultValues: { password: '' },
+/**
+ * Asks for the admin's password again before a change to how the account signs in, and with
+ * `needsCode` for a code from the authenticator app or a recovery code too.
+ */
+export function ConfirmPasswordForm<T>(props: ConfirmPasswordFormProps<T>) {
+  const { id, label, description, submitLabel, submitIcon, isDestructive = false } = props
+  const { onConfirmed, onCancel, mutation } = props
+  // Without a code field the code is neither asked for nor checked.
+  const schema: z.ZodType<FormValues, FormValues> = props.needsCode
+    ? confirmIdentityInput
+    : confirmPasswordInput
+  const { register, handleSubmit, control, setError, formState } = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { password: '', code: '' },
   })
-  const password = useWatch({ control, name: 'password' })
+  const [password, code] = useWatch({ control, name: ['password', 'code'] })
   const { errors } = formState
+  const isIncomplete = password === '' || (props.needsCode === true && code === '')
 
-  const handleConfirm = handleSubmit((input) =>
-    mutation.mutate(input, {
+  const handleConfirm = handleSubmit((input) => {
+    const options = {
       onSuccess: onConfirmed,
-      onError: (error) => {
-        if (!showServerFieldErrors(error, setError, ['password'])) {
+      onError: (error: Error) => {
+        if (!showServerFieldErrors(error, setError, ['password', 'code'])) {
           setError('root.server', { message: failureMessage(error) })
         }
       },
-    }),
-  )
+    }
+    if (props.needsCode)
+      props.mutation.mutate({ password: input.password, code: input.code ?? '' }, options)
+    else props.mutation.mutate({ password: input.password }, options)
+  })
 
   return (
     <form onSubmit={handleConfirm} noValidate aria-label={label} className="grid gap-4">
@@ -72,12 +87,20 @@ export function ConfirmPasswordForm<T>({
           />
         )}
       </FormField>
+      {props.needsCode && (
+        <AuthenticationCodeField
+          id={`${id}-code`}
+          acceptsRecoveryCode
+          error={errors.code?.message}
+          {...register('code')}
+        />
+      )}
       <FormAlert message={errors.root?.server?.message} />
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"
           variant={isDestructive ? 'destructive' : 'default'}
-          disabled={password === '' || mutation.isPending}
+          disabled={isIncomplete || mutation.isPending}
         >
           {mutation.isPending ? <Spinner /> : submitIcon}
           {submitLabel}

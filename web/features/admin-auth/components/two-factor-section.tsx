@@ -67,6 +67,7 @@ export function TwoFactorSection({ user }: { user: AdminUser }) {
           description="New codes replace the ones you have: the old codes stop working."
           submitLabel="Create new codes"
           submitIcon={<KeyRound aria-hidden />}
+          needsCode
           mutation={replaceCodes}
           onConfirmed={({ recoveryCodes }) => {
             showToast({ title: 'New recovery codes created' })
@@ -92,6 +93,7 @@ export function TwoFactorSection({ user }: { user: AdminUser }) {
           submitLabel="Turn off"
           submitIcon={<ShieldOff aria-hidden />}
           isDestructive
+          needsCode
           mutation={disable}
           onConfirmed={() => {
             showToast({ title: 'Two-factor sign-in turned off' })

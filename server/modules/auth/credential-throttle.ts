@@ -1,0 +1,50 @@
+import type { RateLimiter, Window } from '../../lib/rate-limiter'
+
+// DESIGN.md §3: 5 failures per IP in 5 minutes, 10 per account in 15 minutes. Every route that
+// checks a password or code counts against these same two windows: guesses made through the
+// password change or the two-factor routes are guesses at sign-in, too.
+const perIp = { limit: 5, windowMs: 5 * 60 * 1000 }
+const perAccount = { limit: 10, windowMs: 15 * 60 * 1000 }
+
+const ipKey = (ip: string) => `login:ip:${ip}`
+/** `account` is already a username key (`usernameKey`): every spelling shares one count. */
+const accountKey = (account: string) => `login:user:${account}`
+
+const lockOf = (window: Window, limit: number) => (window.count > limit ? window.resetAt : null)
+
+/**
+ * Counts attempts to prove who one is. Each attempt is counted atomically BEFORE its password or
+ * code is checked, so forty guesses sent at once see forty different counts and only those under
+ * the limit are checked; reading the count first and writing it after the check would let them
+ * all through.
+ */
+export function createCredentialThrottle(limiter: RateLimiter) {
+  return {
+    /** Counts one attempt; when the caller is over a limit, the time the lock lifts. */
+    async attempt(ip: string, account: string, now: Date): Promise<Date | null> {
+      const [byIp, byAccount] = await Promise.all([
+        limiter.hit(ipKey(ip), perIp.windowMs, now),
+        limiter.hit(accountKey(account), perAccount.windowMs, now),
+      ])
+      const locks = [lockOf(byIp, perIp.limit), lockOf(byAccount, perAccount.limit)].filter(
+        (lock) => lock !== null,
+      )
+      return locks.length ? new Date(Math.max(...locks.map((lock) => lock.getTime()))) : null
+    },
+    /**
+     * The password was right but the account's second factor was not proved: the IP gets its
+     * attempt back, the account's count stands, so codes guessed after it still count.
+     */
+    async passwordAccepted(ip: string): Promise<void> {
+      await limiter.undo(ipKey(ip))
+    },
+    /** Nothing was checked after all (the account was in the wrong state): no attempt counts. */
+    async withdrawn(ip: string, account: string): Promise<void> {
+      await Promise.all([limiter.undo(ipKey(ip)), limiter.undo(accountKey(account))])
+    },
+    /** Every factor the account has was proved: its count starts again, the IP gets its attempt back. */
+    async succeeded(ip: string, account: string): Promise<void> {
+      await Promise.all([limiter.undo(ipKey(ip)), limiter.reset(accountKey(account))])
+    },
+  }
+}
