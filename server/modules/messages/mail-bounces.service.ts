@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { normalizeEmail } from '../../../common/trial-identity'
+import { normalizeEmail } from '../../../common/email-address'
 import type { Db } from '../../db/client'
 import { mailBounces } from '../../db/schema/mail-bounces'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm'
-import { normalizeEmail } from '../../../common/trial-identity'
+import { normalizeEmail } from '../../../common/email-address'
 import type { Db } from '../../db/client'
 import { messagePreferences } from '../../db/schema/message-preferences'
 import { trialRequests } from '../../db/schema/trial-requests'

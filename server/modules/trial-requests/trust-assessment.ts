@@ -1,5 +1,6 @@
 import { and, eq, gte, type SQL } from 'drizzle-orm'
-import { emailDomain, type PersonKeys } from './trial-identity'
+import { emailDomain } from '../../../common/email-address'
+import type { PersonKeys } from './trial-identity'
 import type { TrialTrust } from '../../../common/trial-requests'
 import { assessTrust, networkWindowStart } from '../../../common/trial-trust'
 import type { Db } from '../../db/client'
