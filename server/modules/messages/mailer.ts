@@ -21,7 +21,8 @@ export type Mailer = {
 /** Why a send failed, in words that are safe to store and show: never the SMTP password. */
 export class MailError extends Error {}
 
-// A stalled server must not hold a message past the worker's claim on it (outbox lease).
+// A stalled server gives the message back for a later try rather than holding it (and its renewed
+// outbox lease) forever.
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
 export function addressOf(from: string): string {
