@@ -4,7 +4,7 @@
  * process, and a process that died loses it within one lease: the next poll takes it over.
  */
 export const leaseMs = 10_000
-const renewEveryMs = leaseMs / 3
+const renewEveryMs = Math.floor(leaseMs / 3)
 
 /** How often every process looks for due work, lapsed claims included: takeover ≤ 12.5 s. */
 export const pollMs = 2_500
