@@ -124,8 +124,9 @@ async function requestTrial(slots: Slot[], index: number): Promise<Sent | null> 
       body,
     }).catch(() => null)
     if (!answer) continue
+    // 200: a retry of a request the killed process had already taken (the same request id).
     const receipt = (await answer.json()) as { subscriptionId?: string }
-    if (answer.status !== 201 || !receipt.subscriptionId) {
+    if (![200, 201].includes(answer.status) || !receipt.subscriptionId) {
       throw new Error(`trial request ${index}: ${answer.status} ${JSON.stringify(receipt)}`)
     }
     const username = `sl${receipt.subscriptionId.slice(4).toLowerCase()}`
@@ -175,7 +176,10 @@ try {
 
   const requests: Promise<Sent | null>[] = []
   for (let index = 0; Date.now() - started < windowMs; index++) {
-    requests.push(requestTrial(slots, index))
+    const request = requestTrial(slots, index)
+    // Awaited below; a failure then still reaches the clean-up.
+    request.catch(() => {})
+    requests.push(request)
     await sleep(Math.max(0, started + (index + 1) * requestEveryMs - Date.now()))
   }
   const sent = (await Promise.all(requests)).filter((request) => request !== null)
