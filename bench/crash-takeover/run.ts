@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import type { ParsedMail } from 'mailparser'
+import pg from 'pg'
 import { startFakeSupplier } from '../../server/test/fake-supplier'
 import { createClient } from '../../server/test/http-client'
 import { mailFrom } from '../../server/test/mail-server'
@@ -45,7 +46,7 @@ const targets = { p95Ms: 15_000, lost: 0, otherIdCopies: 0, secondLines: 0 }
 const drainMs = 45_000
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-type Sent = { email: string; username: string; sentAt: number }
+type Sent = { email: string; sentAt: number }
 type Slot = { name: string; baseUrl: string; isLive: boolean; kill: () => Promise<void> }
 
 const cluster = await startPostgresCluster()
@@ -129,8 +130,7 @@ async function requestTrial(slots: Slot[], index: number): Promise<Sent | null> 
     if (![200, 201].includes(answer.status) || !receipt.subscriptionId) {
       throw new Error(`trial request ${index}: ${answer.status} ${JSON.stringify(receipt)}`)
     }
-    const username = `sl${receipt.subscriptionId.slice(4).toLowerCase()}`
-    return { email: `viewer.${index}@example.com`, username, sentAt }
+    return { email: `viewer.${index}@example.com`, sentAt }
   }
   return null
 }
@@ -209,7 +209,14 @@ try {
       .slice(1)
       .filter(({ mail }) => mail.messageId === logins[0]!.mail.messageId).length
   }
-  const usernames = new Set(sent.map((request) => request.username))
+  // Every stored request, including one whose answer died with its process.
+  const client = new pg.Client(database.url)
+  await client.connect()
+  const stored = await client.query<{ id: string }>(
+    'select subscription_id as id from trial_requests',
+  )
+  await client.end()
+  const usernames = new Set(stored.rows.map(({ id }) => `sl${id.slice(4).toLowerCase()}`))
   const panelLines = supplier.lines
   const secondLines =
     panelLines.filter((line) => !usernames.has(line.username)).length +
