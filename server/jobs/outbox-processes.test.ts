@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../db/client'
 import { outboxMessages } from '../db/schema/outbox-messages'
@@ -15,6 +16,7 @@ import {
 } from '../test/server-process'
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink'
 import { createPostgresDatabase, owner } from '../test/test-server'
+import { leaseMs, pollMs } from './lease'
 
 type Running = { process: ServerProcess; url: string }
 
@@ -105,35 +107,36 @@ describe('the outbox with several server processes on one PostgreSQL', () => {
     await Promise.all(servers.map((server) => stopServerProcess(server.process)))
   }, 120_000)
 
-  it('resends with the same Message-ID after a process is killed between sending and recording', async () => {
+  it('takes over the message of a process killed between sending and recording within 15 s, with the same Message-ID', async () => {
     const before = smtp.received.length
     const doomed = await startServer()
-    let killed: Promise<number | null> | null = null
+    let killedAt = 0
+    let whileHeld: { received: number; row: Awaited<ReturnType<typeof messageOf>> } | null = null
+    let ticketId = ''
     smtp.behaviours.push({
       kind: 'hold',
       beforeAnswer: async () => {
-        // The message has arrived whole; its sender dies before it hears so and records it.
+        // The message has arrived whole and its sender waits for the answer, renewing its lease:
+        // a second process polling all along (longer than a lease) must leave it alone.
+        await startServer()
+        await sleep(leaseMs + 2 * pollMs)
+        whileHeld = { received: smtp.received.length, row: await messageOf(ticketId) }
+        // Then the sender dies before it hears the answer and records it.
         doomed.process.child.kill('SIGKILL')
-        killed = doomed.process.exited
-        await killed
+        await doomed.process.exited
+        killedAt = Date.now()
       },
     })
-    const [ticketId] = await queueTickets(1)
-    await expireNow(doomed).catch(() => null)
-    await smtp.waitForCount(before + 1)
-    await killed
-    const orphan = await messageOf(ticketId!)
-    expect(orphan).toMatchObject({ status: 'sending', attempts: 1 })
-
-    // Its claim runs out (aged here rather than waited for); another process takes it over.
-    await database.db.execute(
-      sql`update outbox_messages set claimed_until = now() - interval '1 second' where id = ${orphan.id}`,
-    )
-    const survivor = await startServer()
-    expect((await expireNow(survivor)).status).toBe(200)
-    const [first, second] = await smtp.waitForCount(before + 2).then((all) => all.slice(before))
-    expect(first!.messageId).toBe(`<${orphan.id}@streamline.test>`)
+    ticketId = (await queueTickets(1))[0]!
+    // The doomed process's own poll sends it; the survivor's takes it over.
+    const [first, second] = await smtp
+      .waitForCount(before + 2, 90_000)
+      .then((all) => all.slice(before))
+    const takenOverMs = Date.now() - killedAt
+    expect(whileHeld).toMatchObject({ received: before, row: { status: 'sending', attempts: 1 } })
+    expect(takenOverMs).toBeLessThanOrEqual(15_000)
+    expect(first!.messageId).toBe(`<${whileHeld!.row.id}@streamline.test>`)
     expect(second!.messageId).toBe(first!.messageId)
-    expect(await messageOf(ticketId!)).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(await messageOf(ticketId)).toMatchObject({ status: 'sent', attempts: 2 })
   }, 120_000)
 })

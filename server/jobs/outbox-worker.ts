@@ -15,13 +15,11 @@ import { templateFor } from '../modules/messages/templates.service'
 import { sendTelegram } from '../modules/telegram/send-telegram'
 import type { Telegram } from '../modules/telegram/telegram'
 import { composeTelegram } from '../modules/telegram/telegram-text'
+import { leaseUntil, whileRenewing } from './lease'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 
 export const maxAttempts = 8
-// Longer than a send can take (mailer timeouts): past it, the sender is presumed dead.
-const leaseMs = 2 * 60_000
-const batchSize = 20
 
 /** After a failed attempt: 30 s, 1 min, 2, 4… at most an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -33,11 +31,17 @@ const lineIsPending = sql`exists (select 1 from ${m3uLines} where ${m3uLines.id}
   and ${m3uLines.revision} > ${m3uLines.pushedRevision})`
 
 /**
- * Claims due messages for this process: row locks with SKIP LOCKED, so processes sharing one
- * PostgreSQL never take the same row, then `sending` with a lease and no transaction left open.
- * A message still `sending` past its lease belonged to a process that died: it is taken again.
+ * Claims the message due first for this process: a row lock with SKIP LOCKED, so processes sharing
+ * one PostgreSQL never take the same row, then `sending` with a short lease (renewed while it is
+ * sent) and no transaction left open. A message still `sending` past its lease belonged to a
+ * process that died: it is taken again. One at a time, so a process that dies strands one message
+ * for one lease, not a batch behind it.
  */
-async function claimDue(db: Db, now: Date, channels: MessageChannel[]): Promise<OutboxRow[]> {
+export async function claimNext(
+  db: Db,
+  now: Date,
+  channels: MessageChannel[],
+): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -52,18 +56,19 @@ async function claimDue(db: Db, now: Date, channels: MessageChannel[]): Promise<
       ),
     )
     .orderBy(outboxMessages.nextAttemptAt)
-    .limit(batchSize)
+    .limit(1)
     .for('update', { skipLocked: true })
-  return db
+  const [row] = await db
     .update(outboxMessages)
     .set({
       status: 'sending',
       attempts: sql`${outboxMessages.attempts} + 1`,
-      claimedUntil: new Date(now.getTime() + leaseMs),
+      claimedUntil: leaseUntil(now),
       updatedAt: now,
     })
     .where(inArray(outboxMessages.id, due))
     .returning()
+  return row
 }
 
 /** Only the claim that is still ours is recorded (not one a later process took over). */
@@ -73,6 +78,13 @@ const isOurClaim = (row: OutboxRow) =>
     eq(outboxMessages.status, 'sending'),
     eq(outboxMessages.attempts, row.attempts),
   )
+
+/** Extends the lease of a message this process is still sending. */
+const renewClaim = (db: Db, row: OutboxRow, now: Date) =>
+  db
+    .update(outboxMessages)
+    .set({ claimedUntil: leaseUntil(now) })
+    .where(isOurClaim(row))
 
 async function recordFailure(db: Db, row: OutboxRow, reason: string, isFinal: boolean, now: Date) {
   const isLast = isFinal || row.attempts >= maxAttempts
@@ -97,6 +109,26 @@ type Transports = {
   telegram: Telegram | null
   /** For the e-mails' "Get messages on Telegram" link (Telegram's own warnings go there). */
   log: FastifyBaseLogger
+}
+
+/**
+ * Records a message as sent: one small statement by primary key, the caller's next step after the
+ * server's acceptance (SMTP's 250 to DATA) with nothing awaited between, since a crash in that
+ * window sends it again (with the same Message-ID) when another process takes the lease over.
+ */
+async function markSent(db: Db, row: OutboxRow, subject: string, now: Date) {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      subject,
+      sentAt: now,
+      lastError: null,
+      claimedUntil: null,
+      updatedAt: now,
+    })
+    .where(isOurClaim(row))
+  return 'sent' as const
 }
 
 /** Renders and sends one claimed message with no transaction open, then records how it went. */
@@ -140,23 +172,16 @@ async function sendOne(
     onError(error, row.id)
     return recordFailure(db, row, 'The message could not be prepared', false, now())
   }
-  await db
-    .update(outboxMessages)
-    .set({
-      status: 'sent',
-      subject,
-      sentAt: now(),
-      lastError: null,
-      claimedUntil: null,
-      updatedAt: now(),
-    })
-    .where(isOurClaim(row))
-  return 'sent'
+  // Outside the catch: once handed over, a failure to record it must not queue it as unsent.
+  return markSent(db, row, subject, now())
 }
 
 export type FlushResult = Record<SendOutcome, number>
 
-/** Sends every message due now, batch by batch, until none is left. */
+/**
+ * Sends every message due now, one claim at a time, until none is left; each claim is renewed
+ * while its message is prepared and sent, so a slow mail server never loses it to another process.
+ */
 export async function sendDueMessages(
   db: Db,
   transports: Transports,
@@ -165,11 +190,18 @@ export async function sendDueMessages(
   onError: (error: unknown, messageId: string) => void,
 ): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, retrying: 0, failed: 0 }
+  const channels: MessageChannel[] = transports.mailer ? ['email', 'telegram'] : ['telegram']
+  const onRenewError = (error: unknown) =>
+    transports.log.warn({ err: error }, 'Could not renew the claim on a message; will retry')
   for (;;) {
-    const channels: MessageChannel[] = transports.mailer ? ['email', 'telegram'] : ['telegram']
-    const claimed = await claimDue(db, now(), channels)
-    if (!claimed.length) return result
-    for (const row of claimed) result[await sendOne(db, transports, config, row, now, onError)] += 1
+    const row = await claimNext(db, now(), channels)
+    if (!row) return result
+    const outcome = await whileRenewing(
+      () => renewClaim(db, row, now()),
+      onRenewError,
+      () => sendOne(db, transports, config, row, now, onError),
+    )
+    result[outcome] += 1
   }
 }
 

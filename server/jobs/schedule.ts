@@ -4,6 +4,7 @@ import { expireSubscriptions } from './expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
 import { startQueuedTrials } from './trial-autopilot'
+import { pollMs } from './lease'
 
 const minute = 60 * 1000
 
@@ -21,9 +22,10 @@ export function scheduleJobs(app: FastifyInstance): () => void {
         await panelLinesRound(app)
       },
     ],
+    // Queued work, and work a process that died had claimed, waits at most one poll.
     [
       'trial-autopilot',
-      10_000,
+      pollMs,
       async () => {
         // The login goes out at once rather than at the outbox's next turn.
         const { trialsStarted } = await startQueuedTrials(app)
@@ -32,7 +34,7 @@ export function scheduleJobs(app: FastifyInstance): () => void {
     ],
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
     // Every process sends; row locks keep each message to one of them.
-    ['outbox', 10_000, () => app.outbox.flush()],
+    ['outbox', pollMs, () => app.outbox.flush()],
   ]
   const timers = jobs.map(([name, intervalMs, run]) => {
     const runLogged = () => {

@@ -11,9 +11,11 @@ import { getPlatformSettings } from '../modules/settings/settings.service'
 import {
   claimDueAutostart,
   recordAutostart,
+  renewAutostart,
   type AutostartOutcome,
   type AutostartRow,
 } from '../modules/trial-requests/trial-autopilot.service'
+import { leaseUntil, whileRenewing } from './lease'
 
 export type AutopilotResult = { trialsStarted: number }
 
@@ -64,21 +66,26 @@ async function startOne(
 }
 
 /**
- * The trial autopilot's pass (every 10 s in each process, and in Expire now): while Start trials
- * automatically is on, starts the queued requests one by one, each claimed by one process. A
- * panel that does not answer ends the round; the rest wait for the next one.
+ * The trial autopilot's pass (every few seconds in each process, and in Expire now): while Start
+ * trials automatically is on, starts the queued requests one by one, each claimed by one process.
+ * A panel that does not answer ends the round; the rest wait for the next one.
  */
 export async function startQueuedTrials(app: FastifyInstance): Promise<AutopilotResult> {
   const result: AutopilotResult = { trialsStarted: 0 }
   const access = supplierAccess(app)
   if (!(await getPlatformSettings(access.db)).autoStartTrials) return result
+  const onRenewError = (error: unknown) =>
+    app.log.warn({ err: error }, 'Could not renew the claim on a trial to start; will retry')
   for (;;) {
     const now = access.now()
-    // Longer than the line service's own calls can take (a create, a lookup, a disable).
-    const until = new Date(now.getTime() + 4 * access.timeoutMs + 10_000)
-    const claimed = await claimDueAutostart(access.db, now, until)
+    const claimed = await claimDueAutostart(access.db, now, leaseUntil(now))
     if (!claimed) return result
-    const { outcome, isPanelDown } = await startOne(app, access, claimed)
+    // Renewed while the panel's calls run, however long they take; recorded once none runs.
+    const { outcome, isPanelDown } = await whileRenewing(
+      () => renewAutostart(access.db, claimed, leaseUntil(access.now())),
+      onRenewError,
+      () => startOne(app, access, claimed),
+    )
     await recordAutostart(access.db, claimed, outcome, access.now())
     if (outcome.status === 'started') result.trialsStarted += 1
     if (isPanelDown) return result

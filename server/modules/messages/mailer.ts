@@ -37,7 +37,8 @@ function isRecipientRefused(error: unknown): boolean {
   return command === 'RCPT TO' && responseCode !== undefined && responseCode >= 500
 }
 
-// A stalled server must not hold a message past the worker's claim on it (outbox lease).
+// A stalled server gives the message back for a later try rather than holding it (and its renewed
+// outbox lease) forever.
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
 
 export function addressOf(from: string): string {

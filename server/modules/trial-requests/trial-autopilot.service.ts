@@ -47,7 +47,8 @@ export async function queueAutostart(
 
 /**
  * Claims the queued request due first that no other process holds: the row lock with SKIP LOCKED
- * keeps two processes off one row, and the lease (`until`) off it while its line is being made.
+ * keeps two processes off one row, and the lease (`until`, renewed while its line is being made)
+ * off it afterwards; a lapsed lease is a process that died, and the row is due again.
  */
 export async function claimDueAutostart(
   db: Db,
@@ -75,6 +76,21 @@ export async function claimDueAutostart(
   return row
 }
 
+/** Only a claim that is still this one (no later try took the row over) is renewed or recorded. */
+const isSameClaim = (claimed: AutostartRow) =>
+  and(
+    eq(trialAutostarts.personId, claimed.personId),
+    eq(trialAutostarts.attempts, claimed.attempts),
+  )
+
+/** Extends the lease of a request this process is still starting. */
+export async function renewAutostart(db: Db, claimed: AutostartRow, until: Date): Promise<void> {
+  await db
+    .update(trialAutostarts)
+    .set({ claimedUntil: until })
+    .where(and(isSameClaim(claimed), eq(trialAutostarts.status, 'queued')))
+}
+
 export type AutostartOutcome =
   | { status: 'started' }
   | { status: 'skipped'; reason: string }
@@ -97,12 +113,7 @@ export async function recordAutostart(
   await db
     .update(trialAutostarts)
     .set({ ...changes, claimedUntil: null, updatedAt: now })
-    .where(
-      and(
-        eq(trialAutostarts.personId, claimed.personId),
-        eq(trialAutostarts.attempts, claimed.attempts),
-      ),
-    )
+    .where(isSameClaim(claimed))
 }
 
 /** A request's autopilot state for its admin view; null when the autopilot never took it. */

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { leaseMs, leaseUntil } from '../../jobs/lease'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { panelLine } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
+import { claimDueAutostart } from './trial-autopilot.service'
 
 const platform = { trialDurationHours: 24, maxConcurrentStreams: 2 }
 const minute = 60_000
@@ -128,5 +130,25 @@ describe.each(databaseKinds)('trial autopilot on %s', (kind) => {
     expect(login!.to).toMatchObject({ text: 'down.ada@example.com' })
     expect(login!.text).toContain(panelLine(t.supplier, username).password)
     expect(await autopilotOf(request.id)).toMatchObject({ status: 'started', lastError: null })
+  })
+
+  it('a request claimed by a process that died is started by another once its lease lapses', async () => {
+    await setAutopilot(true)
+    const request = await requestTrial('orphan.ada@example.com')
+    const username = lineUsername(request.subscriptionId)
+    // A process claims it, then dies before it calls the panel: nobody renews the claim.
+    const claimed = await claimDueAutostart(t.server.app.db, t.now, leaseUntil(t.now))
+    expect(claimed).toMatchObject({ personId: request.id, attempts: 1 })
+
+    t.advance(leaseMs - 1)
+    expect(await t.flush()).toHaveLength(0)
+    expect(creates(username)).toHaveLength(0)
+
+    t.advance(2)
+    const [login, ...rest] = await t.flush()
+    expect(rest).toHaveLength(0)
+    expect(login!.to).toMatchObject({ text: 'orphan.ada@example.com' })
+    expect(creates(username)).toHaveLength(1)
+    expect(await autopilotOf(request.id)).toMatchObject({ status: 'started', attempts: 2 })
   })
 })
