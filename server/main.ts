@@ -8,7 +8,6 @@ import { closeWithin } from './lib/graceful-shutdown'
 import { planTemplates } from '../common/plans'
 import { bootstrapAdmin } from './modules/admins/bootstrap-admin'
 import { seedPlanTemplates } from './modules/plans/plans.service'
-import { refreshTrialIdentityKeys } from './modules/trial-requests/trial-identity-refresh'
 
 /** How long requests in flight may take to finish once a stop signal arrives (DESIGN §2). */
 const shutdownGraceMs = 10_000
@@ -42,8 +41,6 @@ async function main() {
   const app = await buildApp({ config, database })
   await bootstrapAdmin(app.db, config, app.log)
   await seedPlanTemplates(app.db, planTemplates)
-  const rekeyedRequests = await refreshTrialIdentityKeys(app.db)
-  if (rekeyedRequests) app.log.info({ rekeyedRequests }, 'Trial requests compared under new rules')
   const stopJobs = scheduleJobs(app)
   const connections = trackConnections(app.server, config.maxConnectionsPerIp)
 

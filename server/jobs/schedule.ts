@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { queueDueReminders } from '../modules/messages/reminders.service'
+import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identity-refresh'
 import { expireSubscriptions } from './expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
@@ -33,6 +34,18 @@ export function scheduleJobs(app: FastifyInstance): () => void {
       },
     ],
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
+    // Once per rules version, and only then more than a look at one settings row. Requests are
+    // served meanwhile, since on a large table it takes a while: until a request's keys are
+    // derived again, a repeat may pass as new or a new person meet an old key, the very misses
+    // the new rules fix, for those moments; the keys are redone from the contacts as typed.
+    [
+      'trial-identity-keys',
+      15 * minute,
+      async () => {
+        const rekeyedRequests = await refreshTrialIdentityKeys(app.db)
+        if (rekeyedRequests) app.log.info({ rekeyedRequests }, 'Trial requests keyed by new rules')
+      },
+    ],
     // Every process sends; row locks keep each message to one of them.
     ['outbox', pollMs, () => app.outbox.flush()],
   ]

@@ -107,3 +107,26 @@ describe.each(databaseKinds)('the same-origin check on %s', (kind) => {
     })
   })
 })
+
+// Without an Origin a browser still tells where a request comes from; other clients tell nothing.
+const fetchSites: [string, Record<string, string>, boolean][] = [
+  ['Sec-Fetch-Site same-origin', { 'sec-fetch-site': 'same-origin' }, true],
+  ['Sec-Fetch-Site none (typed by the user)', { 'sec-fetch-site': 'none' }, true],
+  ['no Sec-Fetch-Site (not a browser)', {}, true],
+  ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }, false],
+  ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }, false],
+]
+
+describe.each(databaseKinds)('a request without Origin on %s', (kind) => {
+  const context = useAdminServer(kind, { env: { PUBLIC_URL: 'https://shop.example' } })
+
+  it.each(fetchSites)('with %s is taken only from our site', async (_, fetchSite, isOurs) => {
+    const { server, admin } = context
+    const headers = { ...fetchSite, cookie: admin.cookie! }
+    const { status } = await tryWrite(server.baseUrl, headers)
+    expect(status).toBe(isOurs ? 400 : 403)
+    expect(await tryHandshake(server.baseUrl, headers)).toBe(
+      isOurs ? 'upgraded' : 'Unexpected server response: 403',
+    )
+  })
+})

@@ -24,11 +24,16 @@ function siteOrigin(request: FastifyRequest): string | null {
 /**
  * Whether a request comes from another site: its Origin differs from ours in scheme, host or
  * port (an `http:` page must not act on an `https:` site of the same name). Non-browser clients
- * send no Origin; a browser that sends none still says where it comes from in Sec-Fetch-Site.
+ * send no Origin; a browser that sends none still says where it comes from in Sec-Fetch-Site,
+ * where `same-site` means a sibling subdomain: another site to us, as its Origin would be. Our
+ * own pages send `same-origin`.
  */
 export function isCrossSiteRequest(request: FastifyRequest): boolean {
   const origin = request.headers.origin
-  if (origin === undefined) return request.headers['sec-fetch-site'] === 'cross-site'
+  if (origin === undefined) {
+    const fetchSite = request.headers['sec-fetch-site']
+    return fetchSite === 'cross-site' || fetchSite === 'same-site'
+  }
   const requestOrigin = originOf(origin)
   return requestOrigin === null || requestOrigin !== siteOrigin(request)
 }

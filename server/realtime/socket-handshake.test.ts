@@ -12,6 +12,7 @@ describe.each(databaseKinds)('the /ws handshake on %s', (kind) => {
     ['a sibling subdomain', { origin: 'https://chat.tv.example' }],
     ['an opaque Origin', { origin: 'null' }],
     ['no Origin but Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['no Origin but Sec-Fetch-Site same-site', { 'sec-fetch-site': 'same-site' }],
   ])('does not upgrade %s, even with an admin cookie', async (_, headers) => {
     const { server, admin } = context
     await expect(openSocket(server.baseUrl, admin.cookie, headers)).rejects.toThrow(

@@ -78,6 +78,16 @@ describe.each(databaseKinds)('one free trial per person on %s', (kind) => {
       { telegram: '＠ｌｅｎａ＿ｂｅｒｇ' },
     ],
     [
+      'a Cyrillic capital І in a handle',
+      { telegram: '@ivan_petrov' },
+      { telegram: '@Іvan_petrov' },
+    ],
+    [
+      'Greek and Cyrillic capitals in a handle',
+      { telegram: '@nikos_ameh' },
+      { telegram: '@ΝΙΚΟS_АМЕН' },
+    ],
+    [
       'an invisible character in a handle',
       { telegram: '@omar_haddad' },
       { telegram: '@omar\u200b_haddad' },
@@ -93,6 +103,9 @@ describe.each(databaseKinds)('one free trial per person on %s', (kind) => {
   it('keeps telling apart handles that differ in ASCII look-alikes, as Telegram does', async () => {
     expect((await post(person('l1@example.com', { telegram: '@paul_1990' }))).status).toBe(201)
     expect((await post(person('l2@example.com', { telegram: '@paul_l990' }))).status).toBe(201)
+    // A capital shaped like `I` is an `i` to Telegram, so not the `l` the confusables list says.
+    expect((await post(person('l3@example.com', { telegram: '@lvan_orlov' }))).status).toBe(201)
+    expect((await post(person('l4@example.com', { telegram: '@Іvan_orlov' }))).status).toBe(201)
   })
 
   it('lets a person whose request was rejected, or whose trial expired, ask again', async () => {

@@ -1,35 +1,71 @@
-import { asc, eq, gt } from 'drizzle-orm'
+import { asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { settings } from '../../db/schema/settings'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { personKeys, trialIdentityRulesVersion } from './trial-identity'
+import { personKeys, trialIdentityRulesVersion, type PersonKeys } from './trial-identity'
 
 /** The settings row naming the rules version the stored keys were last derived with. */
-export const trialIdentityRulesKey = 'trial_identity_rules_version'
+const trialIdentityRulesKey = 'trial_identity_rules_version'
+
+// Any constant, the same in every process.
+const refreshLockId = 7_340_215
 
 const batchSize = 1000
 
-async function storedRulesVersion(db: Db): Promise<unknown> {
+/**
+ * Where the stored keys stand: done under the current rules, or the id of the last request whose
+ * keys were derived under them (null: none yet). The settings row holds the version reached, or
+ * `{ version, after }` while a refresh is under way.
+ */
+async function refreshProgress(
+  db: Db,
+): Promise<{ isDone: true } | { isDone: false; after: string | null }> {
   const [row] = await db
     .select({ value: settings.value })
     .from(settings)
     .where(eq(settings.key, trialIdentityRulesKey))
-  return row?.value
+  if (row?.value === trialIdentityRulesVersion) return { isDone: true }
+  const { version, after } = (row?.value ?? {}) as { version?: unknown; after?: unknown }
+  return {
+    isDone: false,
+    after: version === trialIdentityRulesVersion && typeof after === 'string' ? after : null,
+  }
+}
+
+async function storeProgress(tx: Db, value: number | { version: number; after: string }) {
+  await tx
+    .insert(settings)
+    .values({ key: trialIdentityRulesKey, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } })
+}
+
+/** Writes a page's new keys in one statement. */
+async function storeKeys(tx: Db, rows: ({ id: string } & PersonKeys)[]): Promise<void> {
+  const values = sql.join(
+    rows.map(
+      (row) =>
+        sql`(${row.id}::uuid, ${row.email}::varchar, ${row.telegram}::varchar, ${row.whatsapp}::varchar)`,
+    ),
+    sql`, `,
+  )
+  await tx.execute(sql`
+    update ${trialRequests}
+    set email_key = v.email_key, telegram_key = v.telegram_key, whatsapp_key = v.whatsapp_key
+    from (values ${values}) as v(id, email_key, telegram_key, whatsapp_key)
+    where ${trialRequests.id} = v.id`)
 }
 
 /**
- * Derives the comparison keys of stored requests again when the rules changed since they were
- * derived (run at start-up, before requests are served): otherwise an earlier request's number,
- * stored under the old rules, would not meet the same number under the new ones. Rows are read
- * in pages and only those whose keys differ are written; a start cut short does it all again,
- * and two processes starting together only repeat each other's writes. Answers the rows changed.
+ * Derives the keys of the next page of requests under the current rules, and stores how far it
+ * got in the same transaction. Answers the rows changed, or null once every request is done.
  */
-export async function refreshTrialIdentityKeys(db: Db): Promise<number> {
-  if ((await storedRulesVersion(db)) === trialIdentityRulesVersion) return 0
-  let changed = 0
-  let lastId: string | undefined
-  for (;;) {
-    const rows = await db
+async function refreshNextPage(db: Db): Promise<{ changed: number; isLast: boolean } | null> {
+  return db.transaction(async (tx) => {
+    // Processes take turns page by page, so none derives a page another one has done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${refreshLockId})`)
+    const progress = await refreshProgress(tx)
+    if (progress.isDone) return null
+    const rows = await tx
       .select({
         id: trialRequests.id,
         email: trialRequests.email,
@@ -40,28 +76,43 @@ export async function refreshTrialIdentityKeys(db: Db): Promise<number> {
         whatsappKey: trialRequests.whatsappKey,
       })
       .from(trialRequests)
-      .where(lastId === undefined ? undefined : gt(trialRequests.id, lastId))
+      .where(progress.after === null ? undefined : gt(trialRequests.id, progress.after))
       .orderBy(asc(trialRequests.id))
       .limit(batchSize)
-    for (const row of rows) {
-      const keys = personKeys(row)
-      const isCurrent =
-        row.emailKey === keys.email &&
-        row.telegramKey === keys.telegram &&
-        row.whatsappKey === keys.whatsapp
-      if (isCurrent) continue
-      await db
-        .update(trialRequests)
-        .set({ emailKey: keys.email, telegramKey: keys.telegram, whatsappKey: keys.whatsapp })
-        .where(eq(trialRequests.id, row.id))
-      changed++
-    }
-    if (rows.length < batchSize) break
-    lastId = rows.at(-1)!.id
+    const stale = rows
+      .map((row) => ({ row, keys: personKeys(row) }))
+      .filter(
+        ({ row, keys }) =>
+          row.emailKey !== keys.email ||
+          row.telegramKey !== keys.telegram ||
+          row.whatsappKey !== keys.whatsapp,
+      )
+      .map(({ row, keys }) => ({ id: row.id, ...keys }))
+    if (stale.length) await storeKeys(tx, stale)
+    const isLast = rows.length < batchSize
+    await storeProgress(
+      tx,
+      isLast
+        ? trialIdentityRulesVersion
+        : { version: trialIdentityRulesVersion, after: rows.at(-1)!.id },
+    )
+    return { changed: stale.length, isLast }
+  })
+}
+
+/**
+ * Derives the comparison keys of stored requests again when the rules changed since they were
+ * derived: otherwise an earlier request's number, stored under the old rules, would not meet the
+ * same number under the new ones. A page at a time, each in a short transaction with how far it
+ * got, so rows are locked briefly, a refresh cut short resumes where it stopped, and processes
+ * running it together share the pages. Answers the rows this call changed.
+ */
+export async function refreshTrialIdentityKeys(db: Db): Promise<number> {
+  if ((await refreshProgress(db)).isDone) return 0
+  let changed = 0
+  for (;;) {
+    const page = await refreshNextPage(db)
+    changed += page?.changed ?? 0
+    if (!page || page.isLast) return changed
   }
-  await db
-    .insert(settings)
-    .values({ key: trialIdentityRulesKey, value: trialIdentityRulesVersion })
-    .onConflictDoUpdate({ target: settings.key, set: { value: trialIdentityRulesVersion } })
-  return changed
 }

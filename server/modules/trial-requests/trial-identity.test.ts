@@ -1,3 +1,4 @@
+import unhomoglyph from 'unhomoglyph'
 import { describe, expect, it } from 'vitest'
 import { normalizeTelegram, normalizeWhatsapp, personKeys } from './trial-identity'
 
@@ -16,6 +17,36 @@ describe('normalizeTelegram', () => {
     ['@İda_lovelace', 'ida_lovelace'],
   ])('%s is %s', (handle, key) => {
     expect(normalizeTelegram(handle)).toBe(key)
+  })
+
+  // Telegram ignores case, so a capital reads as the lower case of the Latin capital it resembles.
+  it.each([
+    ['@Іvan_petrov', 'ivan_petrov'],
+    ['@Ιvan_petrov', 'ivan_petrov'],
+    ['@Ӏvan_petrov', 'ivan_petrov'],
+    ['@ꓲvan_petrov', 'ivan_petrov'],
+    ['@ΊVAN_PETROV', 'ivan_petrov'],
+    ['@АВЕКМНОРСТХ_Ν', 'abekmhopctx_n'],
+    ['@ΑΒΕΖΗΚΜΟΡΤΥΧ', 'abezhkmoptyx'],
+    ['@ЫOB_kid', 'biob_kid'],
+    ['@Ϲarl_Ϲox', 'carl_cox'],
+  ])('%s, in capitals from other scripts, is %s', (handle, key) => {
+    expect(normalizeTelegram(handle)).toBe(key)
+  })
+
+  it('reads every capital the confusables list likens to a Latin capital as that capital', () => {
+    const latinCapitals = new Map(
+      [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((capital) => [unhomoglyph(capital), capital]),
+    )
+    const mismatches: string[] = []
+    for (let codePoint = 0x80; codePoint <= 0x10ffff; codePoint++) {
+      const char = String.fromCodePoint(codePoint)
+      const latin = /\p{Lu}/u.test(char) && latinCapitals.get(unhomoglyph(char))
+      if (!latin) continue
+      const key = normalizeTelegram(`@ab${char}cd`)
+      if (key !== normalizeTelegram(`@ab${latin}cd`)) mismatches.push(`${char} ${key}`)
+    }
+    expect(mismatches).toEqual([])
   })
 
   it('folds only letters from outside ASCII: Telegram tells `1` from `l` and `rn` from `m`', () => {

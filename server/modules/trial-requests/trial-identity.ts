@@ -11,11 +11,26 @@ import { normalizeEmail } from '../../../common/email-address'
  * The version of the rules below. Raise it with any change that derives another key from the
  * same contact: start-up then derives the stored requests' keys again (trial-identity-refresh.ts).
  */
-export const trialIdentityRulesVersion = 2
+export const trialIdentityRulesVersion = 3
 
 // Telegram usernames start with a letter; real ones have 5–32 characters, kept lenient here.
 const telegramUsername = /^[a-z][a-z0-9_]{2,31}$/
 const telegramLink = /^(?:https?:\/\/)?(?:www\.)?(?:t|telegram)\.me\//
+
+// Capital letters, and the Lisu script's letters, which are drawn as Latin capitals.
+const capitalShaped = /[\p{Lu}\p{Lt}\p{Script=Lisu}]/u
+
+/**
+ * A non-ASCII character as the ASCII it looks like. The confusables list folds a capital `I`
+ * and `l` alike to `l`, but Telegram usernames ignore case, so a capital shaped like `I` (the
+ * Cyrillic `І`, the Greek `Ι`) reads as `i`; other capitals fold to the Latin capital they look
+ * like (Cyrillic `Н` to `H`), and so to its lower case.
+ */
+function foldLookAlike(char: string): string {
+  if (char <= '\x7f') return char
+  const folded = unhomoglyph(char)
+  return capitalShaped.test(char) ? folded.replaceAll('l', 'i') : folded
+}
 
 /**
  * Telegram usernames are ASCII, so a handle written with full-width letters, accents, invisible
@@ -24,8 +39,12 @@ const telegramLink = /^(?:https?:\/\/)?(?:www\.)?(?:t|telegram)\.me\//
  * (UTS #39): `1` and `l`, or `rn` and `m`, are different usernames on Telegram itself.
  */
 function foldLookAlikes(text: string): string {
-  const plain = text.normalize('NFKD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
-  return [...plain].map((char) => (char <= '\x7f' ? char : unhomoglyph(char))).join('')
+  const fold = (chars: string) => [...chars].map(foldLookAlike).join('')
+  // Look-alikes as written first: compatibility decomposition turns a lunate `Ϲ` into `Σ`.
+  const plain = fold(text)
+    .normalize('NFKD')
+    .replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
+  return fold(plain)
 }
 
 /** A Telegram username from `@Name`, `name`, or a t.me link: `name`. Null if it is none. */
