@@ -57,6 +57,7 @@ const adminKinds: Record<string, { label: string; href: (entityId: string) => st
   support_reply: { label: 'Customer replies', href: adminPaths.ticket },
   supplier_drift: { label: 'Supplier panel', href: () => adminPaths.section('tools') },
   supplier_credits_low: { label: 'Supplier credits', href: () => adminPaths.section('tools') },
+  supplier_refused: { label: 'Supplier panel', href: () => adminPaths.section('tools') },
 }
 
 /** A kind's heading in the bell; an unknown kind is grouped under "Other". */

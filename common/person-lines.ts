@@ -26,6 +26,10 @@ export const personLineStatusLabels: Record<PersonLineStatus, string> = {
   checking: 'Checking with the panel',
 }
 
+/** What a `checking` line means, wherever it is said (the line, a toast, a conversion's answer). */
+export const lineCheckingMessage =
+  'The supplier panel did not answer in time, so it may or may not have made the line. It is looked up there and bought only if it is missing; the login is sent once it is confirmed.'
+
 /** A subscriber's line: the login to send them, and what the panel holds or will hold. */
 export const personLine = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import type { DriftKind, PanelLineState } from '../../../common/person-lines'
-import type { PanelLine } from './panel'
+import { isOrderLine, type PanelLine } from './panel'
 
 /** One of our lines as the reconciliation compares it. */
 export type OurLine = {
@@ -42,17 +42,38 @@ export function matchLines(ours: OurLine[], panelLines: PanelLine[]): Map<string
   return seen
 }
 
+/** One of our lines the panel has no id of yet for us: being created, or checking with it. */
+export type UnmadeLine = { id: string; username: string; password: string | null; notes: string }
+
+/**
+ * The panel's lines that are ours but not yet recorded made (by our line's id): same username and
+ * the order's password or notes. They are not unknown to us; the retry job records them.
+ */
+export function matchUnmade(unmade: UnmadeLine[], panelLines: PanelLine[]) {
+  const byUsername = new Map(panelLines.map((line) => [line.username, line]))
+  const held = new Map<string, PanelLine>()
+  for (const line of unmade) {
+    const found = byUsername.get(line.username) ?? null
+    if (isOrderLine(found, { password: line.password ?? '', notes: line.notes })) {
+      held.set(line.id, found)
+    }
+  }
+  return held
+}
+
 /**
  * Where our lines and the panel's differ: a line matched by the panel's id (or, failing that, by
  * username) whose expiry or enabled state differs; ours missing on the panel; the panel's unknown
- * here. A line with a change still to push is compared only for being there.
+ * here (but for those `unmade`: ours, not recorded made yet). A line with a change still to push
+ * is compared only for being there.
  */
 export function findDrift(
   ours: OurLine[],
   panelLines: PanelLine[],
   seen: Map<string, PanelLine> = matchLines(ours, panelLines),
+  unmade: Map<string, PanelLine> = new Map(),
 ): FoundDrift[] {
-  const matched = new Set<string>()
+  const matched = new Set([...unmade.values()].map((line) => line.id))
   const drift: FoundDrift[] = []
 
   for (const line of ours) {

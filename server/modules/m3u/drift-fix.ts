@@ -16,7 +16,8 @@ export type FixResult = { isFixed: boolean; problem: string | null }
 
 /**
  * Puts one difference right, ours → panel: our expiry and enabled state pushed again, our line
- * made again on the panel where it went missing, a line we do not know disabled there.
+ * made again on the panel where it went missing, a line we do not know disabled there (one that
+ * turns out to be ours is left alone).
  */
 export async function putDriftRight(
   access: SupplierAccess,
@@ -31,6 +32,12 @@ export async function putDriftRight(
   const removeDrift = (tx: Db) => tx.delete(supplierDrift).where(eq(supplierDrift.id, driftId))
 
   if (drift.kind === 'unknown_on_panel') {
+    // Listed before our line under that username was known made (created, or checking with the
+    // panel): it is ours, and the retry job records it. Never disabled as a stranger's.
+    if (await findLine(access.db, eq(m3uLines.username, drift.username))) {
+      await options.commit(drift.id, removeDrift, { outcome: 'skipped' })
+      return { isFixed: true, problem: null }
+    }
     await ledgerPanel(access, panel, { actor: options.actor }).disableLine(key, drift.panelLineId!)
     await options.commit(drift.id, removeDrift, { outcome: 'completed' })
     return { isFixed: true, problem: null }

@@ -15,7 +15,7 @@ export type LineChanges = Partial<
 >
 
 /** A line whose create's outcome the deadline left unknown: the retry job looks it up. */
-export const isChecking = (row: M3uLineRow) => row.supplierId === null && row.status === 'checking'
+const isCheckingRow = (row: M3uLineRow) => row.supplierId === null && row.status === 'checking'
 
 export function presentPersonLine(row: M3uLineRow): PersonLine {
   return {
@@ -24,7 +24,7 @@ export function presentPersonLine(row: M3uLineRow): PersonLine {
     password: row.password ?? '',
     m3uUrl: row.m3uUrl,
     expiresAt: row.expiresAt?.toISOString() ?? null,
-    status: isChecking(row) ? 'checking' : row.isEnabled ? 'active' : 'disabled',
+    status: isCheckingRow(row) ? 'checking' : row.isEnabled ? 'active' : 'disabled',
     isTrial: row.isTrial,
     supplierLineId: row.supplierId,
     isSynced: row.pushedRevision >= row.revision,

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { lineCheckingMessage } from '../../../common/person-lines'
 import { auditLog } from '../../db/schema/audit-log'
 import { panelLinesRound } from '../../jobs/supplier-jobs'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { panelSeconds } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
-import { checkingMessage } from './line-follow'
 
 // Small, so that a panel that never answers costs the suite little.
 const deadlineMs = 1_500
+// Room for a busy runner, still short of the two deadlines that a look-up with its own would take.
+const slackMs = 1_000
 const minute = 60_000
 
 describe.each(databaseKinds)('a panel that does not answer a create in time, on %s', (kind) => {
@@ -42,7 +44,7 @@ describe.each(databaseKinds)('a panel that does not answer a create in time, on 
     t.supplier.setMode('hang')
     const { answer, elapsedMs } = await timedCreate(person.id)
     // One deadline for the create and its look-up, not one each.
-    expect(elapsedMs).toBeLessThan(1.5 * deadlineMs)
+    expect(elapsedMs).toBeLessThan(deadlineMs + slackMs)
     expect(answer.status).toBe(202)
     expect(answer.body).toMatchObject({
       username,
@@ -96,7 +98,7 @@ describe.each(databaseKinds)('a panel that does not answer a create in time, on 
     // The panel makes the line (and takes its credits) but its answer comes after the deadline.
     t.supplier.setMode('slow', ['create_line'])
     const { answer, elapsedMs } = await timedCreate(person.id)
-    expect(elapsedMs).toBeLessThan(1.5 * deadlineMs)
+    expect(elapsedMs).toBeLessThan(deadlineMs + slackMs)
     expect(answer.status).toBe(202)
     expect(answer.body.status).toBe('checking')
     const credits = t.supplier.credits
@@ -168,11 +170,11 @@ describe.each(databaseKinds)('a panel that does not answer a create in time, on 
       `/api/trial-requests/${person.id}/convert-to-subscription`,
       { paidPlan: 'Starter', subscriptionMonths: 1, subscriptionPrice: '9.99', createLine: true },
     )
-    expect(performance.now() - started).toBeLessThan(1.5 * deadlineMs)
+    expect(performance.now() - started).toBeLessThan(deadlineMs + slackMs)
     expect(converted.status).toBe(200)
     expect(converted.body).toMatchObject({
       subscriptionStatus: 'active',
-      lineProblem: checkingMessage,
+      lineProblem: lineCheckingMessage,
     })
     expect((await t.admin.get(lineOf(person.id))).body.status).toBe('checking')
     t.supplier.setMode('ok')

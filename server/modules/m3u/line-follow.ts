@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { lineCheckingMessage } from '../../../common/person-lines'
 import { HttpError } from '../../lib/http-error'
 import { adminOutcome } from './line-outcome'
 import { pushLine } from './line-push'
@@ -27,9 +28,6 @@ export async function followLine(request: FastifyRequest, lineId: string | null)
   }
 }
 
-export const checkingMessage =
-  'The supplier panel did not answer in time: the line is being checked with the panel, and made if it is not there.'
-
 /**
  * Buys a converted person's line with the server's key, unless they have one; why not, when that
  * failed (or why it is not known yet: the retry job settles a line left checking).
@@ -44,7 +42,7 @@ export async function createLineAfterConversion(request: FastifyRequest, personI
       commit: adminOutcome(app.db, admin, 'm3u_line.create', app.now),
       checkLater: true,
     })
-    return isChecking ? checkingMessage : null
+    return isChecking ? lineCheckingMessage : null
   } catch (error) {
     if (error instanceof PanelError || error instanceof HttpError) return error.message
     throw error

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
 import { findLine, panelHeldOf, panelHoldsColumns, type M3uLineRow } from './line-changes'
@@ -29,9 +29,17 @@ type PushOptions = {
   commit: CommitOutcome
 }
 
-/** Until then a process pushing or creating a line holds it: its calls cannot outlast that. */
+// Past the operation's deadline: the database writes around its calls, and a clock a little off.
+const claimMarginMs = 5_000
+
+/**
+ * Until then a process pushing or creating a line holds it: an operation with the panel ends
+ * within one deadline (SUPPLIER_TIMEOUT_MS). The retry job's look-up, page by page, may outlast
+ * it; a second process taking the line then cannot buy it twice (the panel keeps one line per
+ * username, and the line is recorded made once).
+ */
 export function claimUntil(access: SupplierAccess, now: Date): Date {
-  return new Date(now.getTime() + 3 * access.timeoutMs + 5_000)
+  return new Date(now.getTime() + access.timeoutMs + claimMarginMs)
 }
 
 /** After a failed push: 1 min, 2, 4… at most an hour. */
@@ -158,15 +166,19 @@ export async function pushLine(
   )
 }
 
-/** Lines whose change is due for another try (a failed push, or a push nobody made). */
-export async function duePushes(access: SupplierAccess, now: Date, limit = 100): Promise<string[]> {
+/** Lines `condition` selects whose next try is due and that nobody holds, oldest due first. */
+export async function dueLines(
+  access: SupplierAccess,
+  condition: SQL,
+  now: Date,
+  limit = 100,
+): Promise<string[]> {
   const rows = await access.db
     .select({ id: m3uLines.id })
     .from(m3uLines)
     .where(
       and(
-        isPending,
-        isNotNull(m3uLines.supplierId),
+        condition,
         or(isNull(m3uLines.nextPushAt), lte(m3uLines.nextPushAt, now)),
         isUnclaimed(now),
       ),
@@ -175,3 +187,7 @@ export async function duePushes(access: SupplierAccess, now: Date, limit = 100):
     .limit(limit)
   return rows.map((row) => row.id)
 }
+
+/** Lines whose change is due for another try (a failed push, or a push nobody made). */
+export const duePushes = (access: SupplierAccess, now: Date) =>
+  dueLines(access, and(isPending, isNotNull(m3uLines.supplierId))!, now)

@@ -1,65 +1,100 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import { notifications } from '../../db/schema/notifications'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { createNotification, publishNotification } from '../notifications/notifications.service'
+import type { M3uLineRow } from './line-changes'
+import { claimCreation, makeClaimedLine } from './line-create'
 import type { CommitOutcome } from './line-outcome'
-import { isUnclaimed } from './line-push'
+import { dueLines } from './line-push'
 import { PanelError } from './panel'
-import { claimCreation, makeClaimedLine } from './person-lines.service'
 import type { SupplierAccess } from './supplier-access'
 
-export type SettleResult = {
-  /** Lines found on the panel or bought now: made, their login e-mail queued. */
-  linesSettled: number
-  /** Lines still checking (the panel did not answer again), or back to be made (it refused). */
-  linesUnsettled: number
+// The panel's refusals of one order (its username taken, its values): the next line may pass.
+const lineRefusals = new Set([
+  'STATUS_EXISTS_USERNAME',
+  'STATUS_INVALID_INPUT',
+  'STATUS_INVALID_DATE',
+])
+
+/** Why nobody should get a checking line now; null while its person still should. */
+async function whyNotBuy(access: SupplierAccess, line: M3uLineRow): Promise<string | null> {
+  const [person] = line.trialRequestId
+    ? await access.db
+        .select({ status: trialRequests.status, subscription: trialRequests.subscriptionStatus })
+        .from(trialRequests)
+        .where(eq(trialRequests.id, line.trialRequestId))
+    : []
+  const checked = 'while the supplier panel was being checked; the panel holds no line for it'
+  if (!person) return `Not bought: the person was deleted ${checked}.`
+  if (person.status === 'Rejected') return `Not bought: the request was rejected ${checked}.`
+  const hasEnded = person.subscription === 'expired' || person.subscription === 'cancelled'
+  if (hasEnded || !line.isEnabled) {
+    return `Not bought: the trial or subscription ended ${checked}.`
+  }
+  return null
 }
 
-/** Lines a create left `checking` whose next look is due, oldest first. */
-async function dueChecks(access: SupplierAccess, now: Date, limit = 100): Promise<string[]> {
-  const rows = await access.db
-    .select({ id: m3uLines.id })
-    .from(m3uLines)
-    .where(
-      and(
-        eq(m3uLines.status, 'checking'),
-        isNull(m3uLines.supplierId),
-        or(isNull(m3uLines.nextPushAt), lte(m3uLines.nextPushAt, now)),
-        isUnclaimed(now),
-      ),
-    )
-    .orderBy(m3uLines.nextPushAt)
-    .limit(limit)
-  return rows.map((row) => row.id)
+/**
+ * Tells the admins that the panel refused the retry job for a reason not of one line (a refused
+ * key, no credits), once until they have read it: every checking line waits on it.
+ */
+async function notifyRefusal(access: SupplierAccess, error: PanelError) {
+  const type = 'supplier_refused'
+  const [unread] = await access.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.type, type), eq(notifications.read, false)))
+    .limit(1)
+  if (unread) return
+  const notification = await createNotification(access.db, {
+    type,
+    entityId: 'supplier',
+    recipientRole: 'admin',
+    title: 'The supplier panel refused to settle a line',
+    body: `${error.message} Lines checking with the panel wait until this is put right.`,
+  })
+  await publishNotification(access.bus, notification)
 }
 
 /**
  * The retry job's pass over lines whose create the deadline left unknown: each claimed (one
  * process per line), looked up on the panel with the server's key, recorded as made when the panel
- * holds it and bought when it holds none (never twice: the panel keeps one line per username). A
- * panel that still does not answer ends the round; the rest wait, each on its own backoff.
+ * holds it and bought when it holds none (never twice: the panel keeps one line per username),
+ * unless nobody should get it now: then it goes back to an admin, saying why. A panel that still
+ * does not answer, or refuses for a reason not of one line, ends the round; the rest wait, each on
+ * its own backoff.
  */
 export async function settleCheckingLines(
   access: SupplierAccess,
   { actor, commit }: { actor: string; commit: CommitOutcome },
-): Promise<SettleResult> {
-  const result: SettleResult = { linesSettled: 0, linesUnsettled: 0 }
+) {
+  const result = { linesSettled: 0, linesUnsettled: 0, linesNotBought: 0 }
   const key = access.serverKey
-  // A line made with a typed key waits for an admin to check it again with one.
+  // Without the server's key, an admin's "Check now" (with a key typed) settles each line.
   if (!access.panel || !key) return result
-  for (const lineId of await dueChecks(access, access.now())) {
+  const checking = and(eq(m3uLines.status, 'checking'), isNull(m3uLines.supplierId))!
+  for (const lineId of await dueLines(access, checking, access.now())) {
     const claimed = await claimCreation(access, lineId)
     if (!claimed) continue
     try {
-      const { isChecking } = await makeClaimedLine(access, claimed, key, {
+      const { isChecking, notBought } = await makeClaimedLine(access, claimed, key, {
         actor,
         commit,
         checkLater: true,
+        isBackground: true,
+        notBuying: await whyNotBuy(access, claimed),
       })
-      result[isChecking ? 'linesUnsettled' : 'linesSettled'] += 1
+      if (notBought) result.linesNotBought += 1
+      else result[isChecking ? 'linesUnsettled' : 'linesSettled'] += 1
       if (isChecking) return result
     } catch (error) {
-      // A refusal (no credits…) is recorded on the line, which goes back to be made.
+      // Recorded on the line, which stays checking and is looked at again after its delay.
       if (!(error instanceof PanelError)) throw error
       result.linesUnsettled += 1
+      if (error.kind === 'refused' && lineRefusals.has(error.status ?? '')) continue
+      if (error.kind === 'refused') await notifyRefusal(access, error)
+      return result
     }
   }
   return result

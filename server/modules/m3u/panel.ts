@@ -83,15 +83,62 @@ export class OutcomeUnknown extends PanelError {
  * (derived from the order's reference) or same notes (which carry it). The username alone may be
  * someone else's.
  */
-export const isOrderLine = (found: PanelLine | null, line: NewPanelLine): found is PanelLine =>
+export const isOrderLine = (
+  found: PanelLine | null,
+  line: Pick<NewPanelLine, 'password' | 'notes'>,
+): found is PanelLine =>
   found !== null &&
   (found.password === line.password || (line.notes !== '' && found.notes === line.notes))
 
 /**
- * Each call takes an optional `deadline`: one AbortSignal for a whole operation of several calls
- * (a create and its look-up, a push's edit and disable), so that the operation ends within
- * SUPPLIER_TIMEOUT_MS however many calls it makes. Without one, the call (with every request it
- * makes, e.g. all pages of a listing) makes its own of SUPPLIER_TIMEOUT_MS.
+ * An outcome that may hide a line the panel did make: no answer, a reset, a 5xx, an answer we
+ * could not read, or a taken username (an earlier attempt's line, or someone else's). A plain
+ * refusal (a bad key, no credits, invalid input) made nothing.
+ */
+export const mayHaveCreated = (error: PanelError) =>
+  error.kind !== 'refused' ||
+  (error.httpStatus ?? 0) >= 500 ||
+  error.status === 'STATUS_EXISTS_USERNAME'
+
+/**
+ * Looks up the order's line after a create whose outcome is in doubt: the line if the panel holds
+ * the order's, null if it does not. A look-up the deadline (already past, or reached now) or the
+ * panel cuts short leaves the outcome unknown (`cause`: the failure that put it in doubt); a
+ * refusal (a bad key) is the answer as it is, since it tells nothing of the line.
+ */
+export async function findOrderLine(
+  find: (username: string) => Promise<PanelLine | null>,
+  order: NewPanelLine,
+  deadline: Deadline,
+  cause?: PanelError,
+): Promise<PanelLine | null> {
+  if (deadline !== perRequest && deadline.aborted && cause) throw new OutcomeUnknown(cause)
+  let found: PanelLine | null
+  try {
+    found = await find(order.username)
+  } catch (error) {
+    if (!(error instanceof PanelError) || !mayHaveCreated(error)) throw error
+    throw new OutcomeUnknown(cause ?? error)
+  }
+  return isOrderLine(found, order) ? found : null
+}
+
+/**
+ * Each request of a call given `perRequest` gets SUPPLIER_TIMEOUT_MS of its own: for background
+ * work nobody waits for (the sync's and the retry job's listings, however many pages they read).
+ */
+export const perRequest = 'per-request'
+
+/**
+ * How long a call may take: one AbortSignal for a whole operation of several calls (a create and
+ * its look-up, a push's edit and disable), so that an operation an admin waits for ends within
+ * SUPPLIER_TIMEOUT_MS however many calls it makes; or `perRequest`.
+ */
+export type Deadline = AbortSignal | typeof perRequest
+
+/**
+ * Each call takes an optional `deadline` (see Deadline). Without one, the call (with every request
+ * it makes, e.g. all pages of a listing) makes its own of SUPPLIER_TIMEOUT_MS.
  */
 export interface SupplierPanel {
   /**
@@ -99,7 +146,7 @@ export interface SupplierPanel {
    * is resolved by looking the username up before reporting: never two lines for one order. When
    * the deadline (or a failed look-up) leaves it unresolved, it throws OutcomeUnknown.
    */
-  createLine(apiKey: string, line: NewPanelLine, deadline?: AbortSignal): Promise<CreatedPanelLine>
+  createLine(apiKey: string, line: NewPanelLine, deadline?: Deadline): Promise<CreatedPanelLine>
   editLine(
     apiKey: string,
     id: string,
@@ -108,11 +155,11 @@ export interface SupplierPanel {
   ): Promise<void>
   getLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<PanelLine | null>
   /** Every line of the key's owner, all pages read. */
-  listLines(apiKey: string, deadline?: AbortSignal): Promise<PanelLine[]>
+  listLines(apiKey: string, deadline?: Deadline): Promise<PanelLine[]>
   findLineByUsername(
     apiKey: string,
     username: string,
-    deadline?: AbortSignal,
+    deadline?: Deadline,
   ): Promise<PanelLine | null>
   enableLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<void>
   disableLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<void>

@@ -6,9 +6,16 @@ import { supplierDrift } from '../../db/schema/supplier-drift'
 import { supplierState } from '../../db/schema/supplier-state'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { getSupplierSettings } from '../settings/settings.service'
-import { findDrift, matchLines, type FoundDrift, type OurLine } from './drift-compare'
+import {
+  findDrift,
+  matchLines,
+  matchUnmade,
+  type FoundDrift,
+  type OurLine,
+  type UnmadeLine,
+} from './drift-compare'
 import type { CommitOutcome } from './line-outcome'
-import { PanelError, type PanelLine } from './panel'
+import { PanelError, perRequest, type PanelLine } from './panel'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
 // Reading every page of a large panel takes a while; a crashed sync frees the lease after this.
@@ -54,6 +61,35 @@ async function ourLines(db: Db): Promise<OurLine[]> {
     supplierId: row.supplierId!,
     isPending: revision > pushedRevision,
   }))
+}
+
+/** Our lines recorded before their create, the panel's id not known yet: creating or checking. */
+async function unmadeLines(db: Db): Promise<UnmadeLine[]> {
+  const rows = await db
+    .select({
+      id: m3uLines.id,
+      username: m3uLines.username,
+      password: m3uLines.password,
+      notes: m3uLines.notes,
+    })
+    .from(m3uLines)
+    .where(and(isNull(m3uLines.supplierId), isNotNull(m3uLines.username)))
+  return rows.map((row) => ({ ...row, username: row.username!, notes: row.notes ?? '' }))
+}
+
+/** A checking line the listing shows the panel holds: due at once, for the retry job to record. */
+async function settleSoon(db: Db, lineIds: string[], now: Date) {
+  if (!lineIds.length) return
+  await db
+    .update(m3uLines)
+    .set({ nextPushAt: now })
+    .where(
+      and(
+        inArray(m3uLines.id, lineIds),
+        eq(m3uLines.status, 'checking'),
+        isNull(m3uLines.supplierId),
+      ),
+    )
 }
 
 type Found = {
@@ -185,11 +221,14 @@ export async function syncSupplier(
   let found: Found
   try {
     const readAt = access.now()
-    const panelLines = await panel.listLines(key)
+    // Nobody waits for the sync: each page of a large account gets the whole timeout.
+    const panelLines = await panel.listLines(key, perRequest)
     const credits = await panel.credits(key)
-    const ours = await ourLines(access.db)
+    const [ours, unmade] = await Promise.all([ourLines(access.db), unmadeLines(access.db)])
     const seen = matchLines(ours, panelLines)
-    found = { drift: findDrift(ours, panelLines, seen), credits, seen, readAt }
+    const held = matchUnmade(unmade, panelLines)
+    await settleSoon(access.db, [...held.keys()], access.now())
+    found = { drift: findDrift(ours, panelLines, seen, held), credits, seen, readAt }
   } catch (error) {
     await access.db
       .update(supplierState)

@@ -7,6 +7,8 @@ import { answerData } from './xui-answers'
 import { createXuiPanel } from './xui-panel'
 
 const timeoutMs = 1_500
+// Room for a busy runner, still short of the two deadlines that a look-up with its own would take.
+const slackMs = 1_000
 
 /** The PanelError a call ended in (the test fails if it succeeded). */
 async function failure(call: Promise<unknown>): Promise<PanelError> {
@@ -148,7 +150,7 @@ describe('the XUI.ONE panel adapter when things go wrong', () => {
     const since = fake.calls.length
     const started = performance.now()
     const error = await failure(panel.createLine(fake.apiKey, order))
-    expect(performance.now() - started).toBeLessThan(1.5 * timeoutMs)
+    expect(performance.now() - started).toBeLessThan(timeoutMs + slackMs)
     expect(error).toBeInstanceOf(OutcomeUnknown)
     expect(error).toMatchObject({ kind: 'timeout', statusCode: 504 })
     expect(fake.calls.slice(since).map((call) => call.action)).toEqual(['create_line'])
@@ -163,7 +165,7 @@ describe('the XUI.ONE panel adapter when things go wrong', () => {
     const since = fake.calls.length
     const started = performance.now()
     const error = await failure(panel.createLine(fake.apiKey, order))
-    expect(performance.now() - started).toBeLessThan(1.5 * timeoutMs)
+    expect(performance.now() - started).toBeLessThan(timeoutMs + slackMs)
     expect(fake.calls.slice(since).map((call) => call.action)).toEqual(['create_line', 'get_lines'])
     expect(error).toBeInstanceOf(OutcomeUnknown)
     // The create's own failure, which the look-up could not settle.

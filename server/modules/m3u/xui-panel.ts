@@ -1,10 +1,12 @@
 import { m3uPlaylistUrl } from '../../../common/m3u'
 import type { Config } from '../../config'
 import {
-  isOrderLine,
-  OutcomeUnknown,
+  findOrderLine,
+  mayHaveCreated,
   PanelError,
+  perRequest,
   type CreatedPanelLine,
+  type Deadline,
   type NewPanelLine,
   type PanelLine,
   type PanelLineChanges,
@@ -42,15 +44,6 @@ function changeFields(changes: PanelLineChanges): Params {
 }
 
 /**
- * An outcome that may hide a line the panel did make: no answer, a reset, a 5xx, an answer we
- * could not read, or a taken username (an earlier attempt's line, or someone else's).
- */
-const mayHaveCreated = (error: PanelError) =>
-  error.kind !== 'refused' ||
-  (error.httpStatus ?? 0) >= 500 ||
-  error.status === 'STATUS_EXISTS_USERNAME'
-
-/**
  * The supplier's XUI.ONE admin API (DESIGN.md §4): `{apiUrl}?api_key=KEY&action=ACTION`, reads
  * as GET with query parameters, writes as POST with a form body. The key travels only in that
  * URL: no message, log line or stored answer is built from it.
@@ -66,7 +59,7 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     method: 'GET' | 'POST',
     action: string,
     params: Params,
-    deadline: AbortSignal,
+    deadline: Deadline,
   ): Promise<{ data: unknown; httpStatus: number }> {
     const url = new URL(apiUrl)
     url.searchParams.set('api_key', apiKey)
@@ -81,7 +74,7 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
         body: method === 'POST' ? form : undefined,
         // A redirect would carry the key in its URL to wherever the panel points.
         redirect: 'manual',
-        signal: deadline,
+        signal: deadline === perRequest ? ownDeadline() : deadline,
       })
       httpStatus = response.status
       text = await response.text()
@@ -91,14 +84,20 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     return { data: answerData(httpStatus, text, apiKey), httpStatus }
   }
 
-  const get = (apiKey: string, action: string, params: Params, deadline: AbortSignal) =>
+  const get = (apiKey: string, action: string, params: Params, deadline: Deadline) =>
     call(apiKey, 'GET', action, params, deadline)
-  const post = async (apiKey: string, action: string, params: Params, deadline: AbortSignal) => {
+  const post = async (apiKey: string, action: string, params: Params, deadline: Deadline) => {
     await call(apiKey, 'POST', action, params, deadline)
   }
 
-  /** Every page within one deadline: a listing is one operation, however many pages it takes. */
-  async function listLines(apiKey: string, deadline = ownDeadline()): Promise<PanelLine[]> {
+  /**
+   * Every page within one deadline (a listing an admin waits for is one operation, however many
+   * pages it takes), or each page within its own (`perRequest`: background work on a large account).
+   */
+  async function listLines(
+    apiKey: string,
+    deadline: Deadline = ownDeadline(),
+  ): Promise<PanelLine[]> {
     const lines = new Map<string, PanelLine>()
     // Until an empty page: a panel may cap `limit` below what we ask. A page of nothing new means
     // the panel ignores `offset`; stop rather than loop.
@@ -117,37 +116,19 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     }
   }
 
-  async function findLineByUsername(apiKey: string, username: string, deadline = ownDeadline()) {
-    return (await listLines(apiKey, deadline)).find((line) => line.username === username) ?? null
-  }
-
-  /**
-   * After a create that may have made the line: the line if the panel holds the order's, null if
-   * it does not. A look-up the deadline (already past, or reached now) or the panel cuts short
-   * leaves the outcome unknown.
-   */
-  async function earlierAttempt(
+  async function findLineByUsername(
     apiKey: string,
-    line: NewPanelLine,
-    createError: PanelError,
-    deadline: AbortSignal,
+    username: string,
+    deadline: Deadline = ownDeadline(),
   ) {
-    if (deadline.aborted) throw new OutcomeUnknown(createError)
-    let found: PanelLine | null
-    try {
-      found = await findLineByUsername(apiKey, line.username, deadline)
-    } catch (error) {
-      if (error instanceof PanelError) throw new OutcomeUnknown(createError)
-      throw error
-    }
-    return isOrderLine(found, line) ? found : null
+    return (await listLines(apiKey, deadline)).find((line) => line.username === username) ?? null
   }
 
   /** The create and, when its outcome is in doubt, its look-up: both within one deadline. */
   async function createLine(
     apiKey: string,
     line: NewPanelLine,
-    deadline = ownDeadline(),
+    deadline: Deadline = ownDeadline(),
   ): Promise<CreatedPanelLine> {
     try {
       const { data, httpStatus } = await call(
@@ -175,7 +156,12 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
       return { ...fields, expiresAt, id: String(id), isEnabled: true }
     } catch (error) {
       if (!(error instanceof PanelError) || !mayHaveCreated(error)) throw error
-      const found = await earlierAttempt(apiKey, line, error, deadline)
+      const found = await findOrderLine(
+        (username) => findLineByUsername(apiKey, username, deadline),
+        line,
+        deadline,
+        error,
+      )
       if (!found) throw error
       return { ...found, recoveredFrom: error.status ?? error.kind }
     }

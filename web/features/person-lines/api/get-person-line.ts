@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PersonLine } from '@common/person-lines'
 import { ApiError, apiJson } from '@/lib/api-client'
 
-const checkingPollMs = 5_000
+// While a line is checking: read again after 5 s, then 10, 20… at most a minute apart.
+const firstCheckingPollMs = 5_000
+const lastCheckingPollMs = 60_000
 
 /** Every query of this feature starts with it. */
 export const personLinesQueryKey = ['person-lines'] as const
@@ -31,8 +33,13 @@ export function getPersonLineQueryOptions(personId: string) {
     queryFn: ({ signal }) => getPersonLine(personId, signal),
     // A conversion, renewal or the expiry job moves the line: read it afresh each time it shows.
     staleTime: 0,
-    // While the server checks with the panel, watch for it to settle.
-    refetchInterval: (query) => (query.state.data?.status === 'checking' ? checkingPollMs : false),
+    // While the server checks with the panel, watch for it to settle, less often as it takes longer
+    // (the retry job's own backoff grows too). Each read that still finds it checking counts.
+    refetchInterval: (query) => {
+      if (query.state.data?.status !== 'checking') return false
+      const reads = query.state.dataUpdateCount
+      return Math.min(firstCheckingPollMs * 2 ** Math.max(0, reads - 1), lastCheckingPollMs)
+    },
   })
 }
 

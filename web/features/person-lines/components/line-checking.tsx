@@ -1,8 +1,13 @@
 import { RefreshCw } from 'lucide-react'
-import type { PersonLine, SupplierKeyInput } from '@common/person-lines'
+import {
+  lineCheckingMessage,
+  personLineStatusLabels,
+  type PersonLine,
+  type SupplierKeyInput,
+} from '@common/person-lines'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { useCreateLine } from './use-create-line'
+import { useCreateLine } from '../api/use-create-line'
 
 type LineCheckingProps = { personId: string; line: PersonLine; keyInput: SupplierKeyInput }
 
@@ -20,13 +25,10 @@ export function LineChecking({ personId, line, keyInput }: LineCheckingProps) {
       >
         <Spinner className="mt-0.5 shrink-0" />
         <div className="grid gap-1">
-          <p className="font-medium">Checking with the panel</p>
-          <p>
-            The panel did not answer in time when the line{' '}
-            <code className="font-mono">{line.username}</code> was ordered, so it may or may not
-            have made it. It is looked up there automatically and bought only if it is missing; the
-            login is sent once it is confirmed.
+          <p className="font-medium">
+            {personLineStatusLabels.checking}: <code className="font-mono">{line.username}</code>
           </p>
+          <p>{lineCheckingMessage}</p>
           {line.panelError && <p className="text-xs opacity-80">Last answer: {line.panelError}</p>}
         </div>
       </div>

@@ -1,6 +1,11 @@
 import { AlertTriangle, Clock, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { panelDifferences, type PanelDifference, type PersonLine } from '@common/person-lines'
+import {
+  panelDifferences,
+  personLineStatusLabels,
+  type PanelDifference,
+  type PersonLine,
+} from '@common/person-lines'
 import { CopyButton } from '@/components/copy-button'
 import { Badge } from '@/components/ui/badge'
 import { formatDateTime } from '@/lib/format'
@@ -105,7 +110,7 @@ export function LineDetails({ line }: { line: PersonLine }) {
         </Field>
         <Field label="Status">
           <Badge variant={line.status === 'active' ? 'default' : 'destructive'}>
-            {line.status === 'active' ? 'Active' : 'Disabled'}
+            {personLineStatusLabels[line.status]}
           </Badge>
           <Badge variant="outline">{line.isTrial ? 'Trial line' : 'Paid line'}</Badge>
           {panel ? (

@@ -15,7 +15,7 @@ import { LineChecking } from './line-checking'
 import { LineDetails } from './line-details'
 import { LineHistory } from './line-history'
 import { LineInstructions } from './line-instructions'
-import { useCreateLine } from './use-create-line'
+import { useCreateLine } from '../api/use-create-line'
 
 export type PersonLinePanelProps = {
   personId: string

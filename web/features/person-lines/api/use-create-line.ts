@@ -1,7 +1,11 @@
-import type { SupplierKeyInput } from '@common/person-lines'
+import {
+  lineCheckingMessage,
+  personLineStatusLabels,
+  type SupplierKeyInput,
+} from '@common/person-lines'
 import { serverMessageOf } from '@/lib/api-client'
 import { showToast } from '@/lib/toast'
-import { useCreatePersonLine } from '../api/create-person-line'
+import { useCreatePersonLine } from './create-person-line'
 
 /**
  * The person's create-line request with what it ended in said in a toast: made, checking with the
@@ -15,9 +19,8 @@ export function useCreateLine(personId: string, keyInput: SupplierKeyInput) {
         showToast(
           isChecking
             ? {
-                title: 'Checking with the panel',
-                description:
-                  'It did not answer in time. The line is looked up there and made only if it is missing.',
+                title: personLineStatusLabels.checking,
+                description: lineCheckingMessage,
                 variant: 'neutral',
               }
             : { title: 'Line created', description: line.m3uUrl },
