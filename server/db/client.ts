@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { join } from 'node:path'
 import type { DatabaseConfig } from '../config'
+import { advisoryLockIds } from './advisory-locks'
 import { migrationsDir } from '../lib/app-root'
 import { lockDataDir } from './data-dir-lock'
 import { pgliteForDrizzle } from './pglite-for-drizzle'
@@ -23,9 +24,6 @@ export type Database = {
 
 // pg_trgm (trusted since PostgreSQL 13, so the database owner may create it) powers search.
 const requiredExtensions = 'create extension if not exists pg_trgm'
-
-// Any constant will do: it only has to be the same in every process migrating this database.
-const migrationLockId = 7_340_211
 
 /** An in-memory PGlite may start from a dump (tests: a migrated one; its initdb costs seconds). */
 export type OpenOptions = { pgliteStart?: Blob }
@@ -69,11 +67,13 @@ async function openPostgres(url: string): Promise<Database> {
     // Several processes may start at once: one migrates, the others wait for it.
     const client = await pool.connect()
     try {
-      await client.query('select pg_advisory_lock($1)', [migrationLockId])
+      await client.query('select pg_advisory_lock($1)', [advisoryLockIds.migration])
       await client.query(requiredExtensions)
       await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsDir })
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [migrationLockId]).catch(() => {})
+      await client
+        .query('select pg_advisory_unlock($1)', [advisoryLockIds.migration])
+        .catch(() => {})
       client.release()
     }
     return { kind: 'postgres', pool, db, close: () => pool.end() }

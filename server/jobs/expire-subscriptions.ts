@@ -1,11 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
+import { advisoryLockIds } from '../db/advisory-locks'
 import { queryRows, type Db } from '../db/client'
 import { trialRequests } from '../db/schema/trial-requests'
 import { recordSystemAudit } from '../modules/audit/audit.service'
 import { getPlatformSettings } from '../modules/settings/settings.service'
-
-// Any constant: the same in every process, so only one of them runs the job at a time.
-export const expiryLockId = 7_340_212
 
 export type ExpiryResult = { trialsExpired: number; subscriptionsExpired: number; skipped: boolean }
 
@@ -21,7 +19,7 @@ export async function expireSubscriptions(db: Db, now: Date): Promise<ExpiryResu
   return db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
       tx,
-      sql`select pg_try_advisory_xact_lock(${expiryLockId}) as locked`,
+      sql`select pg_try_advisory_xact_lock(${advisoryLockIds.subscriptionExpiry}) as locked`,
     )
     if (!lock?.locked) return { trialsExpired: 0, subscriptionsExpired: 0, skipped: true }
 

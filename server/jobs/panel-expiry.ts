@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { advisoryLockIds } from '../db/advisory-locks'
 import { queryRows } from '../db/client'
 import { m3uLines } from '../db/schema/m3u-lines'
 import { trialRequests } from '../db/schema/trial-requests'
@@ -7,9 +8,6 @@ import type { CommitOutcome } from '../modules/m3u/line-outcome'
 import { duePushes, pushLine } from '../modules/m3u/line-push'
 import type { SupplierAccess } from '../modules/m3u/supplier-access'
 import { getPlatformSettings, getSupplierSettings } from '../modules/settings/settings.service'
-
-// Any constant: the same in every process, so only one of them marks lines at a time.
-export const panelExpiryLockId = 7_340_213
 
 const hour = 60 * 60 * 1000
 const day = 24 * hour
@@ -36,7 +34,7 @@ async function markEndedLines(access: SupplierAccess, now: Date) {
   return access.db.transaction(async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
       tx,
-      sql`select pg_try_advisory_xact_lock(${panelExpiryLockId}) as locked`,
+      sql`select pg_try_advisory_xact_lock(${advisoryLockIds.panelExpiry}) as locked`,
     )
     if (!lock?.locked) return null
     const ended = tx

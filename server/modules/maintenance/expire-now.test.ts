@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { expiryLockId } from '../../jobs/expire-subscriptions'
+import { advisoryLockIds } from '../../db/advisory-locks'
 import { withNewEntries } from '../../test/audit-trail'
 import type { TestResponse } from '../../test/http-client'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
@@ -38,7 +38,9 @@ describe.each(databaseKinds)('expire now on %s', (kind) => {
       const otherRunner = await pool.connect()
       try {
         await otherRunner.query('begin')
-        await otherRunner.query('select pg_advisory_xact_lock($1)', [expiryLockId])
+        await otherRunner.query('select pg_advisory_xact_lock($1)', [
+          advisoryLockIds.subscriptionExpiry,
+        ])
         const { result: answers, entries } = await expireNow(3)
         expect(answers.map((answer) => answer.body)).toEqual(
           Array(3).fill({

@@ -1,8 +1,6 @@
 import pg from 'pg'
+import { advisoryLockIds } from '../../db/advisory-locks'
 import type { DatabaseConfig } from '../../config'
-
-// Any constant: the same in every process sharing the database.
-const pollerLockId = 7_340_213
 
 // A connection lost without a word is found by a query that gets no answer.
 const heartbeatMs = 10_000
@@ -34,7 +32,7 @@ export async function tryPollerLease(database: DatabaseConfig): Promise<PollerLe
     await client.connect()
     const { rows } = await client.query<{ locked: boolean }>(
       'select pg_try_advisory_lock($1) as locked',
-      [pollerLockId],
+      [advisoryLockIds.telegramPoller],
     )
     if (!rows[0]?.locked) {
       await client.end()

@@ -1,4 +1,5 @@
 import { asc, eq, gt, sql } from 'drizzle-orm'
+import { advisoryLockIds } from '../../db/advisory-locks'
 import type { Db } from '../../db/client'
 import { settings } from '../../db/schema/settings'
 import { trialRequests } from '../../db/schema/trial-requests'
@@ -6,9 +7,6 @@ import { personKeys, trialIdentityRulesVersion, type PersonKeys } from './trial-
 
 /** The settings row naming the rules version the stored keys were last derived with. */
 const trialIdentityRulesKey = 'trial_identity_rules_version'
-
-// Any constant, the same in every process.
-const refreshLockId = 7_340_215
 
 const batchSize = 1000
 
@@ -62,7 +60,7 @@ async function storeKeys(tx: Db, rows: ({ id: string } & PersonKeys)[]): Promise
 async function refreshNextPage(db: Db): Promise<{ changed: number; isLast: boolean } | null> {
   return db.transaction(async (tx) => {
     // Processes take turns page by page, so none derives a page another one has done.
-    await tx.execute(sql`select pg_advisory_xact_lock(${refreshLockId})`)
+    await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockIds.trialIdentityRefresh})`)
     const progress = await refreshProgress(tx)
     if (progress.isDone) return null
     const rows = await tx
