@@ -16,7 +16,7 @@ import {
 } from '../test/server-process'
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink'
 import { createPostgresDatabase, owner } from '../test/test-server'
-import { leaseMs, pollMs } from './lease'
+import { leaseMs, pollMs } from '../lib/lease'
 
 type Running = { process: ServerProcess; url: string }
 

@@ -15,7 +15,7 @@ import { templateFor } from '../modules/messages/templates.service'
 import { sendTelegram } from '../modules/telegram/send-telegram'
 import type { Telegram } from '../modules/telegram/telegram'
 import { composeTelegram } from '../modules/telegram/telegram-text'
-import { leaseUntil, whileRenewing } from './lease'
+import { leaseUntil, whileRenewing } from '../lib/lease'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 

@@ -5,7 +5,7 @@ import { expireSubscriptions } from './expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
 import { startQueuedTrials } from './trial-autopilot'
-import { pollMs } from './lease'
+import { pollMs } from '../lib/lease'
 
 const minute = 60 * 1000
 

@@ -15,7 +15,7 @@ import {
   type AutostartOutcome,
   type AutostartRow,
 } from '../modules/trial-requests/trial-autopilot.service'
-import { leaseUntil, whileRenewing } from './lease'
+import { leaseUntil, whileRenewing } from '../lib/lease'
 
 export type AutopilotResult = { trialsStarted: number }
 

@@ -56,6 +56,8 @@ export async function startFakeSupplier({
   let modes = new Map<string, SupplierMode>()
   const calls: SupplierCall[] = []
   const timers = new Set<NodeJS.Timeout>()
+  // Per action, the next call's hold: it answers once its call has arrived, when released.
+  const holds = new Map<string, () => Promise<void>>()
 
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
@@ -67,6 +69,11 @@ export async function startFakeSupplier({
     )
     const action = url.searchParams.get('action')
     calls.push({ method: request.method ?? '', action, query: url.searchParams, form, contentType })
+    const hold = holds.get(action ?? '')
+    if (hold) {
+      holds.delete(action ?? '')
+      await hold()
+    }
 
     const send = ({ httpStatus, body: answer }: Answer) => {
       response.writeHead(httpStatus, { 'content-type': 'application/json' })
@@ -124,6 +131,21 @@ export async function startFakeSupplier({
     /** Misbehave from now on, for every action or only those named. */
     setMode(next: SupplierMode, actions?: string[]) {
       modes = new Map(actions ? actions.map((action) => [action, next]) : [['*', next]])
+    },
+    /**
+     * Keeps the next call of `action` waiting (neither acted on nor answered, as on a panel busy
+     * with others) until `release`; `arrived` resolves once that call has come in.
+     */
+    hold(action: string) {
+      let release!: () => void
+      let hasArrived!: () => void
+      const arrived = new Promise<void>((resolve) => (hasArrived = resolve))
+      const released = new Promise<void>((resolve) => (release = resolve))
+      holds.set(action, () => {
+        hasArrived()
+        return released
+      })
+      return { arrived, release }
     },
     /** Each action named its own way from now on; the others answer as they should. */
     setModes(byAction: Record<string, SupplierMode>) {

@@ -48,7 +48,8 @@ export const m3uLines = pgTable(
     pushedRevision: integer('pushed_revision').notNull().default(0),
     pushAttempts: integer('push_attempts').notNull().default(0),
     nextPushAt: timestamptz('next_push_at'),
-    // A process working on the line with the panel holds it until then (creation or a push).
+    // A process working on the line with the panel (creation or a push) holds it until then: a
+    // short lease it renews while it works, so one that died loses it within a lease.
     claimedUntil: timestamptz('claimed_until'),
     panelError: text('panel_error'),
     // When the panel last told us its state: read by a sync, or a change it accepted.

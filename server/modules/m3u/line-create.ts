@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { bouquetIdsOf } from '../../../common/m3u'
 import type { PersonLine } from '../../../common/person-lines'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import { leaseUntil } from '../../lib/lease'
 import { queueLineLogin } from '../messages/outbox.service'
 import { getPlatformSettings } from '../settings/settings.service'
 import {
@@ -13,7 +14,8 @@ import {
 } from './line-changes'
 import { lineEdit } from './line-events'
 import type { CommitOutcome } from './line-outcome'
-import { claimUntil, isUnclaimed, retryDelayMs } from './line-push'
+import { isUnclaimed, whileHoldingLine } from './line-claim'
+import { retryDelayMs } from './line-push'
 import {
   findOrderLine,
   OutcomeUnknown,
@@ -61,12 +63,15 @@ export type MakeOptions = {
   notBuying?: string | null
 }
 
-/** Claims a line still to be made; undefined while another request is making it. */
+/**
+ * Claims a line still to be made, for one lease (renewed while the panel is called: see
+ * makeClaimedLine); undefined while another request is making it.
+ */
 export async function claimCreation(access: SupplierAccess, lineId: string) {
   const now = access.now()
   const [row] = await access.db
     .update(m3uLines)
-    .set({ claimedUntil: claimUntil(access, now) })
+    .set({ claimedUntil: leaseUntil(now) })
     .where(and(eq(m3uLines.id, lineId), isNull(m3uLines.supplierId), isUnclaimed(now)))
     .returning()
   return row
@@ -180,7 +185,7 @@ export async function makeClaimedLine(
   const { commit, checkLater = false, notBuying } = options
   let created: CreatedPanelLine | null
   try {
-    created = await createOnPanel(access, made, key, options)
+    created = await whileHoldingLine(access, made, () => createOnPanel(access, made, key, options))
   } catch (error) {
     if (!(error instanceof PanelError)) throw error
     const row = await recordFailure(access, made, error, checkLater)

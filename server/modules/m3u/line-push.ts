@@ -1,6 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
+import { leaseUntil } from '../../lib/lease'
+import { isUnclaimed, whileHoldingLine } from './line-claim'
 import { findLine, panelHeldOf, panelHoldsColumns, type M3uLineRow } from './line-changes'
 import { lineEdit, type PanelHeld } from './line-events'
 import type { CommitOutcome } from './line-outcome'
@@ -29,26 +31,10 @@ type PushOptions = {
   commit: CommitOutcome
 }
 
-// Past the operation's deadline: the database writes around its calls, and a clock a little off.
-const claimMarginMs = 5_000
-
-/**
- * Until then a process pushing or creating a line holds it: an operation with the panel ends
- * within one deadline (SUPPLIER_TIMEOUT_MS). The retry job's look-up, page by page, may outlast
- * it; a second process taking the line then cannot buy it twice (the panel keeps one line per
- * username, and the line is recorded made once).
- */
-export function claimUntil(access: SupplierAccess, now: Date): Date {
-  return new Date(now.getTime() + access.timeoutMs + claimMarginMs)
-}
-
 /** After a failed push: 1 min, 2, 4… at most an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
 }
-
-export const isUnclaimed = (now: Date) =>
-  or(isNull(m3uLines.claimedUntil), lt(m3uLines.claimedUntil, now))
 
 const isPending = gt(m3uLines.revision, m3uLines.pushedRevision)
 
@@ -56,7 +42,7 @@ const isPending = gt(m3uLines.revision, m3uLines.pushedRevision)
 async function claimPush(access: SupplierAccess, lineId: string, now: Date) {
   const [row] = await access.db
     .update(m3uLines)
-    .set({ claimedUntil: claimUntil(access, now) })
+    .set({ claimedUntil: leaseUntil(now) })
     .where(
       and(eq(m3uLines.id, lineId), isNotNull(m3uLines.supplierId), isPending, isUnclaimed(now)),
     )
@@ -102,8 +88,9 @@ async function sendLine(access: SupplierAccess, line: M3uLineRow, options: PushO
 
 /**
  * Makes the panel hold what we hold for a line: claim it (so no other process pushes it at the
- * same time), call the panel with no transaction open, then record the outcome. A failure keeps
- * the change waiting, with the panel's words and a later retry (retryDelayMs).
+ * same time; a lease renewed while the panel is called), call the panel with no transaction open,
+ * then record the outcome. A failure keeps the change waiting, with the panel's words and a later
+ * retry (retryDelayMs).
  */
 export async function pushLine(
   access: SupplierAccess,
@@ -120,7 +107,7 @@ export async function pushLine(
   }
   let failure: PanelError | null = null
   try {
-    await sendLine(access, claimed, options)
+    await whileHoldingLine(access, claimed, () => sendLine(access, claimed, options))
   } catch (error) {
     if (!(error instanceof PanelError)) throw error
     failure = error

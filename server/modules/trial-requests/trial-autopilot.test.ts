@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { leaseMs, leaseUntil } from '../../jobs/lease'
+import { leaseMs, leaseUntil } from '../../lib/lease'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { panelLine } from '../../test/supplier-server'

@@ -1,7 +1,8 @@
 /**
- * How long a claim on queued work (an outbox message, a trial to start) lasts unless renewed. Its
- * holder renews it every third of that while the work runs, so long work stays with a live
- * process, and a process that died loses it within one lease: the next poll takes it over.
+ * How long a claim on work (an outbox message, a trial to start, a line made or pushed on the
+ * supplier panel) lasts unless renewed. Its holder renews it every third of that while the work
+ * runs, so long work stays with a live process, and a process that died loses it within one
+ * lease: the next poll or round takes it over.
  */
 export const leaseMs = 10_000
 const renewEveryMs = Math.floor(leaseMs / 3)
