@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { m3uLines } from '../db/schema/m3u-lines'
 import { startFakeSupplier, type FakeSupplier } from './fake-supplier'
 import { createClient } from './http-client'
 import { owner, startTestServer, type DatabaseKind, type TestServer } from './test-server'
@@ -72,3 +74,23 @@ export function panelLine(supplier: FakeSupplier, username: string) {
 /** Unix seconds, as the panel keeps an expiry. */
 export const panelSeconds = (iso: string | Date) =>
   String(Math.floor(new Date(iso).getTime() / 1000))
+
+/**
+ * A person's line as the tests look at it: its address, the username the server gives it, the
+ * creates the panel was sent for it, the panel's copies of it and our stored row.
+ */
+export function lineProbes(context: { supplier: FakeSupplier; server: TestServer }) {
+  return {
+    lineOf: (personId: string) => `/api/trial-requests/${personId}/line`,
+    usernameOf: (person: { subscriptionId: string }) =>
+      `sl${person.subscriptionId.slice(4).toLowerCase()}`,
+    creates: (username: string) =>
+      context.supplier.calls.filter(
+        (call) => call.action === 'create_line' && call.form.get('username') === username,
+      ),
+    onPanel: (username: string) =>
+      context.supplier.lines.filter((line) => line.username === username),
+    rowOf: async (lineId: string) =>
+      (await context.server.app.db.select().from(m3uLines).where(eq(m3uLines.id, lineId)))[0]!,
+  }
+}

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/audit-log'
 import { panelLinesRound } from '../../jobs/supplier-jobs'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
-import { panelSeconds } from '../../test/supplier-server'
+import { panelSeconds, lineProbes } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
 
 // Small, so that a panel that never answers costs the suite little.
@@ -17,15 +17,7 @@ const minute = 60_000
 
 describe.each(databaseKinds)('a panel that does not answer a create in time, on %s', (kind) => {
   const t = useMailServer(kind, { SUPPLIER_TIMEOUT_MS: String(deadlineMs) })
-  const lineOf = (id: string) => `/api/trial-requests/${id}/line`
-  const usernameOf = (person: { subscriptionId: string }) =>
-    `sl${person.subscriptionId.slice(4).toLowerCase()}`
-  const creates = (username: string) =>
-    t.supplier.calls.filter(
-      (call) => call.action === 'create_line' && call.form.get('username') === username,
-    )
-  const onPanel = (username: string) =>
-    t.supplier.lines.filter((line) => line.username === username)
+  const { lineOf, usernameOf, creates, onPanel } = lineProbes(t)
   /** The admin's create-line request, and how long it took to answer. */
   const timedCreate = async (personId: string) => {
     const started = performance.now()

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { m3uLines } from '../../db/schema/m3u-lines'
 import { panelLinesRound } from '../../jobs/supplier-jobs'
 import { leaseMs } from '../../lib/lease'
 import { useMailServer } from '../../test/mail-server'
+import { lineProbes } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
 import { claimCreation } from './line-create'
 import { supplierAccess } from './supplier-access'
@@ -13,16 +12,7 @@ const minute = 60_000
 describe.each(databaseKinds)('the lease on a line worked on with the panel, on %s', (kind) => {
   // Room for a panel call held past a renewal (every third of a lease).
   const t = useMailServer(kind, { SUPPLIER_TIMEOUT_MS: '10000' })
-  const usernameOf = (person: { subscriptionId: string }) =>
-    `sl${person.subscriptionId.slice(4).toLowerCase()}`
-  const creates = (username: string) =>
-    t.supplier.calls.filter(
-      (call) => call.action === 'create_line' && call.form.get('username') === username,
-    )
-  const onPanel = (username: string) =>
-    t.supplier.lines.filter((line) => line.username === username)
-  const rowOf = async (lineId: string) =>
-    (await t.server.app.db.select().from(m3uLines).where(eq(m3uLines.id, lineId)))[0]!
+  const { usernameOf, creates, onPanel, rowOf } = lineProbes(t)
 
   /** A line whose create the panel left in doubt (a 5xx, and its look-up too), due for the retry job. */
   async function dueCheckingLine() {

@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema/notifications'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { panelLinesRound } from '../../jobs/supplier-jobs'
 import { useMailServer } from '../../test/mail-server'
+import { lineProbes } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
 
 // Small, so that a panel that never answers costs the suite little.
@@ -13,17 +14,7 @@ const minute = 60_000
 
 describe.each(databaseKinds)('the retry job settling checking lines, on %s', (kind) => {
   const t = useMailServer(kind, { SUPPLIER_TIMEOUT_MS: String(deadlineMs) })
-  const lineOf = (id: string) => `/api/trial-requests/${id}/line`
-  const usernameOf = (person: { subscriptionId: string }) =>
-    `sl${person.subscriptionId.slice(4).toLowerCase()}`
-  const creates = (username: string) =>
-    t.supplier.calls.filter(
-      (call) => call.action === 'create_line' && call.form.get('username') === username,
-    )
-  const onPanel = (username: string) =>
-    t.supplier.lines.filter((line) => line.username === username)
-  const rowOf = async (lineId: string) =>
-    (await t.server.app.db.select().from(m3uLines).where(eq(m3uLines.id, lineId)))[0]!
+  const { lineOf, usernameOf, creates, onPanel, rowOf } = lineProbes(t)
   const retryRound = () => {
     t.advance(minute + 1_000)
     return panelLinesRound(t.server.app)
