@@ -2,12 +2,14 @@
  * Crashes under the trial autopilot: two server processes (the TypeScript sources) on one
  * throwaway PostgreSQL, with the fake XUI.ONE panel (answering after `--panel-ms`, as a real one
  * does) and a real SMTP server on loopback. Start trials automatically is on; trusted trial
- * requests arrive at a steady rate, each at a live process as a load balancer would send it, while
- * one process at a time is killed at random (SIGKILL) a few times and started again. Prints
- * p50/p95/max from each request to its login e-mail's arrival, logins lost, e-mails sent twice and
- * second lines on the panel; exits non-zero when a target (issue 30) is missed.
+ * requests arrive at a steady rate, each at a live process as a load balancer would send it. A
+ * baseline window runs with no kill; in the next, one process at a time is killed at random
+ * (SIGKILL) a few times and started again. Prints, for both, p50/p95/max from each request to its
+ * login e-mail's arrival (and the kills' p95 as a ratio of the baseline's), logins lost, e-mails
+ * sent twice and second lines on the panel; exits non-zero when a target (issue 30) is missed.
  *
- *   npx tsx bench/crash-takeover/run.ts [--seconds 60] [--rate 2] [--kills 4] [--panel-ms 200]
+ *   npx tsx bench/crash-takeover/run.ts [--seconds 60] [--baseline-seconds 20] [--rate 2]
+ *     [--kills 4] [--panel-ms 200]
  */
 import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -31,12 +33,14 @@ import { percentiles, printTable } from '../lib/measure'
 const { values: options } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
+    'baseline-seconds': { type: 'string', default: '20' },
     rate: { type: 'string', default: '2' },
     kills: { type: 'string', default: '4' },
     'panel-ms': { type: 'string', default: '200' },
   },
 })
 const windowMs = Number(options.seconds) * 1000
+const baselineMs = Number(options['baseline-seconds']) * 1000
 const requestEveryMs = 1000 / Number(options.rate)
 const killCount = Number(options.kills)
 // Issue 30, item 9. A kill between the mail server's acceptance and our record of it sends that
@@ -158,57 +162,81 @@ try {
     for (const mail of smtp.received.slice(arrivals.length)) arrivals.push({ mail, at: Date.now() })
   }, 20)
 
-  // One kill in each equal part of the window, at a random moment of its middle half.
-  const started = Date.now()
-  const kills: string[] = []
-  const killing = (async () => {
-    for (let k = 0; k < killCount; k++) {
-      const part = windowMs / killCount
-      const at = started + k * part + part * (0.25 + Math.random() * 0.5)
-      await sleep(Math.max(0, at - Date.now()))
-      const live = slots.filter((slot) => slot.isLive)
-      const victim = live[Math.floor(Math.random() * live.length)]
-      if (!victim) continue
-      kills.push(`${victim.name} at ${seconds(Date.now() - started)}`)
-      await victim.kill()
-    }
-  })()
-
-  const requests: Promise<Sent | null>[] = []
-  for (let index = 0; Date.now() - started < windowMs; index++) {
-    const request = requestTrial(slots, index)
-    // Awaited below; a failure then still reaches the clean-up.
-    request.catch(() => {})
-    requests.push(request)
-    await sleep(Math.max(0, started + (index + 1) * requestEveryMs - Date.now()))
-  }
-  const sent = (await Promise.all(requests)).filter((request) => request !== null)
-  const unsent = requests.length - sent.length
-  await killing
-
   const loginsTo = (email: string) =>
     arrivals.filter(({ mail }) => recipientOf(mail) === email && /login/i.test(mail.subject ?? ''))
-  const drainUntil = Date.now() + drainMs
-  while (Date.now() < drainUntil && sent.some(({ email }) => loginsTo(email).length === 0)) {
-    await sleep(100)
+
+  /**
+   * Sends requests at the rate for `durationMs` (numbered from `firstIndex`, so each window has
+   * addresses of its own) with `kills` kills spread over it, then waits for their logins.
+   */
+  async function runWindow(durationMs: number, kills: number, firstIndex: number) {
+    // One kill in each equal part of the window, at a random moment of its middle half.
+    const started = Date.now()
+    const killed: string[] = []
+    const killing = (async () => {
+      for (let k = 0; k < kills; k++) {
+        const part = durationMs / kills
+        const at = started + k * part + part * (0.25 + Math.random() * 0.5)
+        await sleep(Math.max(0, at - Date.now()))
+        const live = slots.filter((slot) => slot.isLive)
+        const victim = live[Math.floor(Math.random() * live.length)]
+        if (!victim) continue
+        killed.push(`${victim.name} at ${seconds(Date.now() - started)}`)
+        await victim.kill()
+      }
+    })()
+
+    const requests: Promise<Sent | null>[] = []
+    for (let n = 0; Date.now() - started < durationMs; n++) {
+      const request = requestTrial(slots, firstIndex + n)
+      // Awaited below; a failure then still reaches the clean-up.
+      request.catch(() => {})
+      requests.push(request)
+      await sleep(Math.max(0, started + (n + 1) * requestEveryMs - Date.now()))
+    }
+    const sent = (await Promise.all(requests)).filter((request) => request !== null)
+    await killing
+
+    const drainUntil = Date.now() + drainMs
+    while (Date.now() < drainUntil && sent.some(({ email }) => loginsTo(email).length === 0)) {
+      await sleep(100)
+    }
+    // Late second copies (a takeover after a kill) have a lease and a poll to show up.
+    await sleep(3_000)
+
+    const latencies: number[] = []
+    let lost = 0
+    let duplicates = 0
+    let sameMessageId = 0
+    for (const { email, sentAt } of sent) {
+      const logins = loginsTo(email)
+      if (!logins.length) lost += 1
+      else latencies.push(logins[0]!.at - sentAt)
+      duplicates += Math.max(0, logins.length - 1)
+      sameMessageId += logins
+        .slice(1)
+        .filter(({ mail }) => mail.messageId === logins[0]!.mail.messageId).length
+    }
+    const { p50, p95 } = latencies.length ? percentiles(latencies) : { p50: NaN, p95: NaN }
+    const max = latencies.length ? Math.max(...latencies) : NaN
+    const unsent = requests.length - sent.length
+    return {
+      requests: requests.length,
+      unsent,
+      killed,
+      p50,
+      p95,
+      max,
+      lost,
+      duplicates,
+      sameMessageId,
+    }
   }
-  // Late second copies (a takeover after a kill) have a lease and a poll to show up.
-  await sleep(3_000)
+
+  const baseline = await runWindow(baselineMs, 0, 0)
+  const withKills = await runWindow(windowMs, killCount, baseline.requests)
   clearInterval(stamp)
 
-  const latencies: number[] = []
-  let lost = 0
-  let duplicates = 0
-  let sameMessageId = 0
-  for (const { email, sentAt } of sent) {
-    const logins = loginsTo(email)
-    if (!logins.length) lost += 1
-    else latencies.push(logins[0]!.at - sentAt)
-    duplicates += Math.max(0, logins.length - 1)
-    sameMessageId += logins
-      .slice(1)
-      .filter(({ mail }) => mail.messageId === logins[0]!.mail.messageId).length
-  }
   // Every stored request, including one whose answer died with its process.
   const client = new pg.Client(database.url)
   await client.connect()
@@ -225,27 +253,34 @@ try {
         sum + Math.max(0, panelLines.filter((line) => line.username === name).length - 1),
       0,
     )
-  const { p50, p95 } = latencies.length ? percentiles(latencies) : { p50: NaN, p95: NaN }
-  const max = latencies.length ? Math.max(...latencies) : NaN
-
   console.log(
-    `${sent.length} trial requests in ${seconds(windowMs)} (${options.rate}/s), panel answering after ${options['panel-ms']} ms; kills: ${kills.join(', ') || 'none'}`,
+    `${options.rate} trial requests/s, panel answering after ${options['panel-ms']} ms; ` +
+      `${seconds(baselineMs)} with no kill, then ${seconds(windowMs)} with kills: ` +
+      (withKills.killed.join(', ') || 'none'),
   )
+  const unsent = baseline.unsent + withKills.unsent
   if (unsent) console.log(`${unsent} requests found no live process to take them`)
+  const row = (name: string, window: typeof baseline) => [
+    name,
+    String(window.requests),
+    seconds(window.p50),
+    seconds(window.p95),
+    seconds(window.max),
+    String(window.lost),
+    `${window.duplicates} (${window.sameMessageId} same Message-ID)`,
+  ]
   printTable(
-    ['request → login e-mail', 'p50', 'p95', 'max', 'lost', 'sent twice', 'second lines'],
-    [
-      [
-        'with kills',
-        seconds(p50),
-        seconds(p95),
-        seconds(max),
-        String(lost),
-        `${duplicates} (${sameMessageId} same Message-ID)`,
-        String(secondLines),
-      ],
-    ],
+    ['request → login e-mail', 'requests', 'p50', 'p95', 'max', 'lost', 'sent twice'],
+    [row('no kill (baseline)', baseline), row('with kills', withKills)],
   )
+  console.log(
+    `p95 with kills: ${(withKills.p95 / baseline.p95).toFixed(1)}× the baseline's; ` +
+      `second lines on the panel: ${secondLines}`,
+  )
+  const { p95 } = withKills
+  const lost = baseline.lost + withKills.lost
+  const duplicates = baseline.duplicates + withKills.duplicates
+  const sameMessageId = baseline.sameMessageId + withKills.sameMessageId
   const misses = [
     p95 > targets.p95Ms && `p95 ${seconds(p95)} > ${seconds(targets.p95Ms)}`,
     lost > targets.lost && `${lost} logins lost`,
