@@ -1,5 +1,9 @@
 import LinkifyIt from 'linkify-it'
-import tlds from 'tlds'
+import { createRequire } from 'node:module'
+
+// `tlds` is a JSON file, which Node's ES module loader (what the built server runs on) refuses to
+// import without an attribute that the server's bundler drops; require reads JSON as it is.
+const tlds = createRequire(import.meta.url)('tlds') as string[]
 
 // Every top-level domain (IANA's list, kept by `tlds`), so `evil.app/login` is found as surely
 // as `https://evil.test/login`; bare IP addresses too, which some clients link.
