@@ -49,7 +49,7 @@ describe('Business Center: account security', () => {
     await createAdminUser({ ...admin, role: 'admin' })
     const other = await openPage(browser)
     await loginAs(other.page, admin)
-    const { page, errors } = await openPage(browser)
+    const { page, errors } = await openPage(browser, '/', { clientAddress: '198.51.100.1' })
     await loginAs(page, admin)
 
     const form = (await openAccountPanel(page)).getByRole('form', { name: 'Change password' })
@@ -84,7 +84,7 @@ describe('Business Center: account security', () => {
   it('turns on two-factor sign-in, then signs in with a code and with a recovery code', async () => {
     const admin = { username: 'sec.twofactor', password }
     await createAdminUser({ ...admin, role: 'super_admin' })
-    const { page, errors } = await openPage(browser)
+    const { page, errors } = await openPage(browser, '/', { clientAddress: '198.51.100.2' })
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await loginAs(page, admin)
 
@@ -161,7 +161,7 @@ describe('Business Center: account security', () => {
   it('turns two-factor sign-in off only with the password and a current code', async () => {
     const admin = { username: 'sec.turnoff', password }
     await createAdminUser({ ...admin, role: 'admin' })
-    const { page, errors } = await openPage(browser)
+    const { page, errors } = await openPage(browser, '/', { clientAddress: '198.51.100.3' })
     await loginAs(page, admin)
     const section = (await openAccountPanel(page)).getByRole('region', {
       name: 'Two-factor sign-in',

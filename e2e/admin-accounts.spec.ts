@@ -11,7 +11,9 @@ describe('Business Center: admin accounts', () => {
   afterAll(() => browser?.close())
 
   it('refuses a wrong password, then signs in and keeps the session across a reload', async () => {
-    const { page, errors } = await openPage(browser, '/admin')
+    const { page, errors } = await openPage(browser, '/admin', {
+      clientAddress: '198.51.100.4',
+    })
     const dialog = page.getByRole('dialog', { name: 'Admin Access' })
     const login = dialog.getByRole('button', { name: 'Login' })
     expect(await login.isDisabled()).toBe(true)

@@ -31,12 +31,20 @@ export async function launchBrowser(): Promise<Browser> {
 /** The product this worker's files share (global-setup.ts starts one per worker). */
 export const baseUrl = () => inject('baseUrls')[Number(process.env.VITEST_POOL_ID ?? 1) - 1]!
 
-/** A page in a fresh context (own cookies and storage) that fails the test on CSP or script errors. */
+/**
+ * A page in a fresh context (own cookies and storage) that fails the test on CSP or script errors.
+ * `clientAddress`: the visitor's address as the product's proxy would forward it, for a test whose
+ * wrong passwords or codes must not count against the address every other spec signs in from.
+ */
 export async function openPage(
   browser: Browser,
   path = '/',
+  { clientAddress }: { clientAddress?: string } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl() })
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}),
+  })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
