@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emailDomain, normalizeEmail } from './email-address'
+import { emailDomain, isConsumerProvider, mailboxKey, normalizeEmail } from './email-address'
 
 describe('normalizeEmail', () => {
   it.each([
@@ -32,5 +32,23 @@ describe('normalizeEmail', () => {
 
   it('reads the domain for domain rules', () => {
     expect(emailDomain(' Ada@Mailinator.COM. ')).toBe('mailinator.com')
+  })
+})
+
+describe('mailboxKey', () => {
+  it.each([
+    ['Victim+1@Corp.example', 'victim@corp.example'],
+    ['victim+a+b@corp.example', 'victim@corp.example'],
+    ['John.Smith+tv@gmail.com', 'johnsmith@gmail.com'],
+    ['john.smith@corp.example', 'john.smith@corp.example'],
+    ['+promo@corp.example', '+promo@corp.example'],
+  ])('%s is counted as %s', (address, key) => {
+    expect(mailboxKey(address)).toBe(key)
+  })
+
+  it('knows the big consumer providers, and no company domain', () => {
+    expect(isConsumerProvider('gmail.com')).toBe(true)
+    expect(isConsumerProvider('hotmail.co.uk')).toBe(true)
+    expect(isConsumerProvider('corp.example')).toBe(false)
   })
 })

@@ -53,6 +53,28 @@ export function normalizeEmail(email: string): string {
   return `${local}@${domain}`
 }
 
+/**
+ * A stricter mailbox for limits on mail a stranger can cause (acknowledgements, bounces, who
+ * unsubscribed): `normalizeEmail`, then `+tag` dropped at every domain. Most mail servers deliver
+ * `victim+1@corp.example` to `victim@`, and a stranger would otherwise get a fresh limit per tag.
+ * Not for one trial per person, where two people at one company may differ only after a `+`.
+ */
+export function mailboxKey(email: string): string {
+  const mailbox = normalizeEmail(email)
+  const at = mailbox.lastIndexOf('@')
+  if (at <= 0) return mailbox
+  const local = mailbox.slice(0, at).split('+')[0] || mailbox.slice(0, at)
+  return `${local}${mailbox.slice(at)}`
+}
+
+/**
+ * A big consumer provider (the ones whose tags normalizeEmail knows): its addresses are distinct
+ * people, so a limit per domain there would only stop legitimate customers.
+ */
+export function isConsumerProvider(domain: string): boolean {
+  return tagSeparator(domain) !== null
+}
+
 /** The domain of an address, lower-case, for domain rules. */
 export function emailDomain(email: string): string {
   const address = email.trim().toLowerCase()

@@ -156,6 +156,11 @@ export const messageTemplate = templateText.extend({
   isDefault: z.boolean(),
   defaultSubject: z.string(),
   defaultBody: z.string(),
+  /**
+   * What the saved words break of today's rules (saved before a rule existed): while any is
+   * listed, the default is sent instead.
+   */
+  problems: z.array(z.string()),
 })
 export type MessageTemplate = z.infer<typeof messageTemplate>
 

@@ -145,13 +145,13 @@ async function sendOne(
   try {
     const { values, device } = await messageValues(db, row, config, now())
     if (row.channel === 'telegram') {
-      const message = composeTelegram(kind, await templateFor(db, kind), values)
+      const message = composeTelegram(kind, await templateFor(db, kind, log), values)
       subject = message.subject
       const chatId = Number(row.recipient)
       const sent = await sendTelegram({ telegram, db, now }, { ...message, chatId, isHtml: true })
       if (!sent.ok) return recordFailure(db, row, sent.reason, !sent.isRetryable, now())
     } else {
-      const mail = await composeEmail(kind, await templateFor(db, kind), values, {
+      const mail = await composeEmail(kind, await templateFor(db, kind, log), values, {
         device,
         images: 'cid',
         telegramLink: await telegramOfferFor({ telegram, db, log }, row),

@@ -25,6 +25,8 @@ export async function startSmtpSink(options: { echoPasswordOnRefusal?: boolean }
   const behaviours: SmtpBehaviour[] = []
   // Addresses with no mailbox here: refused at RCPT TO with 550 5.1.1, as a real server does.
   const unknownMailboxes = new Set<string>()
+  // Addresses refused at RCPT TO with a reply of the test's choosing (e.g. 554 5.7.1 relaying denied).
+  const recipientRefusals = new Map<string, { code: number; message: string }>()
   let server: SMTPServer | null = null
 
   async function handleData(stream: SMTPServerDataStream, callback: (error?: Error) => void) {
@@ -55,9 +57,13 @@ export async function startSmtpSink(options: { echoPasswordOnRefusal?: boolean }
         callback(new Error(`Invalid username or password${echo}`))
       },
       onRcptTo(address, _session, callback) {
-        if (!unknownMailboxes.has(address.address.toLowerCase())) return callback()
-        const error: SmtpError = new Error(`5.1.1 <${address.address}>: User unknown`)
-        error.responseCode = 550
+        const recipient = address.address.toLowerCase()
+        const refusal = unknownMailboxes.has(recipient)
+          ? { code: 550, message: `5.1.1 <${address.address}>: User unknown` }
+          : recipientRefusals.get(recipient)
+        if (!refusal) return callback()
+        const error: SmtpError = new Error(refusal.message)
+        error.responseCode = refusal.code
         callback(error)
       },
       onData: (stream, _session, callback) => {
@@ -86,6 +92,7 @@ export async function startSmtpSink(options: { echoPasswordOnRefusal?: boolean }
     received,
     behaviours,
     unknownMailboxes,
+    recipientRefusals,
     /** Resolves once `count` messages in all have arrived. */
     async waitForCount(count: number, timeoutMs = 20_000): Promise<ParsedMail[]> {
       const deadline = Date.now() + timeoutMs

@@ -55,6 +55,34 @@ describe.each(databaseKinds)('mail a stranger can make us send, on %s', (kind) =
     expect(await t.flush()).toHaveLength(1)
   })
 
+  it('counts +tags at any domain as one mailbox, and at most 50 a day at one company', async () => {
+    const tagged = ['victim+1@corp.example', 'Victim+2@Corp.example', 'victim+3@corp.example']
+    for (const address of [...tagged, 'victim+4@corp.example', 'victim@corp.example']) {
+      expect((await openTicket(address)).status).toBe(201)
+    }
+    const statuses = (
+      await acknowledgements(...tagged, 'victim+4@corp.example', 'victim@corp.example')
+    ).map((row) => row.status)
+    expect(statuses).toEqual(['queued', 'queued', 'queued', 'skipped', 'skipped'])
+
+    // Distinct mailboxes at one company's domain: 50 a day in all (3 counted above).
+    const staff = Array.from({ length: 48 }, (_, index) => `staff${index}@corp.example`)
+    for (const [index, address] of staff.entries()) {
+      if (index % 10 === 0) t.advance(2 * 60_000)
+      expect((await openTicket(address)).status).toBe(201)
+    }
+    const rows = await acknowledgements(...staff)
+    expect(rows.filter((row) => row.status === 'queued')).toHaveLength(47)
+    expect(rows.at(-1)).toMatchObject({
+      status: 'skipped',
+      lastError: "The address's domain had 50 ticket acknowledgements within 24 hours",
+    })
+    // Another domain, and a big provider's many people, are not held by corp.example's count.
+    expect((await openTicket('someone@other.example')).status).toBe(201)
+    expect(await acknowledgements('someone@other.example')).toMatchObject([{ status: 'queued' }])
+    await t.flush()
+  })
+
   it('counts tickets opened at the same moment once each (the count is in the database)', async () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => openTicket('burst@example.com')),
@@ -75,12 +103,54 @@ describe.each(databaseKinds)('mail a stranger can make us send, on %s', (kind) =
     expect(bounced).toMatchObject({ status: 'failed', attempts: 1 })
     expect(bounced!.lastError).toContain('User unknown')
 
-    await openTicket('Ghost@Example.com')
-    const [again] = await acknowledgements('Ghost@Example.com')
+    await openTicket('Ghost+again@Example.com')
+    const [again] = await acknowledgements('Ghost+again@Example.com')
     expect(again).toMatchObject({
       status: 'skipped',
       lastError: 'The address bounced an earlier e-mail',
     })
+    // An admin's resend is held the same way.
+    const resent = await t.admin.post(`/api/messages/${bounced!.id}/resend`)
+    expect(resent.status).toBe(409)
+    expect(resent.body.message).toBe('Not resent: The address bounced an earlier e-mail')
+
+    // A bounce is forgotten after 30 days: the mailbox may exist by then.
+    await t.travel(31)
+    t.smtp.unknownMailboxes.delete('ghost@example.com')
+    await openTicket('ghost@example.com')
+    expect(await t.flush()).toHaveLength(1)
+  })
+
+  it('retries a refusal that is not about the mailbox (554 5.7.1 relaying denied)', async () => {
+    t.smtp.recipientRefusals.set('walled@example.com', {
+      code: 554,
+      message: '5.7.1 <walled@example.com>: Relay access denied',
+    })
+    await openTicket('walled@example.com')
+    expect(await t.flush()).toHaveLength(0)
+    const [refused] = await acknowledgements('walled@example.com')
+    expect(refused).toMatchObject({ status: 'queued', attempts: 1 })
+    expect(refused!.lastError).toContain('Relay access denied')
+
+    // Not a bounce: once the relay lets it through, the retry and a new ticket both arrive.
+    t.smtp.recipientRefusals.delete('walled@example.com')
+    await openTicket('walled@example.com')
+    t.advance(60_000)
+    expect(await t.flush()).toHaveLength(2)
+  })
+
+  it('resends an acknowledgement only within the same limit as a new one', async () => {
+    for (let index = 0; index < 2; index += 1) await openTicket('again@example.com')
+    const [first] = await acknowledgements('again@example.com')
+    const third = await t.admin.post(`/api/messages/${first!.id}/resend`)
+    expect(third.status).toBe(201)
+    const fourth = await t.admin.post(`/api/messages/${first!.id}/resend`)
+    expect(fourth.status).toBe(409)
+    expect(fourth.body.message).toBe(
+      'Not resent: The address had 3 ticket acknowledgements within 24 hours',
+    )
+    expect(await acknowledgements('again@example.com')).toHaveLength(3)
+    expect(await t.flush()).toHaveLength(3)
   })
 
   it('sends no acknowledgement to an address that unsubscribed', async () => {
@@ -104,9 +174,12 @@ describe.each(databaseKinds)('mail a stranger can make us send, on %s', (kind) =
     expect(stopped.status).toBe(200)
 
     expect((await openTicket('quiet@example.com')).status).toBe(201)
+    expect((await openTicket('quiet+x@example.com')).status).toBe(201)
     expect(await t.flush()).toHaveLength(0)
-    expect(await acknowledgements('quiet@example.com')).toMatchObject([
-      { status: 'skipped', lastError: 'The address unsubscribed from our e-mails' },
+    const skipped = { status: 'skipped', lastError: 'The address unsubscribed from our e-mails' }
+    expect(await acknowledgements('quiet@example.com', 'quiet+x@example.com')).toMatchObject([
+      skipped,
+      skipped,
     ])
   })
 

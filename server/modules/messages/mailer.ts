@@ -22,19 +22,27 @@ export type Mailer = {
 export class MailError extends Error {
   constructor(
     message: string,
-    /** The recipient's server refused the address for good (5xx to RCPT TO): a bounce. */
+    /** The recipient's server refused the mailbox for good (5.1.x or 5.2.1 to RCPT TO): a bounce. */
     readonly isBounce = false,
   ) {
     super(message)
   }
 }
 
-type SmtpFailure = { responseCode?: number; command?: string }
+type SmtpFailure = { responseCode?: number; command?: string; response?: string }
 
-/** A permanent refusal of the recipient (RFC 5321 §4.2.1: 5yz is final), not of us or the text. */
+// RFC 3463's enhanced status: 5.1.x is a bad mailbox or address, 5.2.1 a disabled mailbox. A 5.7.x
+// (policy: "relaying denied", our own relay refusing us) or a bare 5xx says nothing of the mailbox.
+const mailboxGone = /^5\d\d[ -]5\.(?:1\.\d{1,3}|2\.1)\b/
+
+/**
+ * The recipient's mailbox refused for good: a 5xx to RCPT TO whose enhanced status code names the
+ * mailbox (RFC 5321 §4.2.1, RFC 3463). Any other refusal is retried like a failure of the moment.
+ */
 function isRecipientRefused(error: unknown): boolean {
-  const { responseCode, command } = (error ?? {}) as SmtpFailure
-  return command === 'RCPT TO' && responseCode !== undefined && responseCode >= 500
+  const { responseCode, command, response } = (error ?? {}) as SmtpFailure
+  if (command !== 'RCPT TO' || responseCode === undefined || responseCode < 500) return false
+  return mailboxGone.test(response?.trim() ?? '')
 }
 
 // A stalled server gives the message back for a later try rather than holding it (and its renewed

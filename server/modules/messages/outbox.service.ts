@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { notFound } from '../../lib/http-error'
+import { HttpError, notFound } from '../../lib/http-error'
 import { boundChatOf } from '../telegram/bindings.service'
 import { ticketAcknowledgementHold } from './ticket-acknowledgement'
 
@@ -231,10 +231,18 @@ export async function listPersonMessages(db: Db, personId: string): Promise<Outb
   return rows.map(present)
 }
 
-/** Queues a copy of a message, to go out at once (a new id: it is a new e-mail). */
+/**
+ * Queues a copy of a message, to go out at once (a new id: it is a new e-mail). A ticket's
+ * acknowledgement by e-mail is held as a new one would be (limit, unsubscribed, bounced): 409 with
+ * the reason, and nothing counted.
+ */
 export async function resendMessage(tx: Db, id: string, now: Date): Promise<OutboxMessage> {
   const [original] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, id))
   if (!original) throw notFound('Message not found')
+  if (original.kind === 'ticket_created' && original.channel === 'email') {
+    const held = await ticketAcknowledgementHold(tx, original.recipient, now)
+    if (held) throw new HttpError(409, `Not resent: ${held}`)
+  }
   const copyId = await queueMessage(
     tx,
     {

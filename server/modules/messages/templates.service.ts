@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { templateProblems } from '../../../common/message-template'
 import {
   messageKindNames,
@@ -11,6 +12,15 @@ import { messageTemplates } from '../../db/schema/message-templates'
 import { HttpError } from '../../lib/http-error'
 import { defaultTemplates } from './default-templates'
 
+/** Every problem of the words, each a sentence naming its field (see message-template.ts). */
+function problemsOf(kind: MessageKind, text: TemplateText) {
+  return (['subject', 'body'] as const).flatMap((field) =>
+    templateProblems(kind, field, text[field]).map((message) => ({ path: field, message })),
+  )
+}
+
+const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1)
+
 function present(kind: MessageKind, saved: TemplateText | undefined): MessageTemplate {
   const fallback = defaultTemplates[kind]
   return {
@@ -20,6 +30,9 @@ function present(kind: MessageKind, saved: TemplateText | undefined): MessageTem
     isDefault: !saved,
     defaultSubject: fallback.subject,
     defaultBody: fallback.body,
+    problems: saved
+      ? problemsOf(kind, saved).map(({ path, message }) => `${capitalized(path)}: ${message}`)
+      : [],
   }
 }
 
@@ -29,10 +42,25 @@ export async function listTemplates(db: Db): Promise<MessageTemplate[]> {
   return messageKindNames.map((kind) => present(kind, saved.get(kind)))
 }
 
-/** The words a kind is sent with now: the admin's, else the default. */
-export async function templateFor(db: Db, kind: MessageKind): Promise<TemplateText> {
+/**
+ * The words a kind is sent with now: the admin's, else the default. Words saved before today's
+ * rules (a customer's subject in the Subject, a value that may be unknown outside its `{if}`) are
+ * not sent: the default goes instead, with a warning naming the kind, until an admin fixes them.
+ */
+export async function templateFor(
+  db: Db,
+  kind: MessageKind,
+  log: FastifyBaseLogger,
+): Promise<TemplateText> {
   const [row] = await db.select().from(messageTemplates).where(eq(messageTemplates.kind, kind))
-  return row ?? defaultTemplates[kind]
+  if (!row) return defaultTemplates[kind]
+  const problems = problemsOf(kind, row)
+  if (!problems.length) return row
+  log.warn(
+    { kind, problems: problems.map((problem) => problem.message) },
+    'Saved template breaks the template rules; sending the default instead',
+  )
+  return defaultTemplates[kind]
 }
 
 /**
@@ -40,9 +68,7 @@ export async function templateFor(db: Db, kind: MessageKind): Promise<TemplateTe
  * the kind does not offer, one that may be unknown outside its `{if}`, a section left open.
  */
 export function assertValidTemplate(kind: MessageKind, text: TemplateText): void {
-  const issues = (['subject', 'body'] as const).flatMap((field) =>
-    templateProblems(kind, field, text[field]).map((message) => ({ path: field, message })),
-  )
+  const issues = problemsOf(kind, text)
   if (issues.length)
     throw new HttpError(400, issues.map((issue) => issue.message).join('; '), {}, issues)
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { messageTemplates } from '../../db/schema/message-templates'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
 import { mailFrom, useMailServer } from '../../test/mail-server'
@@ -105,6 +106,55 @@ describe.each(databaseKinds)('message templates on %s', (kind) => {
       isDefault: true,
       subject: 'We received your {brandName} support ticket',
     })
+  })
+
+  it('sends the default instead of words saved before today’s rules, and says so', async () => {
+    // Saved by an older version, which had neither rule: straight into the table.
+    await t.server.app.db.insert(messageTemplates).values([
+      {
+        kind: 'ticket_created',
+        subject: 'We received: {ticketSubject}',
+        body: 'Thanks, {firstName}.',
+      },
+      {
+        kind: 'line_login',
+        subject: 'Your login',
+        body: 'Your URL, with the steps for {deviceName}.',
+      },
+    ])
+    expect(await templateOf('ticket_created')).toMatchObject({
+      isDefault: false,
+      problems: ['Subject: Written by the customer, so only in the body: {ticketSubject}'],
+    })
+    expect((await templateOf('line_login')).problems).toEqual([
+      'Body: Sometimes unknown, so only inside {if name}…{end}: {if deviceName}…{deviceName}…{end}',
+    ])
+
+    await createClient(t.server.baseUrl).post('/api/support-tickets', {
+      customerName: 'Ada Vale',
+      customerEmail: 'ada@example.com',
+      subject: 'Urgent: verify at evil.test',
+      description: 'It stops',
+    })
+    const person = await t.newPerson({ email: 'lee@example.com' })
+    expect((await t.admin.post(`/api/trial-requests/${person.id}/line`, {})).status).toBe(201)
+    const mails = await t.flush()
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'We received your StreamLine support ticket',
+      'Your StreamLine login is ready',
+    ])
+    for (const mail of mails) expect(mail.text).not.toMatch(/ \.|for\./)
+    // A warning names the kind and the rule, never the words or a recipient.
+    const warnings = t.logs.filter((line) => line.includes('sending the default instead'))
+    expect(warnings.map((line) => JSON.parse(line).kind).sort()).toEqual([
+      'line_login',
+      'ticket_created',
+    ])
+    expect(warnings.join('')).not.toMatch(/ada@|lee@|verify at/)
+
+    await t.admin.delete('/api/messages/templates/ticket_created')
+    await t.admin.delete('/api/messages/templates/line_login')
+    expect((await templateOf('line_login')).problems).toEqual([])
   })
 
   it('previews unsaved words with sample values, escaped', async () => {

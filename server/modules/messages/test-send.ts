@@ -4,7 +4,7 @@ import type { RateLimiter } from '../../lib/rate-limiter'
 import { enforceLimit, type Limit } from '../../plugins/rate-limit'
 import { addressOf, type Mailer } from './mailer'
 
-/** An admin tests the mail server, not a mailing: a few a hour each, across processes. */
+/** An admin tests the mail server, not a mailing: a few an hour each, across processes. */
 export const testSendLimit: Limit = { name: 'message-test', limit: 5, windowMs: 60 * 60_000 }
 
 /**

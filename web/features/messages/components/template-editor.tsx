@@ -62,6 +62,21 @@ export function TemplateEditor({ template, isEmailEnabled }: TemplateEditorProps
   return (
     <div className="grid items-start gap-6 xl:grid-cols-2">
       <div className="grid gap-4">
+        {template.problems.length > 0 && (
+          <div
+            role="alert"
+            className="grid gap-1 rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+          >
+            <p className="font-medium">
+              The saved words break today’s rules, so the default is sent until they are fixed:
+            </p>
+            <ul className="list-disc pl-5">
+              {template.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <form
           onSubmit={handleSave}
           noValidate
