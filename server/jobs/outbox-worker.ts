@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MessageChannel, MessageKind } from '../../common/messages'
 import type { Config } from '../config'
@@ -15,7 +15,7 @@ import { templateFor } from '../modules/messages/templates.service'
 import { sendTelegram } from '../modules/telegram/send-telegram'
 import type { Telegram } from '../modules/telegram/telegram'
 import { composeTelegram } from '../modules/telegram/telegram-text'
-import { leaseUntil, whileRenewing } from '../lib/lease'
+import { isClaimAttempt, isUnclaimedAt, leaseUntil, whileRenewing } from '../lib/lease'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 
@@ -50,7 +50,10 @@ export async function claimNext(
         inArray(outboxMessages.channel, channels),
         or(
           and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, now)),
-          and(eq(outboxMessages.status, 'sending'), lt(outboxMessages.claimedUntil, now)),
+          and(
+            eq(outboxMessages.status, 'sending'),
+            isUnclaimedAt(outboxMessages.claimedUntil, now),
+          ),
         ),
         sql`not ${lineIsPending}`,
       ),
@@ -74,9 +77,8 @@ export async function claimNext(
 /** Only the claim that is still ours is recorded (not one a later process took over). */
 const isOurClaim = (row: OutboxRow) =>
   and(
-    eq(outboxMessages.id, row.id),
+    isClaimAttempt([outboxMessages.id, row.id], [outboxMessages.attempts, row.attempts]),
     eq(outboxMessages.status, 'sending'),
-    eq(outboxMessages.attempts, row.attempts),
   )
 
 /** Extends the lease of a message this process is still sending. */

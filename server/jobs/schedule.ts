@@ -6,10 +6,14 @@ import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
 import { startQueuedTrials } from './trial-autopilot'
 import { pollMs } from '../lib/lease'
+import { repeatWithoutOverlap } from './repeat'
 
 const minute = 60 * 1000
 
-/** Runs the periodic jobs in this process; each is safe to run in many processes at once. */
+/**
+ * Runs the periodic jobs in this process; each is safe to run in many processes at once, and one
+ * job's rounds never overlap within a process (repeatWithoutOverlap).
+ */
 export function scheduleJobs(app: FastifyInstance): () => void {
   const jobs: [string, number, () => Promise<unknown>][] = [
     ['cleanup', 60 * minute, () => cleanupExpired(app.db, app.now())],
@@ -49,16 +53,10 @@ export function scheduleJobs(app: FastifyInstance): () => void {
     // Every process sends; row locks keep each message to one of them.
     ['outbox', pollMs, () => app.outbox.flush()],
   ]
-  const timers = jobs.map(([name, intervalMs, run]) => {
-    const runLogged = () => {
-      run().catch((error: unknown) =>
-        app.log.warn({ err: error, job: name }, 'Job failed; will retry'),
-      )
-    }
-    runLogged()
-    const timer = setInterval(runLogged, intervalMs)
-    timer.unref()
-    return timer
-  })
-  return () => timers.forEach((timer) => clearInterval(timer))
+  const stops = jobs.map(([name, intervalMs, run]) =>
+    repeatWithoutOverlap(run, intervalMs, (error) =>
+      app.log.warn({ err: error, job: name }, 'Job failed; will retry'),
+    ),
+  )
+  return () => stops.forEach((stop) => stop())
 }

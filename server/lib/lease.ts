@@ -1,3 +1,5 @@
+import { and, eq, isNull, lt, or, type Column, type SQL } from 'drizzle-orm'
+
 /**
  * How long a claim on work (an outbox message, a trial to start, a line made or pushed on the
  * supplier panel) lasts unless renewed. Its holder renews it every third of that while the work
@@ -12,6 +14,22 @@ export const pollMs = 2_500
 
 /** The end of a lease taken or renewed at `now`. */
 export const leaseUntil = (now: Date) => new Date(now.getTime() + leaseMs)
+
+/**
+ * Work nobody holds at `now`, by its lease column: never claimed, released, or its holder's lease
+ * lapsed (a process that died mid-work), so the next process takes it over within one lease.
+ */
+export const isUnclaimedAt = (claimedUntil: Column, now: Date): SQL =>
+  or(isNull(claimedUntil), lt(claimedUntil, now))!
+
+/**
+ * A row still held by the claim that took it as attempt `attempt` (each claim counts one more):
+ * once a later claim took the row over, the earlier holder neither renews it nor records on it.
+ */
+export const isClaimAttempt = (
+  key: [column: Column, value: string],
+  attempts: [column: Column, attempt: number],
+): SQL => and(eq(key[0], key[1]), eq(attempts[0], attempts[1]))!
 
 /**
  * Runs `work` while `renew` extends its claim every few seconds (a statement that matches only

@@ -14,7 +14,7 @@ import {
 } from './line-changes'
 import { lineEdit } from './line-events'
 import type { CommitOutcome } from './line-outcome'
-import { isUnclaimed, whileHoldingLine } from './line-claim'
+import { holdLine, isUnclaimed, logTakenOver, type LineHold } from './line-claim'
 import { retryDelayMs } from './line-push'
 import {
   findOrderLine,
@@ -115,6 +115,15 @@ async function createOnPanel(
 }
 
 /**
+ * The line as another process left it, after this holder's outcome matched nothing: that process
+ * took the work over (this holder's lease lapsed) and records its own outcome.
+ */
+async function takenOver(access: SupplierAccess, lineId: string) {
+  logTakenOver(access, lineId)
+  return (await findLine(access.db, eq(m3uLines.id, lineId)))!
+}
+
+/**
  * After a create that failed: releases the claim and keeps the intent for the next attempt. A line
  * in doubt stays `checking` (whatever failed, the panel may hold it), and so does one whose create
  * the deadline left unknown when the caller settles it later; both are due for another look after
@@ -123,6 +132,7 @@ async function createOnPanel(
 async function recordFailure(
   access: SupplierAccess,
   made: M3uLineRow,
+  hold: LineHold,
   error: PanelError,
   checkLater: boolean,
 ) {
@@ -138,9 +148,9 @@ async function recordFailure(
       nextPushAt: isChecking ? new Date(now.getTime() + retryDelayMs(made.pushAttempts + 1)) : null,
       updatedAt: now,
     })
-    .where(eq(m3uLines.id, made.id))
+    .where(hold.isHeld())
     .returning()
-  return row!
+  return row ?? takenOver(access, made.id)
 }
 
 /** Whether the line the panel holds differs from ours (one an earlier attempt made, or disabled). */
@@ -154,7 +164,12 @@ function differsFromOurs(created: CreatedPanelLine, ours: M3uLineRow) {
  * The panel holds none and nobody should get it: the line goes back to be made (by an admin, who
  * decides), saying why; the retry job leaves it alone.
  */
-async function recordNotBought(access: SupplierAccess, made: M3uLineRow, reason: string) {
+async function recordNotBought(
+  access: SupplierAccess,
+  made: M3uLineRow,
+  hold: LineHold,
+  reason: string,
+) {
   const now = access.now()
   const [row] = await access.db
     .update(m3uLines)
@@ -165,9 +180,9 @@ async function recordNotBought(access: SupplierAccess, made: M3uLineRow, reason:
       nextPushAt: null,
       updatedAt: now,
     })
-    .where(eq(m3uLines.id, made.id))
+    .where(hold.isHeld())
     .returning()
-  return row!
+  return row ?? takenOver(access, made.id)
 }
 
 /**
@@ -183,12 +198,13 @@ export async function makeClaimedLine(
   options: MakeOptions,
 ): Promise<PersonLineOutcome> {
   const { commit, checkLater = false, notBuying } = options
+  const hold = holdLine(access, made)
   let created: CreatedPanelLine | null
   try {
-    created = await whileHoldingLine(access, made, () => createOnPanel(access, made, key, options))
+    created = await hold.whileHeld(() => createOnPanel(access, made, key, options))
   } catch (error) {
     if (!(error instanceof PanelError)) throw error
-    const row = await recordFailure(access, made, error, checkLater)
+    const row = await recordFailure(access, made, hold, error, checkLater)
     if (!checkLater || !(error instanceof OutcomeUnknown)) throw error
     return commit(
       made.id,
@@ -197,7 +213,7 @@ export async function makeClaimedLine(
     )
   }
   if (!created) {
-    const row = await recordNotBought(access, made, notBuying!)
+    const row = await recordNotBought(access, made, hold, notBuying!)
     const line = presentPersonLine(row)
     return commit(
       made.id,
@@ -232,14 +248,15 @@ export async function makeClaimedLine(
           // where the panel's line differs from it. Raised from the row as it is now, never back.
           pushedRevision: made.revision,
           ...(differs ? { revision: sql`${m3uLines.revision} + 1`, nextPushAt: now } : {}),
-          claimedUntil: null,
           pushAttempts: 0,
           panelError: null,
           updatedAt: now,
         })
-        // Another attempt whose claim lapsed may have recorded it first: recorded once.
+        // Recorded once, whoever holds the claim now: another attempt whose claim lapsed may have
+        // recorded it first, or one that took this holder's over may still be at the panel.
         .where(and(eq(m3uLines.id, made.id), isNull(m3uLines.supplierId)))
         .returning()
+      await hold.release(tx)
       if (!row) {
         const current = (await findLine(tx, eq(m3uLines.id, made.id)))!
         return { line: presentPersonLine(current), isNew: false, isChecking: false }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { m3uLines } from '../../db/schema/m3u-lines'
 import { panelLinesRound } from '../../jobs/supplier-jobs'
 import { leaseMs } from '../../lib/lease'
 import { useMailServer } from '../../test/mail-server'
@@ -63,5 +65,74 @@ describe.each(databaseKinds)('the lease on a line worked on with the panel, on %
     expect(creates(username)).toHaveLength(2)
     expect(onPanel(username)).toHaveLength(1)
     expect(await rowOf(lineId)).toMatchObject({ status: 'active', claimedUntil: null })
+  })
+
+  describe('a holder whose claim another process took over meanwhile', () => {
+    /**
+     * Another process's claim on the line: the holder's lease lapsed (a stalled process), and the
+     * new holder is now at the panel with its own lease. The test clock stands still, so the new
+     * lease ends later than any this holder wrote, as it would once the old lease had lapsed.
+     */
+    async function takeOver(lineId: string) {
+      const takenUntil = new Date(t.now.getTime() + 2 * leaseMs)
+      await t.server.app.db
+        .update(m3uLines)
+        .set({ claimedUntil: takenUntil })
+        .where(eq(m3uLines.id, lineId))
+      return takenUntil
+    }
+
+    it('records the line it bought once, and leaves the claim to its new holder', async () => {
+      const { lineId } = await dueCheckingLine()
+      const create = t.supplier.hold('create_line')
+      const first = panelLinesRound(t.server.app)
+      await create.arrived
+      const takenUntil = await takeOver(lineId)
+
+      create.release()
+      await first
+      const row = await rowOf(lineId)
+      expect(onPanel(row.username!)).toHaveLength(1)
+      expect(row).toMatchObject({
+        supplierId: onPanel(row.username!)[0]!.id,
+        status: 'active',
+        claimedUntil: takenUntil,
+      })
+    })
+
+    it('records no revision of its push, so the new holder pushes the line again', async () => {
+      const person = await t.newPerson()
+      const made = await t.admin.post(`/api/trial-requests/${person.id}/line`, {})
+      expect(made.status).toBe(201)
+      const lineId = made.body.id as string
+      const disable = t.supplier.hold('disable_line')
+      const pushing = t.admin.post(`/api/trial-requests/${person.id}/line/disable`, {})
+      await disable.arrived
+      const takenUntil = await takeOver(lineId)
+
+      disable.release()
+      expect((await pushing).body).toMatchObject({ isSynced: false })
+      const row = await rowOf(lineId)
+      expect(row.pushedRevision).toBeLessThan(row.revision)
+      expect(row).toMatchObject({ isEnabled: false, claimedUntil: takenUntil })
+    })
+
+    // Last: its line stays due (its new holder never comes), and a later round would take it.
+    it('records nothing of its failed create, and leaves the claim to its new holder', async () => {
+      const { lineId } = await dueCheckingLine()
+      const create = t.supplier.hold('create_line')
+      const first = panelLinesRound(t.server.app)
+      await create.arrived
+      // The holder renews once, so the lease it last wrote is no longer the one it claimed.
+      t.advance(5 * leaseMs)
+      await t.until(async () => (await rowOf(lineId)).claimedUntil! > t.now)
+      const before = await rowOf(lineId)
+      const takenUntil = await takeOver(lineId)
+
+      t.supplier.setMode('server-error')
+      create.release()
+      await first
+      expect(await rowOf(lineId)).toEqual({ ...before, claimedUntil: takenUntil })
+    })
   })
 })

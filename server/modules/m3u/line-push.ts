@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
 import { leaseUntil } from '../../lib/lease'
-import { isUnclaimed, whileHoldingLine } from './line-claim'
+import { holdLine, isUnclaimed, logTakenOver } from './line-claim'
 import { findLine, panelHeldOf, panelHoldsColumns, type M3uLineRow } from './line-changes'
 import { lineEdit, type PanelHeld } from './line-events'
 import type { CommitOutcome } from './line-outcome'
@@ -105,9 +105,10 @@ export async function pushLine(
       outcome: outcome === 'busy' ? 'pending' : 'completed',
     })
   }
+  const hold = holdLine(access, claimed)
   let failure: PanelError | null = null
   try {
-    await whileHoldingLine(access, claimed, () => sendLine(access, claimed, options))
+    await hold.whileHeld(() => sendLine(access, claimed, options))
   } catch (error) {
     if (!(error instanceof PanelError)) throw error
     failure = error
@@ -134,8 +135,15 @@ export async function pushLine(
                 panelError: null,
               },
         )
-        .where(eq(m3uLines.id, lineId))
+        // A holder whose lease lapsed records nothing (an older revision, say): the process that
+        // took the line over pushes it again and records its own outcome.
+        .where(hold.isHeld())
         .returning()
+      if (!line) {
+        logTakenOver(access, lineId)
+        const current = (await findLine(tx, eq(m3uLines.id, lineId)))!
+        return { line: current, outcome: 'busy' as const }
+      }
       if (!failure) {
         await tx
           .delete(supplierDrift)
@@ -147,7 +155,7 @@ export async function pushLine(
           )
       }
       const outcome: PushResult['outcome'] = failure ? 'pending' : 'synced'
-      return { line: line!, outcome, ...(failure ? { failure } : {}) }
+      return { line, outcome, ...(failure ? { failure } : {}) }
     },
     { outcome: failure ? 'pending' : 'completed' },
   )

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm'
 import {
   autopilotStatsDays,
   untrustedReason,
@@ -12,6 +12,7 @@ import { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialAutostarts } from '../../db/schema/trial-autostarts'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
+import { isClaimAttempt, isUnclaimedAt } from '../../lib/lease'
 import { getPlatformSettings, getTrialTrustSettings } from '../settings/settings.service'
 
 export type AutostartRow = typeof trialAutostarts.$inferSelect
@@ -62,7 +63,7 @@ export async function claimDueAutostart(
       and(
         eq(trialAutostarts.status, 'queued'),
         lte(trialAutostarts.nextAttemptAt, now),
-        or(isNull(trialAutostarts.claimedUntil), lt(trialAutostarts.claimedUntil, now)),
+        isUnclaimedAt(trialAutostarts.claimedUntil, now),
       ),
     )
     .orderBy(trialAutostarts.nextAttemptAt)
@@ -78,9 +79,9 @@ export async function claimDueAutostart(
 
 /** Only a claim that is still this one (no later try took the row over) is renewed or recorded. */
 const isSameClaim = (claimed: AutostartRow) =>
-  and(
-    eq(trialAutostarts.personId, claimed.personId),
-    eq(trialAutostarts.attempts, claimed.attempts),
+  isClaimAttempt(
+    [trialAutostarts.personId, claimed.personId],
+    [trialAutostarts.attempts, claimed.attempts],
   )
 
 /** Extends the lease of a request this process is still starting. */
