@@ -13,6 +13,22 @@ const restrict = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 })
 
+const serverOnly = { group: ['**/web/**', '@/*'], message: 'The server never imports web code.' }
+// A password or TOTP check is a guess: only the wrappers that take a counted attempt (issue 30)
+// call them, so no route can check without counting against the sign-in limits.
+const uncountedChecks = [
+  {
+    group: ['**/passwords'],
+    importNames: ['verifyPassword'],
+    message: 'Check a password with checkPassword (credential-checks.ts), on a counted attempt.',
+  },
+  {
+    group: ['**/totp'],
+    importNames: ['totpStep'],
+    message: 'Check a code through two-factor.service.ts, on a counted attempt.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'server/db/migrations'] },
   js.configs.recommended,
@@ -40,9 +56,15 @@ export default tseslint.config(
       },
     ],
   ),
+  restrict(['server/**'], [serverOnly, ...uncountedChecks]),
+  // The wrappers that take a counted attempt, and the checks' own test.
   restrict(
-    ['server/**'],
-    [{ group: ['**/web/**', '@/*'], message: 'The server never imports web code.' }],
+    [
+      'server/modules/auth/credential-checks.ts',
+      'server/modules/auth/two-factor.service.ts',
+      'server/modules/auth/passwords.test.ts',
+    ],
+    [serverOnly],
   ),
   restrict(
     ['web/**'],

@@ -98,6 +98,16 @@ export type ConfirmPasswordInput = z.infer<typeof confirmPasswordInput>
 export const confirmIdentityInput = z.object({ password: currentPassword, code: twoFactorCode })
 export type ConfirmIdentityInput = z.infer<typeof confirmIdentityInput>
 
+/**
+ * Starting a setup asks for the password; while a second factor is on (replacing the
+ * authenticator, say for a new phone) a current code or a recovery code as well.
+ */
+export const startTwoFactorSetupInput = z.object({
+  password: currentPassword,
+  code: twoFactorCode.optional(),
+})
+export type StartTwoFactorSetupInput = z.infer<typeof startTwoFactorSetupInput>
+
 export const twoFactorSetup = z.object({
   /** Base32, for typing into an app that cannot scan. */
   secret: z.string(),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { rateLimits } from '../db/schema/rate-limits'
 
@@ -25,12 +25,15 @@ export function createRateLimiter(db: Db) {
       return row!
     },
 
-    /** Takes back one hit (never below zero), for an attempt that turned out not to count. */
-    async undo(key: string): Promise<void> {
+    /**
+     * Takes back one hit (never below zero), for an attempt that turned out not to count.
+     * `resetAt` names the window `hit` counted it in: a newer window's hits are not taken back.
+     */
+    async undo(key: string, resetAt: Date): Promise<void> {
       await db
         .update(rateLimits)
         .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-        .where(eq(rateLimits.key, key))
+        .where(and(eq(rateLimits.key, key), eq(rateLimits.resetAt, resetAt)))
     },
 
     async reset(key: string): Promise<void> {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
-import { isUniqueViolation } from '../../lib/database-errors'
 
 /**
  * The one spelling of a username that accounts are stored, found and rate-limited by. Computed
@@ -27,24 +26,36 @@ export function usernameKey(username: string): string {
 /**
  * Brings stored keys in line with `usernameKey` at start-up. The migration that added them could
  * only fold ASCII letters in SQL; a name from before usernames were limited to ASCII (an
- * ADMIN_USERNAME such as `José`) is folded here. Two old names that now fold alike keep the
- * second's old key, which no sign-in reaches, and the operator is told to rename one.
+ * ADMIN_USERNAME such as `José`) is folded here. Of old names that now fold alike the oldest
+ * keeps its name, and the others are renamed with their id's first characters, as the migration
+ * did with names that folded alike in ASCII: every account can still sign in.
  */
 export async function rekeyUsernames(db: Db, log: FastifyBaseLogger): Promise<void> {
-  const rows = await db
-    .select({ id: users.id, username: users.username, key: users.usernameKey })
-    .from(users)
-  for (const row of rows) {
-    const key = usernameKey(row.username)
-    if (key === row.key) continue
-    try {
-      await db.update(users).set({ usernameKey: key }).where(eq(users.id, row.id))
-    } catch (error) {
-      if (!isUniqueViolation(error, 'users_username_key_idx')) throw error
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, username: users.username, key: users.usernameKey })
+      .from(users)
+      .orderBy(users.createdAt, users.id)
+    const keptBy = new Map<string, string>()
+    const changes: { id: string; username: string; key: string }[] = []
+    for (const row of rows) {
+      const key = usernameKey(row.username)
+      const keeper = keptBy.get(key)
+      if (keeper === undefined) {
+        keptBy.set(key, row.username)
+        if (key !== row.key) changes.push({ id: row.id, username: row.username, key })
+        continue
+      }
+      const username = `${row.username.slice(0, 55)}-${row.id.slice(0, 8)}`
+      // First, so the key it held is free before the oldest takes it.
+      changes.unshift({ id: row.id, username, key: usernameKey(username) })
       log.warn(
-        { username: row.username },
-        'Two admin usernames now mean the same account; rename or delete one so this one can sign in',
+        { username: row.username, renamedTo: username, sameAs: keeper },
+        'Two admin usernames now mean the same account: the newer one was renamed and signs in under its new name',
       )
     }
-  }
+    for (const { id, username, key } of changes) {
+      await tx.update(users).set({ username, usernameKey: key }).where(eq(users.id, id))
+    }
+  })
 }

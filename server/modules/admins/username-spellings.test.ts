@@ -92,16 +92,38 @@ describe.each(databaseKinds)('one account, one lock, whatever the spelling, on %
     expect(missSpelled.status).toBe(200)
   })
 
-  it('keeps an account named before the rule signing in, re-keyed at start-up', async () => {
-    // As the migration leaves a name with an accent: only its ASCII letters folded.
+  it('keeps accounts named before the rule signing in, re-keyed at start-up, the oldest by its name', async () => {
+    // As the migration leaves names with an accent: only their ASCII letters folded. The newer
+    // one goes in first, so only ordering by age makes the older one keep its name.
     const jose = { username: 'José', password: 'olive-grove-passphrase' }
-    const { id } = await seedAdmin(server.app.db, jose)
-    await server.app.db.update(users).set({ usernameKey: 'josé' }).where(eq(users.id, id))
+    const plainJose = { username: 'Jose', password: 'cork-oak-passphrase' }
+    const newer = await seedAdmin(server.app.db, plainJose)
+    // Out of the way while the second is seeded with today's key; both keys are set below.
+    await server.app.db
+      .update(users)
+      .set({ usernameKey: 'set-below' })
+      .where(eq(users.id, newer.id))
+    const older = await seedAdmin(server.app.db, jose)
+    for (const [{ id }, usernameKey, createdAt] of [
+      [older, 'josé', '2025-01-01T00:00:00Z'],
+      [newer, 'jose', '2025-02-01T00:00:00Z'],
+    ] as const) {
+      await server.app.db
+        .update(users)
+        .set({ usernameKey, createdAt: new Date(createdAt) })
+        .where(eq(users.id, id))
+    }
     await rekeyUsernames(server.app.db, server.app.log)
     for (const username of ['José', 'jose', 'JOSE\u0301']) {
       const answer = await fromNewAddress().post('/api/admin/login', { ...jose, username })
-      expect(answer.body.user?.id, username).toBe(id)
+      expect(answer.body.user?.id, username).toBe(older.id)
     }
+    const renamed = `Jose-${newer.id.slice(0, 8)}`
+    const answer = await fromNewAddress().post('/api/admin/login', {
+      ...plainJose,
+      username: renamed,
+    })
+    expect(answer.body.user).toMatchObject({ id: newer.id, username: renamed })
   })
 
   it('gives a two-factor account no fresh code guesses under another spelling', async () => {

@@ -72,19 +72,14 @@ export function registerCredentialAttempts(app: FastifyInstance) {
     const { ip } = request
     const account = usernameKey(accountOf(request))
     const now = app.now()
-    const lockedUntil = await throttle.attempt(ip, account, now)
+    const { lockedUntil, ...takeBack } = await throttle.attempt(ip, account, now)
     if (lockedUntil) {
       throw tooManyRequests(
         `Too many failed login attempts. ${retryAfterText(lockedUntil, now)}`,
         secondsUntil(lockedUntil, now),
       )
     }
-    request.credentialAttempt = {
-      [counted]: true,
-      passwordAccepted: () => throttle.passwordAccepted(ip),
-      succeeded: () => throttle.succeeded(ip, account),
-      withdrawn: () => throttle.withdrawn(ip, account),
-    }
+    request.credentialAttempt = { [counted]: true, ...takeBack }
   })
 }
 

@@ -20,8 +20,11 @@ const lockOf = (window: Window, limit: number) => (window.count > limit ? window
  */
 export function createCredentialThrottle(limiter: RateLimiter) {
   return {
-    /** Counts one attempt; when the caller is over a limit, the time the lock lifts. */
-    async attempt(ip: string, account: string, now: Date): Promise<Date | null> {
+    /**
+     * Counts one attempt; answers when the lock lifts if the caller is over a limit, and the
+     * windows it was counted in, for taking it back later.
+     */
+    async attempt(ip: string, account: string, now: Date) {
       const [byIp, byAccount] = await Promise.all([
         limiter.hit(ipKey(ip), perIp.windowMs, now),
         limiter.hit(accountKey(account), perAccount.windowMs, now),
@@ -29,22 +32,30 @@ export function createCredentialThrottle(limiter: RateLimiter) {
       const locks = [lockOf(byIp, perIp.limit), lockOf(byAccount, perAccount.limit)].filter(
         (lock) => lock !== null,
       )
-      return locks.length ? new Date(Math.max(...locks.map((lock) => lock.getTime()))) : null
-    },
-    /**
-     * The password was right but the account's second factor was not proved: the IP gets its
-     * attempt back, the account's count stands, so codes guessed after it still count.
-     */
-    async passwordAccepted(ip: string): Promise<void> {
-      await limiter.undo(ipKey(ip))
-    },
-    /** Nothing was checked after all (the account was in the wrong state): no attempt counts. */
-    async withdrawn(ip: string, account: string): Promise<void> {
-      await Promise.all([limiter.undo(ipKey(ip)), limiter.undo(accountKey(account))])
-    },
-    /** Every factor the account has was proved: its count starts again, the IP gets its attempt back. */
-    async succeeded(ip: string, account: string): Promise<void> {
-      await Promise.all([limiter.undo(ipKey(ip)), limiter.reset(accountKey(account))])
+      const lockedUntil = locks.length
+        ? new Date(Math.max(...locks.map((lock) => lock.getTime())))
+        : null
+      const ipWindow = byIp.resetAt
+      const accountWindow = byAccount.resetAt
+      return {
+        lockedUntil,
+        /**
+         * The password was right but the account's second factor was not proved: the IP gets
+         * its attempt back, the account's count stands, so codes guessed after it still count.
+         */
+        passwordAccepted: () => limiter.undo(ipKey(ip), ipWindow),
+        /** Nothing was checked after all (the account was in the wrong state): no attempt counts. */
+        withdrawn: async () => {
+          await Promise.all([
+            limiter.undo(ipKey(ip), ipWindow),
+            limiter.undo(accountKey(account), accountWindow),
+          ])
+        },
+        /** Every factor was proved: the account's count starts again, the IP gets its attempt back. */
+        succeeded: async () => {
+          await Promise.all([limiter.undo(ipKey(ip), ipWindow), limiter.reset(accountKey(account))])
+        },
+      }
     },
   }
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   confirmIdentityInput,
-  confirmPasswordInput,
   enableTwoFactorInput,
+  startTwoFactorSetupInput,
 } from '../../../common/admin-users'
 import { conflict, forbidden, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
@@ -17,7 +17,6 @@ import {
   enableTwoFactor,
   replaceRecoveryCodes,
   startTwoFactorSetup,
-  twoFactorAlreadyOn,
 } from './two-factor.service'
 
 const audit = (verb: string) => ({ action: `admin_user.two_factor_${verb}`, entity: 'admin_user' })
@@ -33,19 +32,24 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   /**
    * Changing how an account signs in asks for its password again (ASVS V6.2, re-authentication)
    * and, once it has a second factor, for that too: the password alone is what a thief may have.
-   * `needs`: whether the change needs two-factor sign-in on or off, and the 409's message if not.
+   * `whenOff`: for a change that needs two-factor sign-in on, the 409's message if it is off.
    */
   async function confirmIdentity(
     request: FastifyRequest,
     proof: { password: string; code?: string },
-    needs: { isOn: boolean; otherwise: string },
+    whenOff?: string,
   ) {
     const attempt = countedAttempt(request)
     const account = await findCredentials(app.db, request.admin!.id)
     if (!account) throw invalidField('password', 'Password is incorrect')
-    if (Boolean(account.totpSecret) !== needs.isOn) {
+    if (whenOff !== undefined && !account.totpSecret) {
       await attempt.withdrawn()
-      throw conflict(needs.otherwise)
+      throw conflict(whenOff)
+    }
+    // Nothing checked yet: a missing code is a mistake to name, not a guess to count.
+    if (account.totpSecret && !proof.code) {
+      await attempt.withdrawn()
+      throw invalidField('code', 'Enter a code from your authenticator app, or a recovery code')
     }
     if (!(await checkPassword(attempt, proof.password, account.password))) {
       throw invalidField('password', 'Password is incorrect')
@@ -67,10 +71,12 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     '/api/admin/two-factor/setup',
     {
       config: { beforeTwoFactorSetup: true, checksCredentials: true, audit: audit('setup') },
-      schema: { body: confirmPasswordInput },
+      schema: { body: startTwoFactorSetupInput },
     },
+    // With two-factor on, this starts replacing the authenticator (a new phone): it stays on
+    // with the old one until enable confirms a code from the new one.
     async (request) => {
-      await confirmIdentity(request, request.body, { isOn: false, otherwise: twoFactorAlreadyOn })
+      await confirmIdentity(request, request.body)
       return inAuditedTransaction(
         request,
         (tx) => startTwoFactorSetup(tx, request.admin!, app.config.brandName),
@@ -105,10 +111,11 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       schema: { body: confirmIdentityInput },
     },
     async (request) => {
-      await confirmIdentity(request, request.body, {
-        isOn: true,
-        otherwise: 'Recovery codes come with two-factor sign-in: turn it on first',
-      })
+      await confirmIdentity(
+        request,
+        request.body,
+        'Recovery codes come with two-factor sign-in: turn it on first',
+      )
       const recoveryCodes = await inAuditedTransaction(
         request,
         (tx) => replaceRecoveryCodes(tx, request.admin!.id),
@@ -128,12 +135,11 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       const admin = request.admin!
       const rules = await getSecuritySettings(app.db)
       if (rules.requireTwoFactorForSuperAdmins && admin.role === 'super_admin') {
+        // Refused before any check: the attempt the hook counted is given back.
+        await countedAttempt(request).withdrawn()
         throw forbidden('Business Settings require two-factor sign-in for super admins')
       }
-      await confirmIdentity(request, request.body, {
-        isOn: true,
-        otherwise: 'Two-factor sign-in is already off',
-      })
+      await confirmIdentity(request, request.body, 'Two-factor sign-in is already off')
       await inAuditedTransaction(request, (tx) => disableTwoFactor(tx, admin.id, app.now()), {
         ...own(request),
         details: { fields: [] },

@@ -2,16 +2,15 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { adminRecoveryCodes } from '../../db/schema/admin-recovery-codes'
 import { users } from '../../db/schema/users'
-import { badRequest, conflict } from '../../lib/http-error'
+import { badRequest } from '../../lib/http-error'
 import type { CountedAttempt } from './credential-attempts'
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes'
 import { describeTotpSecret, newTotpSecret, totpStep } from './totp'
 
-// Replacing a working authenticator must prove the current one: turning it off asks for a code.
-export const twoFactorAlreadyOn =
-  'Two-factor sign-in is already on. Turn it off first to set up another app.'
-
-/** Offers a new secret; it takes effect only once a code from it is confirmed. */
+/**
+ * Offers a new secret; it takes effect only once a code from it is confirmed. An authenticator
+ * that is on stays on meanwhile: a replacement left unconfirmed changes nothing.
+ */
 export async function startTwoFactorSetup(
   db: Db,
   user: { id: string; username: string },
@@ -33,8 +32,9 @@ export async function replaceRecoveryCodes(db: Db, userId: string): Promise<stri
 }
 
 /**
- * Turns two-factor sign-in on when `code` comes from the offered secret; answers recovery codes.
- * The code is a guess like any other: the attempt must have been counted (the second argument).
+ * Turns two-factor sign-in on, or moves it to a new authenticator, when `code` comes from the
+ * offered secret; answers new recovery codes. The code is a guess like any other: the attempt
+ * must have been counted (the second argument).
  */
 export async function enableTwoFactor(
   db: Db,
@@ -44,17 +44,19 @@ export async function enableTwoFactor(
   now: Date,
 ): Promise<string[]> {
   const [row] = await db
-    .select({ pending: users.totpPendingSecret, current: users.totpSecret })
+    .select({ pending: users.totpPendingSecret })
     .from(users)
     .where(eq(users.id, userId))
-  if (row?.current) throw conflict(twoFactorAlreadyOn)
-  const step = row?.pending ? totpStep(row.pending, code, now) : null
   if (!row?.pending) throw badRequest('Start the setup again: no secret is waiting')
+  const step = totpStep(row.pending, code, now)
   if (step === null) throw badRequest('That code is not right. Check the time on your phone.')
-  await db
+  // Only the secret that was confirmed is taken: a second setup started meanwhile left another.
+  const swapped = await db
     .update(users)
     .set({ totpSecret: row.pending, totpPendingSecret: null, totpLastStep: step, updatedAt: now })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), eq(users.totpPendingSecret, row.pending)))
+    .returning({ id: users.id })
+  if (swapped.length === 0) throw badRequest('Start the setup again: no secret is waiting')
   return replaceRecoveryCodes(db, userId)
 }
 

@@ -1,4 +1,4 @@
-import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react'
+import { KeyRound, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react'
 import { useRef, useState } from 'react'
 import type { AdminUser } from '@common/admin-users'
 import { Badge } from '@/components/ui/badge'
@@ -6,20 +6,24 @@ import { Button } from '@/components/ui/button'
 import { showToast } from '@/lib/toast'
 import { useDisableTwoFactor } from '../api/disable-two-factor'
 import { useReplaceRecoveryCodes } from '../api/replace-recovery-codes'
-import { ConfirmPasswordForm } from './confirm-password-form'
+import { ConfirmIdentityForm } from './confirm-identity-form'
 import { RecoveryCodesPanel } from './recovery-codes-panel'
 import { TwoFactorSetup } from './two-factor-setup'
 
 type View =
   | { kind: 'status' }
   | { kind: 'setup' }
+  | { kind: 'replace' }
   | { kind: 'new-codes' }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disable' }
 
 const headingId = 'account-two-factor-heading'
 
-/** The account's two-factor sign-in: its status, turning it on or off, new recovery codes. */
+/**
+ * The account's two-factor sign-in: its status, turning it on or off, moving it to a new app,
+ * new recovery codes.
+ */
 export function TwoFactorSection({ user }: { user: AdminUser }) {
   const [view, setView] = useState<View>({ kind: 'status' })
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -50,18 +54,21 @@ export function TwoFactorSection({ user }: { user: AdminUser }) {
       {view.kind === 'status' && (
         <TwoFactorStatus isEnabled={user.twoFactorEnabled} onChoose={setView} />
       )}
-      {view.kind === 'setup' && (
+      {(view.kind === 'setup' || view.kind === 'replace') && (
         <TwoFactorSetup
+          // A new flow for each: one's half-filled steps never show in the other.
+          key={view.kind}
           id="account-two-factor-setup"
           username={user.username}
           titleAs="h4"
           finishLabel="Done"
+          isReplacing={view.kind === 'replace'}
           onFinished={showStatus}
           onCancel={showStatus}
         />
       )}
       {view.kind === 'new-codes' && (
-        <ConfirmPasswordForm
+        <ConfirmIdentityForm
           id="account-new-codes"
           label="Create new recovery codes"
           description="New codes replace the ones you have: the old codes stop working."
@@ -86,7 +93,7 @@ export function TwoFactorSection({ user }: { user: AdminUser }) {
         />
       )}
       {view.kind === 'disable' && (
-        <ConfirmPasswordForm
+        <ConfirmIdentityForm
           id="account-disable-two-factor"
           label="Turn off two-factor sign-in"
           description="Signing in will ask only for your password, and your recovery codes stop working."
@@ -130,6 +137,10 @@ function TwoFactorStatus({ isEnabled, onChoose }: TwoFactorStatusProps) {
         Sign in with one of your recovery codes.
       </p>
       <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={() => onChoose({ kind: 'replace' })}>
+          <Smartphone aria-hidden />
+          Replace authenticator
+        </Button>
         <Button variant="outline" onClick={() => onChoose({ kind: 'new-codes' })}>
           <KeyRound aria-hidden />
           New recovery codes

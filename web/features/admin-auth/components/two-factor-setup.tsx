@@ -16,7 +16,7 @@ import { showToast } from '@/lib/toast'
 import { useEnableTwoFactor } from '../api/enable-two-factor'
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup'
 import { AuthenticationCodeField } from './authentication-code-field'
-import { ConfirmPasswordForm } from './confirm-password-form'
+import { ConfirmIdentityForm } from './confirm-identity-form'
 import { failureMessage } from './failure-message'
 import { RecoveryCodesPanel } from './recovery-codes-panel'
 
@@ -29,16 +29,22 @@ type TwoFactorSetupProps = {
   /** Headings inside are at this level. */
   titleAs: 'h2' | 'h4'
   finishLabel: string
+  /** Two-factor is on and this moves it to a new app: the current one is asked for first. */
+  isReplacing?: boolean
   onFinished: () => void
   onCancel?: () => void
 }
 
-/** Turning on two-factor sign-in: password, then the QR code and a first code, then recovery codes. */
+/**
+ * Turning on two-factor sign-in, or moving it to a new app: password (and a current code when
+ * replacing), then the QR code and a first code, then recovery codes.
+ */
 export function TwoFactorSetup({
   id,
   username,
   titleAs,
   finishLabel,
+  isReplacing = false,
   onFinished,
   onCancel,
 }: TwoFactorSetupProps) {
@@ -46,16 +52,26 @@ export function TwoFactorSetup({
   const start = useStartTwoFactorSetup()
 
   if (step.kind === 'password') {
-    return (
-      <ConfirmPasswordForm
-        id={`${id}-start`}
+    const confirm = {
+      id: `${id}-start`,
+      submitLabel: 'Continue',
+      submitIcon: <ArrowRight aria-hidden />,
+      mutation: start,
+      onConfirmed: (setup: Setup) => setStep({ kind: 'scan', setup }),
+      onCancel,
+    }
+    return isReplacing ? (
+      <ConfirmIdentityForm
+        {...confirm}
+        label="Replace your authenticator app"
+        description="For a new phone. Your current app keeps working until a code from the new one is confirmed; your recovery codes are then replaced too."
+        needsCode
+      />
+    ) : (
+      <ConfirmIdentityForm
+        {...confirm}
         label="Set up two-factor sign-in"
         description="You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 1Password."
-        submitLabel="Continue"
-        submitIcon={<ArrowRight aria-hidden />}
-        mutation={start}
-        onConfirmed={(setup) => setStep({ kind: 'scan', setup })}
-        onCancel={onCancel}
       />
     )
   }
@@ -64,6 +80,7 @@ export function TwoFactorSetup({
       <ScanStep
         id={id}
         setup={step.setup}
+        isReplacing={isReplacing}
         onEnabled={(codes) => setStep({ kind: 'codes', codes })}
         onCancel={onCancel}
       />
@@ -86,11 +103,12 @@ const groupedKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? sec
 type ScanStepProps = {
   id: string
   setup: Setup
+  isReplacing: boolean
   onEnabled: (recoveryCodes: string[]) => void
   onCancel: (() => void) | undefined
 }
 
-function ScanStep({ id, setup, onEnabled, onCancel }: ScanStepProps) {
+function ScanStep({ id, setup, isReplacing, onEnabled, onCancel }: ScanStepProps) {
   const enable = useEnableTwoFactor()
   const { register, handleSubmit, control, setError, formState } = useForm<EnableTwoFactorInput>({
     resolver: zodResolver(enableTwoFactorInput),
@@ -107,7 +125,9 @@ function ScanStep({ id, setup, onEnabled, onCancel }: ScanStepProps) {
   const handleEnable = handleSubmit((input) =>
     enable.mutate(input, {
       onSuccess: ({ recoveryCodes }) => {
-        showToast({ title: 'Two-factor sign-in turned on' })
+        showToast({
+          title: isReplacing ? 'Authenticator app replaced' : 'Two-factor sign-in turned on',
+        })
         onEnabled(recoveryCodes)
       },
       onError: (error) => {
@@ -127,7 +147,7 @@ function ScanStep({ id, setup, onEnabled, onCancel }: ScanStepProps) {
       tabIndex={-1}
       onSubmit={handleEnable}
       noValidate
-      aria-label="Confirm two-factor sign-in"
+      aria-label={isReplacing ? 'Confirm the new authenticator app' : 'Confirm two-factor sign-in'}
       className="grid gap-4 outline-none"
     >
       {/* List items keep display: list-item, or their numbers would not show. */}
@@ -167,7 +187,7 @@ function ScanStep({ id, setup, onEnabled, onCancel }: ScanStepProps) {
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={code.trim() === '' || enable.isPending}>
           {enable.isPending ? <Spinner /> : <ShieldCheck aria-hidden />}
-          Turn on
+          {isReplacing ? 'Use this app' : 'Turn on'}
         </Button>
         {onCancel && (
           <Button variant="outline" onClick={onCancel}>

@@ -8,6 +8,7 @@ import {
   confirmPasswordInput,
   type ConfirmIdentityInput,
   type ConfirmPasswordInput,
+  type StartTwoFactorSetupInput,
 } from '@common/admin-users'
 import { FormAlert } from '@/components/form-alert'
 import { Button } from '@/components/ui/button'
@@ -20,7 +21,7 @@ import { failureMessage } from './failure-message'
 
 type FormValues = { password: string; code?: string }
 
-type ConfirmPasswordFormProps<T> = {
+type ConfirmIdentityFormProps<T> = {
   id: string
   /** The form's accessible name ('Turn off two-factor sign-in'). */
   label: string
@@ -33,14 +34,19 @@ type ConfirmPasswordFormProps<T> = {
 } & (
   | { needsCode?: false; mutation: UseMutationResult<T, Error, ConfirmPasswordInput> }
   /** A change to a second factor that is on: it asks for a current code as well. */
-  | { needsCode: true; mutation: UseMutationResult<T, Error, ConfirmIdentityInput> }
+  | {
+      needsCode: true
+      mutation:
+        | UseMutationResult<T, Error, ConfirmIdentityInput>
+        | UseMutationResult<T, Error, StartTwoFactorSetupInput>
+    }
 )
 
 /**
  * Asks for the admin's password again before a change to how the account signs in, and with
  * `needsCode` for a code from the authenticator app or a recovery code too.
  */
-export function ConfirmPasswordForm<T>(props: ConfirmPasswordFormProps<T>) {
+export function ConfirmIdentityForm<T>(props: ConfirmIdentityFormProps<T>) {
   const { id, label, description, submitLabel, submitIcon, isDestructive = false } = props
   const { onConfirmed, onCancel, mutation } = props
   // Without a code field the code is neither asked for nor checked.
