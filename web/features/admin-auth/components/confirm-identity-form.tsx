@@ -11,13 +11,12 @@ import {
   type StartTwoFactorSetupInput,
 } from '@common/admin-users'
 import { FormAlert } from '@/components/form-alert'
-import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
-import { Spinner } from '@/components/ui/spinner'
 import { showServerFieldErrors } from '@/lib/form-errors'
 import { AuthenticationCodeField } from './authentication-code-field'
 import { failureMessage } from './failure-message'
+import { FormActions } from './form-actions'
 
 type FormValues = { password: string; code?: string }
 
@@ -102,21 +101,14 @@ export function ConfirmIdentityForm<T>(props: ConfirmIdentityFormProps<T>) {
         />
       )}
       <FormAlert message={errors.root?.server?.message} />
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="submit"
-          variant={isDestructive ? 'destructive' : 'default'}
-          disabled={isIncomplete || mutation.isPending}
-        >
-          {mutation.isPending ? <Spinner /> : submitIcon}
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions
+        label={submitLabel}
+        icon={submitIcon}
+        isPending={mutation.isPending}
+        isDisabled={isIncomplete}
+        isDestructive={isDestructive}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

@@ -9,8 +9,6 @@ import {
 } from '@common/admin-users'
 import { CopyButton } from '@/components/copy-button'
 import { FormAlert } from '@/components/form-alert'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
 import { showToast } from '@/lib/toast'
 import { useEnableTwoFactor } from '../api/enable-two-factor'
@@ -18,6 +16,7 @@ import { useStartTwoFactorSetup } from '../api/start-two-factor-setup'
 import { AuthenticationCodeField } from './authentication-code-field'
 import { ConfirmIdentityForm } from './confirm-identity-form'
 import { failureMessage } from './failure-message'
+import { FormActions } from './form-actions'
 import { RecoveryCodesPanel } from './recovery-codes-panel'
 
 type Step =
@@ -184,17 +183,13 @@ function ScanStep({ id, setup, isReplacing, onEnabled, onCancel }: ScanStepProps
         </li>
       </ol>
       <FormAlert message={errors.root?.server?.message} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={code.trim() === '' || enable.isPending}>
-          {enable.isPending ? <Spinner /> : <ShieldCheck aria-hidden />}
-          {isReplacing ? 'Use this app' : 'Turn on'}
-        </Button>
-        {onCancel && (
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <FormActions
+        label={isReplacing ? 'Use this app' : 'Turn on'}
+        icon={<ShieldCheck aria-hidden />}
+        isPending={enable.isPending}
+        isDisabled={code.trim() === ''}
+        onCancel={onCancel}
+      />
     </form>
   )
 }
