@@ -49,8 +49,12 @@ export function TestSendForm({
         id="message-test-to"
         label="Send a test to"
         error={error}
-        hint="Tests go to this installation's own addresses (SUPPORT_EMAIL and MAIL_FROM)."
-        className="min-w-0 flex-1"
+        hint={
+          isEmailEnabled
+            ? "Tests go to this installation's own addresses (SUPPORT_EMAIL and MAIL_FROM)."
+            : 'E-mail is off: set SMTP_URL and MAIL_FROM to send tests.'
+        }
+        className="min-w-56 flex-1"
       >
         {(props) => (
           <NativeSelect
@@ -59,6 +63,7 @@ export function TestSendForm({
             disabled={!recipients.length}
             {...props}
           >
+            {!recipients.length && <option value="">No address</option>}
             {recipients.map((address) => (
               <option key={address} value={address}>
                 {address}
