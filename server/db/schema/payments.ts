@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { manualMethods, paymentProviders, paymentStatuses } from '../../../common/payments'
+import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
+import { discounts } from './discounts'
+import { plans } from './plans'
+import { trialRequests } from './trial-requests'
+
+/**
+ * Every payment, whoever took it: a checkout with a provider or money an admin received
+ * elsewhere (`manual`). Amounts are integer minor units of `currency`, taken from our plan and
+ * discount. Money records outlive the person (their id becomes null) and the plan (its name is
+ * kept). Our id is the reference given to the provider everywhere.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trialRequestId: uuid('trial_request_id').references(() => trialRequests.id, {
+      onDelete: 'set null',
+    }),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    planName: varchar('plan_name', { length: 100 }).notNull(),
+    months: smallint('months').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    listAmountMinor: integer('list_amount_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    discountCode: varchar('discount_code', { length: 50 }),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    provider: varchar('provider', { length: 10, enum: paymentProviders }).notNull(),
+    method: varchar('method', { length: 20, enum: manualMethods }),
+    reference: varchar('reference', { length: 200 }),
+    providerCheckoutId: varchar('provider_checkout_id', { length: 255 }),
+    providerPaymentId: varchar('provider_payment_id', { length: 255 }),
+    checkoutUrl: text('checkout_url'),
+    status: varchar('status', { length: 20, enum: paymentStatuses }).notNull().default('pending'),
+    statusReason: text('status_reason'),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    receiptNumber: integer('receipt_number').unique(),
+    previousEnd: timestamptz('previous_end'),
+    newEnd: timestamptz('new_end'),
+    // The Business Center's id for one submission: a retried manual payment is stored once.
+    requestId: uuid('request_id').unique(),
+    createdBy: varchar('created_by', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamptz('expires_at'),
+    paidAt: timestamptz('paid_at'),
+    refundedAt: timestamptz('refunded_at'),
+  },
+  (t) => [
+    check('payments_provider_check', isOneOf(t.provider, paymentProviders)),
+    check('payments_status_check', isOneOf(t.status, paymentStatuses)),
+    check('payments_method_check', sql`${t.method} is null or ${isOneOf(t.method, manualMethods)}`),
+    check('payments_months_check', sql`${t.months} between 1 and 12`),
+    check(
+      'payments_amounts_check',
+      sql`${t.amountMinor} >= 0 and ${t.listAmountMinor} >= 0 and ${t.discountMinor} >= 0`,
+    ),
+    check(
+      'payments_refunded_check',
+      sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= ${t.amountMinor}`,
+    ),
+    uniqueIndex('payments_provider_checkout_idx').on(t.provider, t.providerCheckoutId),
+    index('payments_created_idx').on(t.createdAt, t.id),
+    index('payments_person_idx').on(t.trialRequestId, t.createdAt),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+)
