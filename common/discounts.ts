@@ -54,7 +54,8 @@ const optionalLimit = z
   .optional()
   .transform((value, ctx) => {
     if (value === null || value === undefined || value === '') return null
-    const count = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
+    const count =
+      typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
     if (!Number.isInteger(count) || count < 1 || count > maxRedemptionsLimit) {
       ctx.addIssue({ code: 'custom', message: maxRedemptionsMessage })
       return z.NEVER
