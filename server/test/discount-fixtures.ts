@@ -7,10 +7,7 @@ import { payments } from '../db/schema/payments'
 let sequence = 0
 
 /** A discount written straight to the database: an active code for every plan, from 2026. */
-export async function insertDiscount(
-  db: Db,
-  fields: Partial<typeof discounts.$inferInsert> = {},
-) {
+export async function insertDiscount(db: Db, fields: Partial<typeof discounts.$inferInsert> = {}) {
   sequence += 1
   const [row] = await db
     .insert(discounts)

@@ -15,7 +15,7 @@ export type ReserveRedemptionRequest = {
 /**
  * Counts one use of the code for this payment from now on, or refuses it (400 naming
  * `discountCode`) when the code is used up or, once per person, this person has a use of it.
- * Checkouts racing for the last use queue on the discount's row lock, and each counts after the
+ * Checkouts racing for the last use queue on a lock of the discount's row, and each counts after the
  * one before it committed: only one of them gets it. Answers the redemption's id.
  */
 export async function reserveRedemption(
@@ -30,7 +30,10 @@ export async function reserveRedemption(
     })
     .from(discounts)
     .where(eq(discounts.id, discountId))
-    .for('update')
+    // Not FOR UPDATE: every racing checkout has inserted its payment, whose foreign key to the
+    // discount holds a KEY SHARE lock on this row, which FOR UPDATE waits for: they deadlocked.
+    // NO KEY UPDATE ignores those and still queues the checkouts behind one another.
+    .for('no key update')
   // Deleted since it was quoted.
   if (!discount) throw refuseCode('this code is not valid')
   await checkUsage(tx, discount, personId)
