@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows, type Db } from '../../db/client'
 import { HttpError } from '../../lib/http-error'
@@ -29,6 +29,16 @@ describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
         },
       ),
     )
+
+  const count = async (query: SQL) => {
+    const [row] = await queryRows<{ count: number }>(
+      db(),
+      sql`select count(*)::int as count ${query}`,
+    )
+    return row!.count
+  }
+  const redemptionsOf = (discountId: string) =>
+    count(sql`from discount_redemptions where discount_id = ${discountId}`)
 
   const refusalOf = (error: unknown) => {
     expect(error).toBeInstanceOf(HttpError)
@@ -62,11 +72,7 @@ describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
     const person = await insertTrialRequest(db())
     const error = await checkout({ code: 'GONE', personId: person.id }).catch((e: unknown) => e)
     expect(refusalOf(error)).toBe('discountCode: this code has expired')
-    const [{ count }] = await queryRows<{ count: number }>(
-      db(),
-      sql`select count(*)::int as count from payments where trial_request_id = ${person.id}`,
-    )
-    expect(count).toBe(0)
+    expect(await count(sql`from payments where trial_request_id = ${person.id}`)).toBe(0)
   })
 
   it.each([
@@ -89,8 +95,8 @@ describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
       const everyoneQuoted = new Promise<void>((resolve) => (allArrived = resolve))
       const meetOthers = async (tx: Db) => {
         if (kind !== 'postgres') return
-        const [{ pid }] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`)
-        connections.add(pid)
+        const [backend] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`)
+        connections.add(backend!.pid)
         if (++arrived === buyers) allArrived()
         await everyoneQuoted
       }
@@ -109,11 +115,7 @@ describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
           expect(refusalOf(result.reason)).toBe(`discountCode: ${reason}`)
         }
       }
-      const [{ count }] = await queryRows<{ count: number }>(
-        db(),
-        sql`select count(*)::int as count from discount_redemptions where discount_id = ${discount.id}`,
-      )
-      expect(count).toBe(1)
+      expect(await redemptionsOf(discount.id)).toBe(1)
     },
   )
 
@@ -139,11 +141,7 @@ describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
     expect(await confirmRedemption(db(), payment.id, now)).toBe('redeemed')
     expect(await confirmRedemption(db(), payment.id, now)).toBe('redeemed')
     expect(await releaseRedemption(db(), payment.id, now)).toBe('redeemed')
-    const [{ count }] = await queryRows<{ count: number }>(
-      db(),
-      sql`select count(*)::int as count from discount_redemptions where discount_id = ${discount.id}`,
-    )
-    expect(count).toBe(1)
+    expect(await redemptionsOf(discount.id)).toBe(1)
   })
 
   it('redeems a released use when its payment settles late', async () => {
