@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { formatCents, toCents } from './money'
 
+export const redemptionStatuses = ['reserved', 'redeemed', 'released'] as const
+export type RedemptionStatus = (typeof redemptionStatuses)[number]
+
 export const discount = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -11,6 +14,13 @@ export const discount = z.object({
   validTo: z.iso.datetime().nullable(),
   applicablePlans: z.array(z.string()),
   active: z.boolean(),
+  /** Uses allowed in total; null: no limit. */
+  maxRedemptions: z.number().int().nullable(),
+  oncePerPerson: z.boolean(),
+  /** Uses counted toward the limit: paid ones and those of checkouts still open. */
+  usedCount: z.number().int(),
+  /** Of those, the ones whose checkout is still open (neither paid nor expired). */
+  reservedCount: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })
@@ -35,6 +45,24 @@ const optionalAmount = (label: string, max?: number) =>
       return formatCents(cents)
     })
 
+const maxRedemptionsLimit = 1_000_000
+const maxRedemptionsMessage = `Max redemptions must be a whole number from 1 to ${maxRedemptionsLimit}`
+
+/** A limit on uses: empty or null means none; otherwise a whole number (digits or a number). */
+const optionalLimit = z
+  .union([z.string(), z.number(), z.null()], { error: maxRedemptionsMessage })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === '') return null
+    const count =
+      typeof value === 'number' ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN
+    if (!Number.isInteger(count) || count < 1 || count > maxRedemptionsLimit) {
+      ctx.addIssue({ code: 'custom', message: maxRedemptionsMessage })
+      return z.NEVER
+    }
+    return count
+  })
+
 /** A calendar date (YYYY-MM-DD) or a full timestamp. */
 const date = (label: string) =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be a date` })
@@ -58,6 +86,8 @@ export const discountInput = z
       .transform((value) => value || null),
     applicablePlans: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
     active: z.boolean().default(true),
+    maxRedemptions: optionalLimit,
+    oncePerPerson: z.boolean({ error: 'Once per person must be true or false' }).default(false),
   })
   .refine((d) => d.validTo === null || Date.parse(d.validTo) >= Date.parse(d.validFrom), {
     message: 'Valid to must not be before valid from',
@@ -65,3 +95,19 @@ export const discountInput = z
   })
 export type DiscountInput = z.input<typeof discountInput>
 export type DiscountValues = z.output<typeof discountInput>
+
+/**
+ * What a discount takes off a price, in minor units: the percentage first, rounded to the cent
+ * half up (15% of 29.97 is 4.4955, so 4.50), then the fixed amount; never more than the price.
+ * A fixed amount is in the plan's currency (a discount has none of its own).
+ */
+export function discountMinor(
+  { percentage, amount }: Pick<Discount, 'percentage' | 'amount'>,
+  listAmountMinor: number,
+): number {
+  // numeric(5,2) as basis points ("15.00" → 1500): integer arithmetic, exact to the cent.
+  const basisPoints = percentage === null ? 0 : (toCents(percentage) ?? 0)
+  const byPercentage = Math.floor((listAmountMinor * basisPoints + 5_000) / 10_000)
+  const fixed = amount === null ? 0 : (toCents(amount) ?? 0)
+  return Math.min(listAmountMinor, byPercentage + fixed)
+}

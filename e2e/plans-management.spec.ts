@@ -108,6 +108,11 @@ describe('Business Center: plans management', () => {
     await dialog.getByLabel('Valid to (optional)').fill('')
     await dialog.getByLabel('Code (optional)').fill(code)
     await dialog.getByRole('checkbox', { name: 'Family Plus', exact: true }).check()
+    await dialog.getByLabel('Max redemptions (optional)').fill('0')
+    await dialog.getByRole('button', { name: 'Create Discount' }).click()
+    await dialog.getByText('Max redemptions must be a whole number from 1 to 1000000').waitFor()
+    await dialog.getByLabel('Max redemptions (optional)').fill('3')
+    await dialog.getByRole('switch', { name: 'Once per person' }).click()
     await dialog.getByRole('button', { name: 'Create Discount' }).click()
     await page.getByText('Discount created successfully').waitFor()
 
@@ -116,11 +121,19 @@ describe('Business Center: plans management', () => {
     expect(rowText).toContain('15%')
     expect(rowText).toContain('Family Plus')
     expect(rowText).toContain('no end')
+    expect(rowText).toContain('Used 0 of 3')
+    expect(rowText).toContain('once per person')
     const saved = await page.evaluate(async (code) => {
       const discounts = (await (await fetch('/api/discounts')).json()) as { code: string }[]
       return discounts.find((discount) => discount.code === code)
     }, code)
-    expect(saved).toMatchObject({ percentage: '15.00', amount: null, validTo: null })
+    expect(saved).toMatchObject({
+      percentage: '15.00',
+      amount: null,
+      validTo: null,
+      maxRedemptions: 3,
+      oncePerPerson: true,
+    })
 
     await page.getByRole('button', { name: 'New Discount' }).click()
     await dialog.getByLabel('Name').fill('Same code')

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
+import { boolean, check, integer, numeric, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
 import { createdAt, timestamptz, updatedAt } from './columns'
 
 export const discounts = pgTable(
@@ -18,12 +18,16 @@ export const discounts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
+    /** Redemptions allowed in total, reserved ones included; null: no limit. */
+    maxRedemptions: integer('max_redemptions'),
+    oncePerPerson: boolean('once_per_person').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('discounts_percentage_check', sql`${t.percentage} > 0 and ${t.percentage} <= 100`),
     check('discounts_amount_check', sql`${t.amount} > 0`),
+    check('discounts_max_redemptions_check', sql`${t.maxRedemptions} > 0`),
     check(
       'discounts_valid_range_check',
       sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`,

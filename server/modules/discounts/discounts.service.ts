@@ -1,15 +1,18 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Discount, DiscountValues } from '../../../common/discounts'
 import type { Db } from '../../db/client'
+import { discountRedemptions } from '../../db/schema/discount-redemptions'
 import { discounts } from '../../db/schema/discounts'
 import { withUniqueCheck } from '../../lib/database-errors'
 import { notFound } from '../../lib/http-error'
 
 type DiscountRow = typeof discounts.$inferSelect
+type Usage = Pick<Discount, 'usedCount' | 'reservedCount'>
 
-function presentDiscount(row: DiscountRow): Discount {
+function presentDiscount(row: DiscountRow, usage: Usage): Discount {
   return {
     ...row,
+    ...usage,
     validFrom: row.validFrom.toISOString(),
     validTo: row.validTo?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -26,9 +29,36 @@ const toRow = (values: DiscountValues, now: Date) => ({
 
 const codeTaken = 'A discount with this code already exists'
 
-export async function listDiscounts(db: Db): Promise<Discount[]> {
-  const rows = await db.select().from(discounts).orderBy(desc(discounts.createdAt))
-  return rows.map(presentDiscount)
+/** Discounts with their uses counted (released ones no longer count), newest first. */
+async function selectDiscounts(db: Db, where?: SQL): Promise<Discount[]> {
+  const usage = db
+    .select({
+      discountId: discountRedemptions.discountId,
+      used: sql<number>`count(*)::int`.as('used'),
+      reserved:
+        sql<number>`(count(*) filter (where ${discountRedemptions.status} = 'reserved'))::int`.as(
+          'reserved',
+        ),
+    })
+    .from(discountRedemptions)
+    .where(ne(discountRedemptions.status, 'released'))
+    .groupBy(discountRedemptions.discountId)
+    .as('usage')
+  const rows = await db
+    .select({
+      discount: discounts,
+      usedCount: sql`coalesce(${usage.used}, 0)`.mapWith(Number),
+      reservedCount: sql`coalesce(${usage.reserved}, 0)`.mapWith(Number),
+    })
+    .from(discounts)
+    .leftJoin(usage, eq(usage.discountId, discounts.id))
+    .where(where)
+    .orderBy(desc(discounts.createdAt))
+  return rows.map(({ discount, ...counts }) => presentDiscount(discount, counts))
+}
+
+export function listDiscounts(db: Db): Promise<Discount[]> {
+  return selectDiscounts(db)
 }
 
 export async function createDiscount(db: Db, values: DiscountValues, now: Date): Promise<Discount> {
@@ -36,7 +66,7 @@ export async function createDiscount(db: Db, values: DiscountValues, now: Date):
     () => db.insert(discounts).values(toRow(values, now)).returning(),
     codeTaken,
   )
-  return presentDiscount(row!)
+  return presentDiscount(row!, { usedCount: 0, reservedCount: 0 })
 }
 
 export async function updateDiscount(
@@ -46,11 +76,17 @@ export async function updateDiscount(
   now: Date,
 ): Promise<Discount> {
   const [row] = await withUniqueCheck(
-    () => db.update(discounts).set(toRow(values, now)).where(eq(discounts.id, id)).returning(),
+    () =>
+      db
+        .update(discounts)
+        .set(toRow(values, now))
+        .where(eq(discounts.id, id))
+        .returning({ id: discounts.id }),
     codeTaken,
   )
   if (!row) throw notFound('Discount not found')
-  return presentDiscount(row)
+  const [updated] = await selectDiscounts(db, eq(discounts.id, id))
+  return updated!
 }
 
 export async function deleteDiscount(db: Db, id: string): Promise<void> {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { insertPayment } from '../../test/discount-fixtures'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { insertTrialRequest } from '../../test/trial-fixtures'
+import { confirmRedemption } from './discount-redemption-status.service'
+import { reserveRedemption } from './discount-reserve.service'
+
+const limitMessage = 'Max redemptions must be a whole number from 1 to 1000000'
 
 describe.each(databaseKinds)('discounts API on %s', (kind) => {
   const t = useAdminServer(kind)
@@ -23,6 +29,10 @@ describe.each(databaseKinds)('discounts API on %s', (kind) => {
       validFrom: '2026-11-27T00:00:00.000Z',
       validTo: '2026-11-30T00:00:00.000Z',
       active: true,
+      maxRedemptions: null,
+      oncePerPerson: false,
+      usedCount: 0,
+      reservedCount: 0,
     })
     expect((await t.admin.get('/api/discounts')).body.map((d: any) => d.name)).toContain(
       'Black Friday',
@@ -49,6 +59,9 @@ describe.each(databaseKinds)('discounts API on %s', (kind) => {
     [{ amount: '-5' }, 'amount', 'Amount must be a positive amount like 9.99'],
     [{ validTo: '2025-12-31' }, 'validTo', 'Valid to must not be before valid from'],
     [{ validFrom: 'soon' }, 'validFrom', 'Valid from must be a date'],
+    [{ maxRedemptions: 0 }, 'maxRedemptions', limitMessage],
+    [{ maxRedemptions: '2.5' }, 'maxRedemptions', limitMessage],
+    [{ oncePerPerson: 'yes' }, 'oncePerPerson', 'Once per person must be true or false'],
   ])('refuses %o', async (change, path, message) => {
     const response = await t.admin.post('/api/discounts', {
       name: 'Bad',
@@ -57,6 +70,47 @@ describe.each(databaseKinds)('discounts API on %s', (kind) => {
     })
     expect(response.status).toBe(400)
     expect(response.body.issues).toEqual([{ path, message }])
+  })
+
+  it('limits a code and counts its uses: open checkouts and paid ones', async () => {
+    const { body } = await t.admin.post('/api/discounts', {
+      name: 'Launch',
+      code: 'launch',
+      percentage: 20,
+      validFrom: '2026-01-01',
+      maxRedemptions: '3',
+      oncePerPerson: true,
+    })
+    expect(body).toMatchObject({ maxRedemptions: 3, oncePerPerson: true, usedCount: 0 })
+    const db = t.server.app.db
+    const now = new Date('2026-02-01T00:00:00Z')
+    for (const isPaid of [true, false]) {
+      const person = await insertTrialRequest(db)
+      const payment = await insertPayment(db, { trialRequestId: person.id })
+      await reserveRedemption(db, {
+        discountId: body.id,
+        personId: person.id,
+        paymentId: payment.id,
+        now,
+      })
+      if (isPaid) await confirmRedemption(db, payment.id, now)
+    }
+    const listed = (await t.admin.get('/api/discounts')).body.find((d: any) => d.id === body.id)
+    expect(listed).toMatchObject({ maxRedemptions: 3, usedCount: 2, reservedCount: 1 })
+
+    const unlimited = await t.admin.put(`/api/discounts/${body.id}`, {
+      name: 'Launch',
+      code: 'LAUNCH',
+      percentage: 20,
+      validFrom: '2026-01-01',
+      maxRedemptions: '',
+    })
+    expect(unlimited.body).toMatchObject({
+      maxRedemptions: null,
+      oncePerPerson: false,
+      usedCount: 2,
+      reservedCount: 1,
+    })
   })
 
   it('updates and deletes, admins only', async () => {

@@ -3,7 +3,7 @@ import { todayIsoDate } from '@/lib/calendar-date'
 
 /**
  * A blank discount, valid from today (spec §9). Fields are text: discountInput turns an empty
- * percentage, amount, code or end date into null.
+ * percentage, amount, code, end date or limit into null.
  */
 export function newDiscountForm(): DiscountInput {
   return {
@@ -15,6 +15,8 @@ export function newDiscountForm(): DiscountInput {
     validTo: '',
     applicablePlans: [],
     active: true,
+    maxRedemptions: '',
+    oncePerPerson: false,
   }
 }
 
@@ -29,11 +31,20 @@ export function discountFormValues(discount: Discount): DiscountInput {
     validTo: discount.validTo?.slice(0, 10) ?? '',
     applicablePlans: discount.applicablePlans,
     active: discount.active,
+    maxRedemptions: discount.maxRedemptions ?? '',
+    oncePerPerson: discount.oncePerPerson,
   }
 }
 
 /** A saved discount as the body of its PUT, with `active` set: what the table's switch sends. */
 export function discountInputWithActive(discount: Discount, active: boolean): DiscountInput {
-  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = discount
+  const {
+    id: _id,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    usedCount: _usedCount,
+    reservedCount: _reservedCount,
+    ...fields
+  } = discount
   return { ...fields, active }
 }

@@ -67,6 +67,32 @@ export function DiscountForm({ formId, defaultValues, planNames, onSubmit }: Dis
       <FormField id="discount-valid-to" label="Valid to (optional)" error={errors.validTo?.message}>
         {(props) => <Input type="date" {...props} {...register('validTo')} />}
       </FormField>
+      <FormField
+        id="discount-max-redemptions"
+        label="Max redemptions (optional)"
+        hint="Uses in total, open checkouts included; empty for no limit."
+        error={errors.maxRedemptions?.message}
+      >
+        {(props) => (
+          <Input
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            {...props}
+            {...register('maxRedemptions')}
+          />
+        )}
+      </FormField>
+      <div className="self-center">
+        <FormSwitchField
+          control={control}
+          name="oncePerPerson"
+          id="discount-once-per-person"
+          label="Once per person"
+          description="A customer may use the code for one payment only."
+        />
+      </div>
       <Controller
         control={control}
         name="applicablePlans"

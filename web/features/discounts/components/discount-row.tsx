@@ -16,6 +16,13 @@ function discountValue({ percentage, amount }: Discount): string {
   return parts.filter(Boolean).join(' + ') || '—'
 }
 
+/** "Used 2 of 10", or "Used 2" without a limit; checkouts still open are counted and told. */
+function usage({ usedCount, reservedCount, maxRedemptions }: Discount) {
+  const used =
+    maxRedemptions === null ? `Used ${usedCount}` : `Used ${usedCount} of ${maxRedemptions}`
+  return { used, open: reservedCount > 0 ? `${reservedCount} in open checkouts` : null }
+}
+
 export function DiscountRow({ discount, onEdit }: { discount: Discount; onEdit: () => void }) {
   const updateDiscount = useUpdateDiscount()
   const deleteDiscount = useDeleteDiscount()
@@ -41,6 +48,8 @@ export function DiscountRow({ discount, onEdit }: { discount: Discount; onEdit: 
       }),
     )
 
+  const { used, open } = usage(discount)
+
   return (
     <TableRow>
       <TableCell className="font-medium">{discount.name}</TableCell>
@@ -60,6 +69,14 @@ export function DiscountRow({ discount, onEdit }: { discount: Discount; onEdit: 
       </TableCell>
       <TableCell data-label="Plans">
         <TruncatedList items={discount.applicablePlans} visible={2} empty="All plans" />
+      </TableCell>
+      <TableCell data-label="Uses" className="tabular-nums">
+        <div>{used}</div>
+        {(open || discount.oncePerPerson) && (
+          <div className="text-xs text-muted-foreground">
+            {[open, discount.oncePerPerson && 'once per person'].filter(Boolean).join(' · ')}
+          </div>
+        )}
       </TableCell>
       <TableCell data-label="Active">
         <Switch

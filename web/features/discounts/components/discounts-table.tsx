@@ -4,7 +4,7 @@ import { RecordTable } from '@/components/record-table'
 import { useDiscounts } from '../api/get-discounts'
 import { DiscountRow } from './discount-row'
 
-const columns = ['Name', 'Code', 'Discount', 'Valid', 'Plans', 'Active']
+const columns = ['Name', 'Code', 'Discount', 'Valid', 'Plans', 'Uses', 'Active']
 
 export function DiscountsTable({ onEdit }: { onEdit: (discount: Discount) => void }) {
   return (
