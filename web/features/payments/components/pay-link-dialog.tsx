@@ -68,17 +68,26 @@ function CheckoutLink({ answer, onDone }: { answer: CheckoutAnswer; onDone: () =
 
 type ProviderChoiceProps = {
   id: string
+  /** Undefined while it is read, or when it could not be (`isUnknown`). */
   state: Record<CheckoutProvider, boolean> | undefined
+  isUnknown: boolean
   error: string | undefined
   registration: UseFormRegisterReturn
 }
 
 /** The configured providers to choose from; an unconfigured one says so instead. */
-function ProviderChoice({ id, state, error, registration }: ProviderChoiceProps) {
+function ProviderChoice({ id, state, isUnknown, error, registration }: ProviderChoiceProps) {
   const off = checkoutProviders.filter((provider) => state && !state[provider])
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">Pay with</legend>
+      {!state && (
+        <p className="text-sm text-muted-foreground" role="status">
+          {isUnknown
+            ? 'Could not read which providers are configured.'
+            : 'Reading which providers are configured…'}
+        </p>
+      )}
       {checkoutProviders
         .filter((provider) => state?.[provider])
         .map((provider) => (
@@ -213,20 +222,13 @@ export function PayLinkDialog({ personId, personName, plans }: PayLinkDialogProp
                 )}
               </FormField>
             </div>
-            {state ? (
-              <ProviderChoice
-                id={`${idPrefix}-provider`}
-                state={state}
-                error={errors.provider?.message}
-                registration={register('provider')}
-              />
-            ) : (
-              <p className="text-sm text-muted-foreground" role="status">
-                {providers.isError
-                  ? 'Could not read which providers are configured.'
-                  : 'Reading which providers are configured…'}
-              </p>
-            )}
+            <ProviderChoice
+              id={`${idPrefix}-provider`}
+              state={state}
+              isUnknown={providers.isError}
+              error={errors.provider?.message}
+              registration={register('provider')}
+            />
             <FormAlert message={failure.message} />
             {isNoneConfigured ? (
               <>

@@ -23,8 +23,11 @@ const columns = [
 type PaymentsTableProps = {
   payments: Payment[]
   empty: string
-  /** The person column is left out on a person's own page. */
-  isPersonShown?: boolean
+  /**
+   * On a person's page, in a narrower column: no person, and reference and receipt only in the
+   * details.
+   */
+  isForPerson?: boolean
   onOpen: (payment: Payment) => void
   /** More actions for a row (a Refund). */
   rowActions?: (payment: Payment) => ReactNode
@@ -46,11 +49,12 @@ function PersonCell({ payment }: { payment: Payment }) {
 export function PaymentsTable({
   payments,
   empty,
-  isPersonShown = true,
+  isForPerson = false,
   onOpen,
   rowActions,
 }: PaymentsTableProps) {
-  const shown = columns.filter((column) => isPersonShown || column !== 'Person')
+  const personColumns: readonly string[] = ['Person', 'Reference', 'Receipt']
+  const shown = columns.filter((column) => !isForPerson || !personColumns.includes(column))
   return (
     <RecordTable caption="Payments, newest first" columns={shown} records={payments} empty={empty}>
       {(payment) => {
@@ -60,7 +64,7 @@ export function PaymentsTable({
             <TableCell>
               <time dateTime={payment.createdAt}>{formatShortDate(payment.createdAt)}</time>
             </TableCell>
-            {isPersonShown && (
+            {!isForPerson && (
               <TableCell data-label="Person">
                 <PersonCell payment={payment} />
               </TableCell>
@@ -70,23 +74,27 @@ export function PaymentsTable({
               {formatAmount(payment.amount, payment.currency)}
             </TableCell>
             <TableCell data-label="Paid with">{paidWith(payment)}</TableCell>
-            <TableCell data-label="Reference" className="max-w-48 truncate max-sm:max-w-none">
-              {reference ? (
-                <code className="font-mono text-xs" title={reference}>
-                  {reference}
-                </code>
-              ) : (
-                <span className="text-muted-foreground">None</span>
-              )}
-            </TableCell>
+            {!isForPerson && (
+              <TableCell data-label="Reference" className="max-w-48 truncate max-sm:max-w-none">
+                {reference ? (
+                  <code className="font-mono text-xs" title={reference}>
+                    {reference}
+                  </code>
+                ) : (
+                  <span className="text-muted-foreground">None</span>
+                )}
+              </TableCell>
+            )}
             <TableCell data-label="Status">
               <PaymentStatusBadge status={payment.status} />
             </TableCell>
-            <TableCell data-label="Receipt" className="tabular-nums">
-              {payment.receiptNumber ?? <span className="text-muted-foreground">None</span>}
-            </TableCell>
+            {!isForPerson && (
+              <TableCell data-label="Receipt" className="tabular-nums">
+                {payment.receiptNumber ?? <span className="text-muted-foreground">None</span>}
+              </TableCell>
+            )}
             <TableCell className="text-right">
-              <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+              <div className="flex justify-end gap-2 max-sm:flex-wrap max-sm:justify-start">
                 <Button
                   variant="outline"
                   size="sm"

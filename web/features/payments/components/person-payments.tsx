@@ -41,7 +41,7 @@ export function PersonPayments({ personId, personName, plans, canRefund }: Perso
       {payments ? (
         <PaymentsTable
           payments={payments}
-          isPersonShown={false}
+          isForPerson
           empty="No payments from this person yet."
           onOpen={setOpened}
           rowActions={(payment) =>
