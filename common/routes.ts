@@ -18,6 +18,7 @@ export const supportTicketPath = (ticketId: string) =>
 export const adminSections = [
   'users',
   'financials',
+  'payments',
   'plans',
   'support',
   'content',

@@ -8,6 +8,7 @@ import { owner } from './owner'
 const sectionOf: Record<string, AdminSection> = {
   'Users & Contacts': 'users',
   Financials: 'financials',
+  Payments: 'payments',
   'Plans Management': 'plans',
   'Support Center': 'support',
   'Content & SEO': 'content',

@@ -28,6 +28,7 @@ import { countUnread } from './modules/notifications/notifications.service'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
+import { paymentsRoutes } from './modules/payments/payments.routes'
 import { peopleRoutes } from './modules/people/people.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
 import { revenueRoutes } from './modules/revenue/revenue.routes'
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(trialAutopilotRoutes)
   await app.register(peopleRoutes)
   await app.register(revenueRoutes)
+  await app.register(paymentsRoutes)
   await app.register(sportsRoutes)
   await app.register(blogRoutes)
   await app.register(seoRoutes)

@@ -58,6 +58,7 @@ describe.each(databaseKinds)('access decided on the matched route (%s)', (kind) 
       expect.arrayContaining([
         'POST /api/admin/users',
         'GET /api/trial-requests/export.csv',
+        'GET /api/payments/export.csv',
         'GET /api/plans',
         'GET /sitemap.xml',
         'GET /ws',
@@ -113,14 +114,17 @@ describe.each(databaseKinds)('access decided on the matched route (%s)', (kind) 
     expect(admins.map((admin) => admin.username)).not.toContain('intruder')
   })
 
-  it.each(['/%61pi/trial-requests/export.csv', '/%61pi/audit-log', '/%61pi/m3u-lines'])(
-    'refuses the reported read %s with 401',
-    async (path) => {
-      const answer = await rawRequest(context.server.baseUrl, 'GET', path)
-      expect(answer.status).toBe(401)
-      expect(answer.json).toEqual({ message: 'Authentication required' })
-    },
-  )
+  it.each([
+    '/%61pi/trial-requests/export.csv',
+    '/%61pi/payments/export.csv',
+    '/%61pi/payments',
+    '/%61pi/audit-log',
+    '/%61pi/m3u-lines',
+  ])('refuses the reported read %s with 401', async (path) => {
+    const answer = await rawRequest(context.server.baseUrl, 'GET', path)
+    expect(answer.status).toBe(401)
+    expect(answer.json).toEqual({ message: 'Authentication required' })
+  })
 
   it('gives a signed-in admin the same route under an encoded spelling', async () => {
     const answer = await rawRequest(context.server.baseUrl, 'GET', '/%61pi/admin/users', {

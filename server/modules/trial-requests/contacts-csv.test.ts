@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
-import { neutralizeCell } from './contacts-csv'
+import { neutralizeCell } from '../../lib/csv-export'
 
 describe('contacts CSV export', () => {
   let server: TestServer

@@ -1,8 +1,8 @@
-import { stringify } from 'csv-stringify'
 import { and, desc } from 'drizzle-orm'
-import { Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
+import { csvCell, csvStream } from '../../lib/csv-export'
 import { olderThan } from '../../lib/keyset'
 import type { listFilter } from './trial-requests-admin.service'
 
@@ -26,19 +26,6 @@ const columns = [
 
 const batchSize = 2000
 
-/**
- * Spreadsheets run a cell that starts with = + - @ (or tab/CR) as a formula; a leading
- * apostrophe makes it text (OWASP's CSV injection advice).
- */
-export function neutralizeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-}
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  return neutralizeCell(value instanceof Date ? value.toISOString() : String(value))
-}
-
 async function* rows(db: Db, filter: ReturnType<typeof listFilter>) {
   yield columns.map(([, header]) => header)
   let after: { createdAt: Date; id: string } | null = null
@@ -49,7 +36,7 @@ async function* rows(db: Db, filter: ReturnType<typeof listFilter>) {
       .where(and(filter, after ? olderThan(trialRequests, after) : undefined))
       .orderBy(desc(trialRequests.createdAt), desc(trialRequests.id))
       .limit(batchSize)
-    for (const row of batch) yield columns.map(([key]) => cell(row[key]))
+    for (const row of batch) yield columns.map(([key]) => csvCell(row[key]))
     if (batch.length < batchSize) return
     after = batch.at(-1)!
   }
@@ -57,7 +44,7 @@ async function* rows(db: Db, filter: ReturnType<typeof listFilter>) {
 
 /** RFC 4180 CSV (CRLF, quoted where needed), streamed in batches so any size fits in memory. */
 export function contactsCsv(db: Db, filter: ReturnType<typeof listFilter>): Readable {
-  return Readable.from(rows(db, filter)).pipe(stringify({ record_delimiter: '\r\n', bom: true }))
+  return csvStream(rows(db, filter))
 }
 
 export const contactsFileName = (now: Date) => `contacts-${now.toISOString().slice(0, 10)}.csv`

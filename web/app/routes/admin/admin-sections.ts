@@ -4,6 +4,7 @@ import {
   Headphones,
   LineChart,
   Package,
+  Receipt,
   Settings,
   Users,
   type LucideIcon,
@@ -16,6 +17,7 @@ export type Section = { value: AdminSection; label: string; icon: LucideIcon }
 export const adminSectionList: Section[] = [
   { value: 'users', label: 'Users & Contacts', icon: Users },
   { value: 'financials', label: 'Financials', icon: LineChart },
+  { value: 'payments', label: 'Payments', icon: Receipt },
   { value: 'plans', label: 'Plans Management', icon: Package },
   { value: 'support', label: 'Support Center', icon: Headphones },
   { value: 'content', label: 'Content & SEO', icon: FileText },

@@ -4,6 +4,7 @@ import { adminPaths, parseAdminPath, type AdminSection } from '@common/routes'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { BlogCms } from '@/features/blog/components/blog-cms'
 import { FinancialsPanel } from '@/features/revenue/components/financials-panel'
+import { PaymentsPanel } from '@/features/payments/components/payments-panel'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
 import { LiveSocketProvider } from '@/lib/live-socket-context'
 import { adminSectionList as sections, type Section } from './admin-sections'
@@ -22,9 +23,14 @@ type SectionContentProps = { section: Section; detailId: string | null; user: Ad
 /** A section's page; in Users & Contacts and Support Center the address may name a person or ticket. */
 function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'users') {
-    return detailId ? <CustomerViewPage personId={detailId} /> : <UsersContactsTab />
+    return detailId ? (
+      <CustomerViewPage personId={detailId} canRefund={user.role === 'super_admin'} />
+    ) : (
+      <UsersContactsTab />
+    )
   }
   if (section.value === 'financials') return <FinancialsPanel />
+  if (section.value === 'payments') return <PaymentsPanel />
   if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support')
     return <SupportCenterTab selectedId={detailId} me={user.username} />

@@ -13,6 +13,7 @@ import { refreshPersonViews, usePersonView } from '@/features/customer-view/api/
 import { CustomerView } from '@/features/customer-view/components/customer-view'
 import { useSupplierConfig } from '@/features/m3u/api/get-supplier-config'
 import { PersonMessages } from '@/features/messages/components/person-messages'
+import { PersonPayments } from '@/features/payments/components/person-payments'
 import { useExistingPersonLine } from '@/features/person-lines/api/get-person-line'
 import { PersonLinePanel } from '@/features/person-lines/components/person-line-panel'
 import { usePlans } from '@/features/plans/api/get-plans'
@@ -64,10 +65,16 @@ function PersonNotFound() {
 }
 
 /**
- * /admin/users/{id}: the customer view, with the contacts' actions, the person's line and the
- * messages sent to them.
+ * /admin/users/{id}: the customer view, with the contacts' actions, the person's payments, line
+ * and the messages sent to them. `canRefund`: the signed-in admin is a super admin.
  */
-export function CustomerViewPage({ personId }: { personId: string }) {
+export function CustomerViewPage({
+  personId,
+  canRefund,
+}: {
+  personId: string
+  canRefund: boolean
+}) {
   const view = usePersonView(personId)
   const plans = usePlans()
   const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
@@ -99,6 +106,14 @@ export function CustomerViewPage({ personId }: { personId: string }) {
           stage: <FollowUpStageSelect request={person} />,
           actions: <PersonActions request={person} plans={plans.data ?? []} />,
           dangerActions: <PersonDangerActions request={person} />,
+          payments: (
+            <PersonPayments
+              personId={person.id}
+              personName={person.name}
+              plans={plans.data ?? []}
+              canRefund={canRefund}
+            />
+          ),
           line: (
             <SectionCard title="Line" icon={Tv} description="On the supplier panel.">
               <PersonAutostart personId={person.id} trustReasons={person.trust?.reasons ?? []} />

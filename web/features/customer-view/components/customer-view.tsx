@@ -23,6 +23,8 @@ export type CustomerViewSlots = {
   dangerActions: ReactNode
   /** The person's line on the supplier panel. */
   line: ReactNode
+  /** What the person paid, with the actions that take money. */
+  payments?: ReactNode
   /** The messages sent to the person, once that feature exists. */
   messages?: ReactNode
 }
@@ -74,17 +76,20 @@ export function CustomerView({ view, slots }: CustomerViewProps) {
             </div>
           </SectionCard>
         </div>
-        <div className="min-w-0 lg:col-start-2 lg:row-span-5 lg:row-start-2">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-6 lg:row-start-2">
           <PersonNotes personId={person.id} personName={person.name} notes={view.notes} />
         </div>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-3">{slots.line}</div>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-4">
+        {slots.payments && (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-3">{slots.payments}</div>
+        )}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-4">{slots.line}</div>
+        <div className="min-w-0 lg:col-start-1 lg:row-start-5">
           <PersonTickets tickets={view.tickets} />
         </div>
         {slots.messages && (
-          <div className="min-w-0 lg:col-start-1 lg:row-start-5">{slots.messages}</div>
+          <div className="min-w-0 lg:col-start-1 lg:row-start-6">{slots.messages}</div>
         )}
-        <div className="min-w-0 lg:col-start-1 lg:row-start-6">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-7">
           <PersonTimeline entries={view.timeline} />
         </div>
       </div>

@@ -1,0 +1,52 @@
+import { eq, getTableColumns } from 'drizzle-orm'
+import type { Payment } from '../../../common/payments'
+import { formatCents } from '../../../common/money'
+import type { Db } from '../../db/client'
+import { payments } from '../../db/schema/payments'
+import { trialRequests } from '../../db/schema/trial-requests'
+
+export type PaymentRow = typeof payments.$inferSelect & { personName: string | null }
+
+const iso = (date: Date | null) => date?.toISOString() ?? null
+
+/** A payment row (with its person's current name) as the API answers it: minor units → "29.99". */
+export function presentPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    personId: row.trialRequestId,
+    personName: row.personName,
+    planId: row.planId,
+    planName: row.planName,
+    months: row.months,
+    amount: formatCents(row.amountMinor),
+    listAmount: formatCents(row.listAmountMinor),
+    discountAmount: formatCents(row.discountMinor),
+    discountCode: row.discountCode,
+    currency: row.currency,
+    provider: row.provider,
+    method: row.method,
+    reference: row.reference,
+    providerCheckoutId: row.providerCheckoutId,
+    providerPaymentId: row.providerPaymentId,
+    checkoutUrl: row.checkoutUrl,
+    status: row.status,
+    statusReason: row.statusReason,
+    refundedAmount: formatCents(row.refundedMinor),
+    receiptNumber: row.receiptNumber,
+    previousEnd: iso(row.previousEnd),
+    newEnd: iso(row.newEnd),
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: iso(row.expiresAt),
+    paidAt: iso(row.paidAt),
+    refundedAt: iso(row.refundedAt),
+  }
+}
+
+/** Payments with their person's name, ready for `presentPayment`; callers add where/order/limit. */
+export function selectPaymentRows(db: Db) {
+  return db
+    .select({ ...getTableColumns(payments), personName: trialRequests.name })
+    .from(payments)
+    .leftJoin(trialRequests, eq(trialRequests.id, payments.trialRequestId))
+}

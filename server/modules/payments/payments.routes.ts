@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { idParams } from '../../../common/api'
+import { paymentListQuery } from '../../../common/payments'
+import { setPageHeaders } from '../../lib/keyset'
+import { paymentsCsv, paymentsFileName } from './payments-csv'
+import { getPayment, listPayments, paymentFilter } from './payments.service'
+
+const exportQuery = paymentListQuery.omit({ limit: true, cursor: true })
+
+/** The Business Center's Payments: reading them is admin-only, like every route not made public. */
+export async function paymentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get(
+    '/api/payments',
+    { schema: { querystring: paymentListQuery } },
+    async (request, reply) => {
+      const page = await listPayments(app.db, request.query)
+      setPageHeaders(reply, page)
+      return page.payments
+    },
+  )
+
+  app.get(
+    '/api/payments/export.csv',
+    { schema: { querystring: exportQuery } },
+    async (request, reply) => {
+      // Built first, so a reversed date range answers 400 before the file starts.
+      const filter = paymentFilter(request.query)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${paymentsFileName(app.now())}"`)
+        .send(paymentsCsv(app.db, filter))
+    },
+  )
+
+  app.get('/api/payments/:id', { schema: { params: idParams } }, async (request) =>
+    getPayment(app.db, request.params.id),
+  )
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { PaymentProvidersState } from '@common/payments'
+import { apiJson } from '@/lib/api-client'
+import { paymentsQueryKey } from './get-payments'
+
+export function getPaymentProviders(signal?: AbortSignal): Promise<PaymentProvidersState> {
+  return apiJson<PaymentProvidersState>('GET', '/api/payments/providers', undefined, signal)
+}
+
+/** Which checkouts the server has settings for; read when a pay link is about to be made. */
+export function getPaymentProvidersQueryOptions() {
+  return queryOptions({
+    queryKey: [...paymentsQueryKey, 'providers'],
+    queryFn: ({ signal }) => getPaymentProviders(signal),
+  })
+}
+
+export function usePaymentProviders(isEnabled: boolean) {
+  return useQuery({ ...getPaymentProvidersQueryOptions(), enabled: isEnabled })
+}

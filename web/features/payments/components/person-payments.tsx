@@ -1,0 +1,60 @@
+import { Receipt } from 'lucide-react'
+import { useState } from 'react'
+import type { Payment } from '@common/payments'
+import type { Plan } from '@common/plans'
+import { ListLoadError, ListLoading } from '@/components/list-states'
+import { LoadMoreButton } from '@/components/load-more-button'
+import { SectionCard } from '@/components/section-card'
+import { usePayments } from '../api/get-payments'
+import { isRefundable } from '../payment-labels'
+import { PayLinkDialog } from './pay-link-dialog'
+import { PaymentDetailsDialog } from './payment-details-dialog'
+import { PaymentsTable } from './payments-table'
+import { RecordPaymentDialog } from './record-payment-dialog'
+import { RefundPaymentDialog } from './refund-payment-dialog'
+
+type PersonPaymentsProps = {
+  personId: string
+  personName: string
+  /** The plans on sale, offered when recording a payment or making a pay link. */
+  plans: Plan[]
+  /** Super admins may refund. */
+  canRefund: boolean
+}
+
+/** A person's payments on their page, with Record payment, Pay link and each paid one's Refund. */
+export function PersonPayments({ personId, personName, plans, canRefund }: PersonPaymentsProps) {
+  const [opened, setOpened] = useState<Payment | null>(null)
+  const list = usePayments({ personId })
+  const payments = list.data?.pages.flatMap((page) => page.items)
+
+  return (
+    <SectionCard
+      title="Payments"
+      icon={Receipt}
+      description="What they paid, by checkout or recorded by hand."
+    >
+      <div className="flex flex-wrap gap-2">
+        <RecordPaymentDialog personId={personId} personName={personName} plans={plans} />
+        <PayLinkDialog personId={personId} personName={personName} plans={plans} />
+      </div>
+      {payments ? (
+        <PaymentsTable
+          payments={payments}
+          isForPerson
+          empty="No payments from this person yet."
+          onOpen={setOpened}
+          rowActions={(payment) =>
+            canRefund && isRefundable(payment) && <RefundPaymentDialog payment={payment} />
+          }
+        />
+      ) : list.isError ? (
+        <ListLoadError onRetry={() => void list.refetch()} />
+      ) : (
+        <ListLoading label="Loading payments" />
+      )}
+      <LoadMoreButton query={list} />
+      <PaymentDetailsDialog payment={opened} onOpenChange={(isOpen) => isOpen || setOpened(null)} />
+    </SectionCard>
+  )
+}

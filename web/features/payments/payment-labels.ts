@@ -1,0 +1,51 @@
+import type { ManualMethod, Payment, PaymentProvider, PaymentStatus } from '@common/payments'
+import { formatMoney } from '@/lib/format'
+
+export const providerLabels: Record<PaymentProvider, string> = {
+  stripe: 'Stripe',
+  btcpay: 'BTCPay Server',
+  manual: 'Manual',
+}
+
+export const methodLabels: Record<ManualMethod, string> = {
+  cash: 'Cash',
+  bank_transfer: 'Bank transfer',
+  crypto: 'Crypto',
+  paypal: 'PayPal',
+  other: 'Other',
+}
+
+export const statusLabels: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  expired: 'Expired',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
+  needs_review: 'Needs review',
+}
+
+/** "$29.99" for dollars (the house's money format), "29.99 EUR" for any other currency. */
+export function formatAmount(amount: string, currency: string): string {
+  return currency === 'USD' ? formatMoney(amount) : `${amount} ${currency}`
+}
+
+/** "Stripe" or "Manual · Bank transfer": the provider, and the method of money taken by hand. */
+export function paidWith(payment: Pick<Payment, 'provider' | 'method'>): string {
+  const provider = providerLabels[payment.provider]
+  return payment.method ? `${provider} · ${methodLabels[payment.method]}` : provider
+}
+
+/** "Premium × 3 months". */
+export function planAndMonths(payment: Pick<Payment, 'planName' | 'months'>): string {
+  return `${payment.planName} × ${payment.months} ${payment.months === 1 ? 'month' : 'months'}`
+}
+
+/** The reference an admin or the provider gave, the one to search for in their records. */
+export function referenceOf(payment: Payment): string | null {
+  return payment.reference ?? payment.providerPaymentId ?? payment.providerCheckoutId
+}
+
+/** Money that can still be given back: paid, or refunded only in part. */
+export const isRefundable = (payment: Payment) =>
+  payment.status === 'paid' || payment.status === 'partially_refunded'
