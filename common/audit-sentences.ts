@@ -1,4 +1,5 @@
-import type { AuditEntry, AuditSubject } from './audit'
+import type { AuditDetails, AuditEntry, AuditSubject } from './audit'
+import type { ManualMethod } from './payments'
 import { adminPaths } from './routes'
 
 /**
@@ -48,6 +49,8 @@ const entityWords: Record<string, EntityWords> = {
       subscription_expired: 'ended the subscription of',
       add_note: 'added a note on',
       delete_note: 'deleted a note on',
+      record_payment: 'recorded a payment from',
+      hold_payment: ['held a payment from', ' for review: it differs from the order'],
     },
   },
   plan: {
@@ -144,6 +147,29 @@ const notes: Record<string, string> = {
   pending: 'waiting for the supplier panel, which is retried',
 }
 
+const providerNames = { stripe: 'Stripe', btcpay: 'BTCPay' } as const
+
+const manualPayments: Record<ManualMethod, string> = {
+  cash: 'a cash payment',
+  bank_transfer: 'a bank transfer',
+  crypto: 'a crypto payment',
+  paypal: 'a PayPal payment',
+  other: 'a payment',
+}
+
+/** How a customer's own payment is told after what it did (": paid by the customer with Stripe"). */
+function paidBy(details: AuditDetails | null): string {
+  const provider = details?.payment?.provider
+  return provider && provider !== 'manual'
+    ? `: paid by the customer with ${providerNames[provider]}`
+    : ''
+}
+
+/** "recorded a cash payment from": money an admin received by hand, said as they took it. */
+function recordedPayment(details: AuditDetails | null): string {
+  return `recorded ${manualPayments[details?.payment?.method ?? 'other']} from`
+}
+
 /** The action's verb, in words, for actions this page does not know yet ("close" → "close"). */
 const plainVerb = (action: string) => (action.split('.').pop() ?? action).replaceAll('_', ' ')
 
@@ -178,11 +204,12 @@ export function describeAuditEntry(entry: AuditEntry): AuditSentence {
   }
   const phrase = words.verbs[verbName] ?? plainVerb(entry.action)
   const [verb, after] = typeof phrase === 'string' ? [phrase, ''] : phrase
+  const rest = entry.action === 'trial_request.convert' ? converted(entry.subject) : after
   return {
     actor,
-    verb,
+    verb: entry.action === 'trial_request.record_payment' ? recordedPayment(entry.details) : verb,
     subject: { text: subjectText(words, entry), href },
-    rest: entry.action === 'trial_request.convert' ? converted(entry.subject) : after,
+    rest: rest + paidBy(entry.details),
     note,
   }
 }

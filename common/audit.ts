@@ -12,6 +12,8 @@ export type AuditSubject = {
   price?: string
 }
 
+import type { ManualMethod, PaymentProvider } from './payments'
+
 /**
  * What an audit line adds: the names of the fields a change sent, never their values, and how it
  * ended where that is not plain success (`skipped`: another runner held the job; `replayed`: a
@@ -21,6 +23,8 @@ export type AuditSubject = {
 export type AuditDetails = {
   fields?: string[]
   outcome?: 'completed' | 'skipped' | 'replayed' | 'pending'
+  /** The payment a change came from: who took it, and for money received by hand, how. */
+  payment?: { provider: PaymentProvider; method?: ManualMethod | null }
 }
 
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */

@@ -23,6 +23,9 @@ export const templateVariableSamples = {
   deviceName: 'TiviMate',
   timeLeft: '3 days',
   renewUrl: 'https://example.com/plans',
+  receiptNumber: '1042',
+  amount: '29.99 EUR',
+  period: '3 months',
 } as const
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
@@ -64,6 +67,22 @@ export const messageKinds = {
     description: 'When a subscription is renewed: the plan and its new end date.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
     optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  payment_receipt: {
+    label: 'Payment receipt',
+    description:
+      'When a payment settles: its receipt number, the amount, the plan, the months and the new end date.',
+    variables: [
+      'firstName',
+      'brandName',
+      'receiptNumber',
+      'amount',
+      'planName',
+      'period',
+      'endDate',
+    ],
+    optional: ['firstName'],
     bodyOnly: ['firstName'],
   },
   subscription_reminder: {

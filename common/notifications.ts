@@ -55,6 +55,8 @@ const adminKinds: Record<string, { label: string; href: (entityId: string) => st
   trial_signup: { label: 'Trial requests', href: adminPaths.person },
   support_ticket_created: { label: 'New tickets', href: adminPaths.ticket },
   support_reply: { label: 'Customer replies', href: adminPaths.ticket },
+  payment_needs_review: { label: 'Payments to review', href: adminPaths.person },
+  payment_received: { label: 'Payments', href: adminPaths.person },
   supplier_drift: { label: 'Supplier panel', href: () => adminPaths.section('tools') },
   supplier_credits_low: { label: 'Supplier credits', href: () => adminPaths.section('tools') },
   supplier_refused: { label: 'Supplier panel', href: () => adminPaths.section('tools') },

@@ -44,6 +44,7 @@ import { createTicketContacts } from './modules/support/ticket-contacts'
 import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
+import { recordPaymentRoutes } from './modules/subscriptions/record-payment.routes'
 import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
 import { trialAutopilotRoutes } from './modules/trial-requests/trial-autopilot.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
@@ -167,6 +168,7 @@ export async function buildApp({
   await app.register(m3uRoutes)
   await app.register(personLinesRoutes)
   await app.register(subscriptionExtendRoutes)
+  await app.register(recordPaymentRoutes)
   await app.register(supplierSyncRoutes)
   await app.register(supplierRoutes)
   await app.register(telegramRoutes)

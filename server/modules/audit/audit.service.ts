@@ -42,7 +42,7 @@ const insertBatch = 1000
 /** Records many changes made by the system itself (scheduled jobs), in batches. */
 export async function recordSystemAudit(
   db: Db,
-  entries: { action: string; entityId: string }[],
+  entries: { action: string; entityId: string; details?: AuditDetails }[],
   entityType: string,
   now: Date,
 ): Promise<void> {
@@ -53,12 +53,13 @@ export async function recordSystemAudit(
       batch.map(({ entityId }) => ({ entityType, entityId })),
     )
     await db.insert(auditLog).values(
-      batch.map(({ action, entityId }) => ({
+      batch.map(({ action, entityId, details }) => ({
         actorId: null,
         actorUsername: 'system',
         action,
         entityType,
         entityId,
+        details: details ?? null,
         subject: subjects.get(subjectKey({ entityType, entityId })) ?? null,
         createdAt: now,
       })),

@@ -28,6 +28,14 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Your login stays the same: there is nothing to change on your devices.',
     ].join('\n\n'),
   },
+  payment_receipt: {
+    subject: 'Receipt {receiptNumber} from {brandName}',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'Thank you for your payment of {amount} for {planName}, {period}. Your subscription now runs until {endDate}.',
+      'This is your receipt, number {receiptNumber}: keep it for your records.',
+    ].join('\n\n'),
+  },
   subscription_reminder: {
     subject: 'Your {brandName} subscription ends in {timeLeft}',
     body: [

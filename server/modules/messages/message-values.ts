@@ -41,6 +41,12 @@ export function ticketUrl(config: Config, ticketId: string): string {
 /** Where a reminder's call to action leads: the plans page, to renew or choose a plan. */
 export const renewUrl = (config: Config) => `${siteOrigin(config)}${appRoutes.plans}`
 
+/** A receipt's figures, captured when its payment settled (see payment-receipt.ts). */
+function receiptValues(captured: Record<string, string>): TemplateValues {
+  const { receiptNumber, amount, period } = captured
+  return receiptNumber && amount && period ? { receiptNumber, amount, period } : {}
+}
+
 const isReminder = (kind: string) => (reminderKinds as readonly string[]).includes(kind)
 
 const firstWord = (name: string | undefined) => name?.trim().split(/\s+/)[0] ?? ''
@@ -64,6 +70,7 @@ export async function messageValues(
     ...(captured.ticketSubject ? { ticketSubject: withoutLinks(captured.ticketSubject) } : {}),
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
     ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
+    ...receiptValues(captured),
     ...(isReminder(row.kind) ? { renewUrl: renewUrl(config) } : {}),
     ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),
     ...endValues(captured.endAt ? new Date(captured.endAt) : null, now),

@@ -149,6 +149,10 @@ describe.each(databaseKinds)('reminders before an end on %s', (kind) => {
     expect(confirmation?.text).toContain(
       `Thank you for choosing ${t.server.app.config.brandName} Family.`,
     )
-    expect(await kindsTo('converted@example.com')).toEqual(['subscription_started'])
+    // The conversion's price is a payment: its receipt goes too.
+    expect((await kindsTo('converted@example.com')).sort()).toEqual([
+      'payment_receipt',
+      'subscription_started',
+    ])
   })
 })

@@ -3,46 +3,37 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import { extendSubscriptionInput } from '../../../common/subscription-renewals'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
-import { changePersonLine } from '../m3u/line-changes'
-import { followLine } from '../m3u/line-follow'
-import { extendSubscription } from './subscription-extend.service'
+import { requestFollower } from '../m3u/line-follow'
+import { settleManualPayment } from '../subscriptions/manual-payment'
+import { followSettled } from '../subscriptions/settle-payment'
 
 const audit = auditAs('trial_request')
 
 export async function subscriptionExtendRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  // The renewal is revenue of this month; the person's line moves its expiry on the panel.
+  // The renewal is a manual payment, settled as any other: revenue of this month, and the person's
+  // line moves its expiry on the panel.
   app.post(
     '/api/trial-requests/:id/subscription/extend',
     { config: audit('extend'), schema: { params: idParams, body: extendSubscriptionInput } },
     async (request) => {
-      const { id } = request.params
-      const now = app.now()
-      const { person, lineId } = await inAuditedTransaction(
+      const { months, price, requestId } = request.body
+      const { settled } = await inAuditedTransaction(
         request,
-        async (tx) => {
-          const outcome = await extendSubscription(
+        (tx) =>
+          settleManualPayment(
             tx,
-            id,
-            request.body,
-            now,
-            request.admin!.username,
-          )
-          const lineId = outcome.isReplay
-            ? null
-            : await changePersonLine(
-                tx,
-                id,
-                { expiresAt: outcome.newEnd, isTrial: false, isEnabled: true },
-                now,
-              )
-          return { ...outcome, lineId }
-        },
+            request.params.id,
+            { months, amount: price, requestId },
+            { now: app.now(), step: 'extend', createdBy: request.admin!.username },
+          ),
         { details: ({ isReplay }) => (isReplay ? { outcome: 'replayed' } : undefined) },
       )
-      const lineProblem = await followLine(request, lineId)
-      return lineProblem ? { ...person, lineProblem } : person
+      const lineProblem = await followSettled(requestFollower(request), settled, {
+        createLine: false,
+      })
+      return lineProblem ? { ...settled.person!, lineProblem } : settled.person!
     },
   )
 }

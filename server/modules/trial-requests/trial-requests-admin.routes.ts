@@ -11,11 +11,13 @@ import {
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { changePersonLine } from '../m3u/line-changes'
-import { createLineAfterConversion, followLine } from '../m3u/line-follow'
+import { followLine, requestFollower } from '../m3u/line-follow'
+import { settleManualPayment } from '../subscriptions/manual-payment'
+import { followSettled } from '../subscriptions/settle-payment'
 import { setStageOfMany } from './bulk-stage.service'
 import { contactsCsv, contactsFileName } from './contacts-csv'
 import { deleteRenewals } from './subscription-extend.service'
-import { convertToSubscription, deleteSubscription, paidLine } from './subscriptions.service'
+import { deleteSubscription } from './subscriptions.service'
 import {
   deleteTrialRequest,
   listFilter,
@@ -83,22 +85,27 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
 
   // The person's line follows each change of their subscription on the supplier panel: its new
   // state is recorded with the change, then pushed (lineProblem says why, when the panel did not
-  // take it yet; the retry job keeps trying).
+  // take it yet; the retry job keeps trying). The price is a manual payment, settled as any other.
   app.post(
     '/api/trial-requests/:id/convert-to-subscription',
     { config: audit('convert'), schema: { params: idParams, body: convertToSubscriptionInput } },
     async (request) => {
-      const { id } = request.params
-      const now = app.now()
-      const { person, lineId } = await inAuditedTransaction(request, async (tx) => {
-        const person = await convertToSubscription(tx, id, request.body, now)
-        const lineId = await changePersonLine(tx, id, paidLine(person, request.body), now)
-        return { person, lineId }
-      })
-      const lineProblem =
-        (await followLine(request, lineId)) ??
-        (request.body.createLine ? await createLineAfterConversion(request, id) : null)
-      return lineProblem ? { ...person, lineProblem } : person
+      const { paidPlan, subscriptionMonths, subscriptionPrice, createLine } = request.body
+      const payment = {
+        plan: { name: paidPlan },
+        months: subscriptionMonths,
+        amount: subscriptionPrice,
+      }
+      const { settled } = await inAuditedTransaction(request, (tx) =>
+        settleManualPayment(tx, request.params.id, payment, {
+          now: app.now(),
+          step: 'convert',
+          createdBy: request.admin!.username,
+        }),
+      )
+      const follower = requestFollower(request)
+      const lineProblem = await followSettled(follower, settled, { createLine: !!createLine })
+      return lineProblem ? { ...settled.person!, lineProblem } : settled.person!
     },
   )
 

@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { formatCents } from '../../../common/money'
+import type { Notification } from '../../../common/notifications'
+import type { PaymentStatus } from '../../../common/payments'
+import type { TrialRequest } from '../../../common/trial-requests'
+import type { Db } from '../../db/client'
+import { payments } from '../../db/schema/payments'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { notFound } from '../../lib/http-error'
+import { changePersonLine } from '../m3u/line-changes'
+import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follow'
+import { publishNotification } from '../notifications/notifications.service'
+import { extendSubscription } from '../trial-requests/subscription-extend.service'
+import { convertToSubscription, paidLine } from '../trial-requests/subscriptions.service'
+import {
+  noticeCustomerPayment,
+  noticeHeldPayment,
+  queueReceipt,
+  spokenAmount,
+} from './payment-notices'
+import type { PaymentRow } from './present-payment'
+import { nextReceiptNumber } from './receipt-number'
+
+/** What a provider (or an admin, for `manual`) says was paid for one of our payments. */
+export type PaymentConfirmation = {
+  amountMinor: number
+  currency: string
+  providerPaymentId?: string | null
+  via: 'stripe' | 'btcpay' | 'manual'
+}
+
+export type SettleOutcome = { status: PaymentStatus; settledNow: boolean }
+
+/** A settle as its transaction left it, with what remains to do once it has committed. */
+export type Settled = SettleOutcome & {
+  payment: PaymentRow
+  /** The person after the change; null when nothing was extended. */
+  person: TrialRequest | null
+  /** The person's line whose new desired state was recorded, to push after the commit. */
+  lineId: string | null
+  notification: Notification | null
+}
+
+export type SettleOptions = {
+  now: Date
+  /**
+   * The step an admin asked for (convert, extend), with its own refusals; by default the one the
+   * subscription needs: a trial becomes paid, a paid subscription is extended.
+   */
+  step?: 'convert' | 'extend'
+}
+
+// A payment still waiting, or one the provider gave up on that was paid after all (BTCPay's paid
+// late after InvoiceExpired): these settle. Any other status was decided already.
+const settleable: readonly PaymentStatus[] = ['pending', 'expired', 'failed']
+
+/** Why the confirmation differs from our record, or null when it is the amount we asked for. */
+function mismatch(payment: PaymentRow, { amountMinor, currency }: PaymentConfirmation) {
+  if (amountMinor === payment.amountMinor && currency.toUpperCase() === payment.currency) {
+    return null
+  }
+  const expected = spokenAmount(payment.amountMinor, payment.currency)
+  return `${spokenAmount(amountMinor, currency)} was confirmed, ${expected} was expected`
+}
+
+/**
+ * Settles one payment inside the caller's transaction, once: the payment's row is locked first,
+ * so a second delivery (a redelivered webhook, another process, the reconciliation job) waits,
+ * then finds it decided and changes nothing. The first extends the person's subscription (a
+ * trial becomes paid on the payment's plan; an active subscription runs on from its end, a lapsed
+ * one from today), with the renewal as revenue of this month, records their line's new desired
+ * state, takes the next receipt number and queues the receipt. A confirmation that differs from
+ * our record extends nothing: the payment waits for an admin (needs_review).
+ */
+export async function settleWithin(
+  tx: Db,
+  paymentId: string,
+  confirmation: PaymentConfirmation,
+  { now, step }: SettleOptions,
+): Promise<Settled> {
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
+  if (!payment) throw notFound('Payment not found')
+  const unchanged = { payment, person: null, lineId: null, notification: null }
+  if (!settleable.includes(payment.status)) {
+    return { ...unchanged, status: payment.status, settledNow: false }
+  }
+  const providerPaymentId = confirmation.providerPaymentId ?? payment.providerPaymentId
+  const [person] = payment.trialRequestId
+    ? await tx
+        .select()
+        .from(trialRequests)
+        .where(eq(trialRequests.id, payment.trialRequestId))
+        .for('update')
+    : []
+  const problem = person
+    ? mismatch(payment, confirmation)
+    : 'the person it was for has been deleted, so nothing was extended'
+  if (problem) {
+    const [held] = await tx
+      .update(payments)
+      .set({ status: 'needs_review', statusReason: problem, providerPaymentId, updatedAt: now })
+      .where(eq(payments.id, paymentId))
+      .returning()
+    const notification = await noticeHeldPayment(tx, held!, person ?? null, problem, now)
+    return { ...unchanged, payment: held!, notification, status: 'needs_review', settledNow: false }
+  }
+
+  const previousEnd = person!.subscriptionEndDate
+  const price = formatCents(payment.amountMinor)
+  const taken = step ?? (person!.paidPlan ? 'extend' : 'convert')
+  let changed: TrialRequest
+  let lineId: string | null
+  if (taken === 'convert') {
+    const months = payment.months
+    changed = await convertToSubscription(
+      tx,
+      person!.id,
+      { paidPlan: payment.planName, subscriptionMonths: months, subscriptionPrice: price },
+      now,
+    )
+    lineId = await changePersonLine(
+      tx,
+      person!.id,
+      paidLine(changed, { subscriptionMonths: months }),
+      now,
+    )
+  } else {
+    const renewal = { months: payment.months, price, requestId: payment.requestId ?? undefined }
+    const createdBy = payment.provider === 'manual' ? (payment.createdBy ?? 'system') : 'system'
+    const extended = await extendSubscription(tx, person!.id, renewal, now, createdBy)
+    changed = extended.person
+    const line = { expiresAt: extended.newEnd, isTrial: false, isEnabled: true }
+    lineId = await changePersonLine(tx, person!.id, line, now)
+  }
+  const newEnd = new Date(changed.subscriptionEndDate!)
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      statusReason: null,
+      providerPaymentId,
+      receiptNumber: await nextReceiptNumber(tx),
+      previousEnd,
+      newEnd,
+      paidAt: now,
+      updatedAt: now,
+    })
+    .where(eq(payments.id, paymentId))
+    .returning()
+  const settled = { ...paid!, receiptNumber: paid!.receiptNumber!, newEnd }
+  await queueReceipt(tx, person!, settled, now)
+  const notification =
+    payment.provider === 'manual'
+      ? null
+      : await noticeCustomerPayment(tx, person!, settled, taken, now)
+  return { payment: paid!, person: changed, lineId, notification, status: 'paid', settledNow: true }
+}
+
+/**
+ * After a settle has committed: tells the admins' screens, and pushes the person's line to the
+ * panel, making it when they have none and `createLine` asks for it. Why the line did not follow
+ * yet, or null. A crash before this runs loses nothing: the line's new desired state committed
+ * with the settle (its revision raised, its push due at once), so the retry job's next round
+ * (panelLinesRound → retryDuePushes) pushes it.
+ */
+export async function followSettled(
+  follower: LineFollower,
+  settled: Settled,
+  { createLine }: { createLine: boolean },
+): Promise<string | null> {
+  const { app } = follower
+  if (settled.notification) await publishNotification(app.bus, settled.notification)
+  if (!settled.settledNow) return null
+  const personId = settled.payment.trialRequestId
+  return (
+    (await followLineAs(follower, settled.lineId)) ??
+    (createLine && personId ? await createLineAs(follower, personId) : null)
+  )
+}
+
+/**
+ * Settles a payment a provider confirmed (a webhook, the reconciliation job): exactly once,
+ * whatever delivers it and however often. The line follows under the system's name, and is made
+ * when the person has none.
+ */
+export async function settlePayment(
+  app: FastifyInstance,
+  paymentId: string,
+  confirmation: PaymentConfirmation,
+): Promise<SettleOutcome> {
+  const settled = await app.db.transaction((tx) =>
+    settleWithin(tx, paymentId, confirmation, { now: app.now() }),
+  )
+  const follower: LineFollower = { app, actor: 'system', log: app.log }
+  const lineProblem = await followSettled(follower, settled, { createLine: true })
+  if (lineProblem) app.log.warn({ paymentId, lineProblem }, 'A paid line did not follow yet')
+  return { status: settled.status, settledNow: settled.settledNow }
+}
