@@ -183,7 +183,8 @@ export function createStripeProvider(
           settings.webhookSecret,
           signatureToleranceSeconds,
           undefined,
-          Math.floor(options.now().getTime() / 1000),
+          // Milliseconds: the library divides by 1000 itself.
+          options.now().getTime(),
         )
       } catch {
         throw badSignature('Stripe-Signature does not match this body, or is too old')
