@@ -1,13 +1,9 @@
 import { and, desc, eq, gt } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { formatCents } from '../../../common/money'
-import {
-  checkoutInput,
-  type CheckoutAnswer,
-  type CheckoutProvider,
-} from '../../../common/payments'
-import { billingMonths } from '../../../common/plan-rules'
 import type { z } from 'zod'
+import type { CheckoutAnswer, CheckoutProvider, checkoutInput } from '../../../common/payments'
+import { billingMonths } from '../../../common/plan-rules'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
@@ -17,8 +13,9 @@ import { inAuditedTransaction } from '../../plugins/audit'
 import { checkoutPrice } from './checkout-price'
 import { paymentProvidersFor } from './providers/payment-providers'
 
-type Checkout = z.output<typeof checkoutInput>
 type PaymentRow = typeof payments.$inferSelect
+/** The checkout body once its schema has run (the discount code upper-cased, null when absent). */
+type CheckedCheckout = z.output<typeof checkoutInput>
 
 // Stripe allows 30 minutes to 24 hours; an hour is enough to pay and short enough to retry.
 const checkoutLifetimeMs = 60 * 60_000
@@ -38,7 +35,7 @@ const providerLabels: Record<CheckoutProvider, string> = {
 async function recordIntent(
   tx: Db,
   trialRequestId: string,
-  input: Checkout,
+  input: CheckedCheckout,
   now: Date,
   createdBy: string,
 ): Promise<{ payment: PaymentRow; email: string; isReused: boolean }> {
@@ -110,7 +107,7 @@ async function recordIntent(
 export async function startCheckout(
   request: FastifyRequest,
   trialRequestId: string,
-  input: Checkout,
+  input: CheckedCheckout,
 ): Promise<CheckoutAnswer> {
   const app = request.server
   const provider = paymentProvidersFor(app)[input.provider]
@@ -120,7 +117,7 @@ export async function startCheckout(
     )
   }
   const now = app.now()
-  const { payment, email, isReused } = await inAuditedTransaction(
+  const { payment, email } = await inAuditedTransaction(
     request,
     (tx) => recordIntent(tx, trialRequestId, input, now, request.admin!.username),
     { details: ({ isReused }) => (isReused ? { outcome: 'replayed' } : undefined) },

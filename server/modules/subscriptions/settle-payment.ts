@@ -30,10 +30,7 @@ export async function settlePayment(
       providerPaymentId: confirmation.providerPaymentId ?? null,
     })
     .where(
-      and(
-        eq(payments.id, paymentId),
-        inArray(payments.status, ['pending', 'expired', 'failed']),
-      ),
+      and(eq(payments.id, paymentId), inArray(payments.status, ['pending', 'expired', 'failed'])),
     )
     .returning({ status: payments.status })
   if (settled) return { status: 'paid', settledNow: true }

@@ -5,7 +5,12 @@ import type { Config } from '../../../config'
 import { paymentReturnPaths } from '../payment-pages.routes'
 import { badRequest, conflict } from '../../../lib/http-error'
 import type { CheckoutState, PaymentProvider, WebhookEvent } from './payment-provider'
-import { badSignature, providerRefused, providerTimeout, providerUnavailable } from './provider-errors'
+import {
+  badSignature,
+  providerRefused,
+  providerTimeout,
+  providerUnavailable,
+} from './provider-errors'
 
 type BtcpaySettings = NonNullable<Config['payments']['btcpay']>
 
@@ -33,7 +38,8 @@ const delivery = z.object({
 
 // An invoice paid after it expired stays `Expired` with `PaidLate`; it is paid all the same.
 const isPaid = (state: Invoice) =>
-  state.status === 'Settled' || (state.status === 'Expired' && state.additionalStatus === 'PaidLate')
+  state.status === 'Settled' ||
+  (state.status === 'Expired' && state.additionalStatus === 'PaidLate')
 
 function stateOf(state: Invoice): CheckoutState {
   return {
@@ -158,7 +164,9 @@ export function createBtcpayProvider(
     // Greenfield refunds are pull payments the customer claims: the money goes back by hand.
     refund() {
       return Promise.reject(
-        conflict('BTCPay payments are refunded by hand: send the money back, then mark it refunded'),
+        conflict(
+          'BTCPay payments are refunded by hand: send the money back, then mark it refunded',
+        ),
       )
     },
 

@@ -54,5 +54,8 @@ export type PaymentProvider = {
   readCheckout(providerCheckoutId: string): Promise<CheckoutState>
   refund(request: RefundRequest): Promise<{ providerRefundId: string }>
   /** Verifies the signature on the raw body; throws a 400 HttpError when it does not hold. */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookEvent>
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookEvent>
 }

@@ -3,7 +3,12 @@ import type { Config } from '../../../config'
 import { paymentReturnPaths } from '../payment-pages.routes'
 import { HttpError } from '../../../lib/http-error'
 import type { PaymentProvider, WebhookEvent, WebhookEventKind } from './payment-provider'
-import { badSignature, providerRefused, providerTimeout, providerUnavailable } from './provider-errors'
+import {
+  badSignature,
+  providerRefused,
+  providerTimeout,
+  providerUnavailable,
+} from './provider-errors'
 
 type StripeSettings = NonNullable<Config['payments']['stripe']>
 
