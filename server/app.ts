@@ -28,6 +28,9 @@ import { countUnread } from './modules/notifications/notifications.service'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
+import { checkoutRoutes } from './modules/payments/checkout.routes'
+import { paymentPagesRoutes } from './modules/payments/payment-pages.routes'
+import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes'
 import { paymentsRoutes } from './modules/payments/payments.routes'
 import { peopleRoutes } from './modules/people/people.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
@@ -174,6 +177,9 @@ export async function buildApp({
   await app.register(telegramRoutes)
   await app.register(messagesRoutes)
   await app.register(unsubscribeRoutes)
+  await app.register(checkoutRoutes)
+  await app.register(paymentWebhookRoutes)
+  await app.register(paymentPagesRoutes)
   // The socket is transport: the modules give it what it needs of them.
   await registerSocket(app, {
     sessionSweepMs,

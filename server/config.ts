@@ -9,6 +9,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const url = (name: string) =>
   z.url({ error: `${name} must be an absolute URL, e.g. https://example.com` })
 
+const allOrNone = (...values: unknown[]) =>
+  values.every((value) => value === undefined) || values.every((value) => value !== undefined)
+
 const environment = z
   .object({
     PORT: z.coerce
@@ -84,6 +87,33 @@ const environment = z
     TELEGRAM_UPDATES: z
       .enum(['polling', 'webhook'], { error: 'TELEGRAM_UPDATES must be polling or webhook' })
       .default('polling'),
+    // Payment providers: each is off until all of its settings are given. Keys are secrets.
+    STRIPE_SECRET_KEY: optional(
+      z.string().regex(/^(sk|rk)_(test|live)_\w{4,}$/, {
+        error: 'STRIPE_SECRET_KEY must be a secret or restricted key (sk_live_…, sk_test_…)',
+      }),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(
+      z.string().regex(/^whsec_\w{4,}$/, {
+        error: 'STRIPE_WEBHOOK_SECRET must be the endpoint signing secret (whsec_…)',
+      }),
+    ),
+    STRIPE_API_BASE: url('STRIPE_API_BASE')
+      .refine((value) => /^https?:/.test(value), 'STRIPE_API_BASE must be an http(s) URL')
+      .default('https://api.stripe.com'),
+    BTCPAY_URL: optional(url('BTCPAY_URL')),
+    BTCPAY_API_KEY: optional(z.string().trim().min(1).max(500, 'BTCPAY_API_KEY is too long')),
+    BTCPAY_STORE_ID: optional(
+      z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'BTCPAY_STORE_ID must be the store id'),
+    ),
+    BTCPAY_WEBHOOK_SECRET: optional(
+      z.string().min(1).max(500, 'BTCPAY_WEBHOOK_SECRET is too long'),
+    ),
+    PAYMENT_TIMEOUT_MS: z.coerce
+      .number({ error: 'PAYMENT_TIMEOUT_MS must be a number' })
+      .int()
+      .min(100, 'PAYMENT_TIMEOUT_MS must be at least 100')
+      .default(20_000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -111,6 +141,16 @@ const environment = z
   .refine((env) => (env.SMTP_URL === undefined) === (env.MAIL_FROM === undefined), {
     message: 'SMTP_URL and MAIL_FROM must be set together',
   })
+  .refine((env) => allOrNone(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET), {
+    message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+  })
+  .refine(
+    (env) =>
+      allOrNone(env.BTCPAY_URL, env.BTCPAY_API_KEY, env.BTCPAY_STORE_ID, env.BTCPAY_WEBHOOK_SECRET),
+    {
+      message: 'BTCPAY_URL, BTCPAY_API_KEY, BTCPAY_STORE_ID and BTCPAY_WEBHOOK_SECRET go together',
+    },
+  )
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
@@ -147,6 +187,12 @@ export type Config = {
   /** E-mail to customers; null (SMTP_URL unset) means e-mail is off. The URL holds a password. */
   smtp: { url: string; from: string } | null
   telegram: TelegramConfig
+  /** Checkout providers; each null (off) unless all its settings are given. All hold secrets. */
+  payments: {
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null
+    btcpay: { url: string; apiKey: string; storeId: string; webhookSecret: string } | null
+    timeoutMs: number
+  }
   logLevel: string
   trustProxy: TrustProxy
   /** Settings that work but deserve a word at start-up. */
@@ -191,6 +237,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           updates: e.TELEGRAM_UPDATES,
         }
       : null,
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE.replace(/\/$/, ''),
+            }
+          : null,
+      btcpay:
+        e.BTCPAY_URL && e.BTCPAY_API_KEY && e.BTCPAY_STORE_ID && e.BTCPAY_WEBHOOK_SECRET
+          ? {
+              url: e.BTCPAY_URL.replace(/\/$/, ''),
+              apiKey: e.BTCPAY_API_KEY,
+              storeId: e.BTCPAY_STORE_ID,
+              webhookSecret: e.BTCPAY_WEBHOOK_SECRET,
+            }
+          : null,
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY.value,
     warnings: e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [],

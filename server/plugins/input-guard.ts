@@ -13,7 +13,10 @@ export function registerInputGuard(app: FastifyInstance) {
     const problem =
       findTextProblem(request.params, { allowLineBreaks: false }) ??
       findTextProblem(request.query, { allowLineBreaks: false }) ??
-      findTextProblem(request.body, { allowLineBreaks: true })
+      // A raw body (signed webhooks) is bytes for its route to verify, not text fields.
+      (Buffer.isBuffer(request.body)
+        ? null
+        : findTextProblem(request.body, { allowLineBreaks: true }))
     if (problem) throw invalidField(problem.path, problem.message)
   })
 }

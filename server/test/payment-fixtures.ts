@@ -1,5 +1,66 @@
-import { payments } from '../db/schema/payments'
+import { count, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { paymentEvents } from '../db/schema/payment-events'
+import { payments } from '../db/schema/payments'
+import { plans } from '../db/schema/plans'
+import type { FakeBtcpay } from './fake-btcpay'
+import type { FakeStripe } from './fake-stripe'
+
+/** The environment that points the app's providers at the fakes (either may be left off). */
+export function paymentEnv({ stripe, btcpay }: { stripe?: FakeStripe; btcpay?: FakeBtcpay }) {
+  return {
+    PAYMENT_TIMEOUT_MS: '1500',
+    ...(stripe
+      ? {
+          STRIPE_SECRET_KEY: stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+          STRIPE_API_BASE: stripe.url,
+        }
+      : {}),
+    ...(btcpay
+      ? {
+          BTCPAY_URL: btcpay.url,
+          BTCPAY_API_KEY: btcpay.apiKey,
+          BTCPAY_STORE_ID: btcpay.storeId,
+          BTCPAY_WEBHOOK_SECRET: btcpay.webhookSecret,
+        }
+      : {}),
+  }
+}
+
+/** A plan written straight to the database: 29.99 EUR a quarter unless told otherwise. */
+export async function insertPlan(db: Db, fields: Partial<typeof plans.$inferInsert> = {}) {
+  const [plan] = await db
+    .insert(plans)
+    .values({
+      name: 'Family',
+      price: '29.99',
+      currency: 'EUR',
+      billingPeriod: 'quarterly',
+      ...fields,
+    })
+    .returning()
+  return plan!
+}
+
+export async function paymentRow(db: Db, id: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id))
+  return row
+}
+
+export async function paymentCount(db: Db) {
+  const [row] = await db.select({ total: count() }).from(payments)
+  return row!.total
+}
+
+/** How many deliveries of this provider event were recorded as handled. */
+export async function handledEvents(db: Db, eventId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.eventId, eventId))
+  return row!.total
+}
 
 /** A payment waiting for its provider, written straight to the database (as a checkout leaves it). */
 export async function insertPendingPayment(

@@ -1,0 +1,145 @@
+import { and, desc, eq, gt } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { formatCents } from '../../../common/money'
+import type { z } from 'zod'
+import type { CheckoutAnswer, CheckoutProvider, checkoutInput } from '../../../common/payments'
+import { billingMonths } from '../../../common/plan-rules'
+import type { Db } from '../../db/client'
+import { payments } from '../../db/schema/payments'
+import { plans } from '../../db/schema/plans'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { conflict, invalidField, notFound } from '../../lib/http-error'
+import { inAuditedTransaction } from '../../plugins/audit'
+import { checkoutPrice } from './checkout-price'
+import { paymentProvidersFor } from './providers/payment-providers'
+
+type PaymentRow = typeof payments.$inferSelect
+/** The checkout body once its schema has run (the discount code upper-cased, null when absent). */
+type CheckedCheckout = z.output<typeof checkoutInput>
+
+// Stripe allows 30 minutes to 24 hours; an hour is enough to pay and short enough to retry.
+const checkoutLifetimeMs = 60 * 60_000
+// A pending checkout is handed out again only while the customer still has time to pay.
+const reusableForMs = 15 * 60_000
+
+const providerLabels: Record<CheckoutProvider, string> = {
+  stripe: 'Stripe',
+  btcpay: 'BTCPay Server',
+}
+
+/**
+ * The payment to send the customer to, recorded before any provider is called: the person's
+ * pending checkout for the same plan, months, provider and amount when there is one (a retry
+ * after a lost answer or a provider outage), else a new pending payment.
+ */
+async function recordIntent(
+  tx: Db,
+  trialRequestId: string,
+  input: CheckedCheckout,
+  now: Date,
+  createdBy: string,
+): Promise<{ payment: PaymentRow; email: string; isReused: boolean }> {
+  // Locking the person serialises two checkouts for them, so a double submit reuses one payment.
+  const [person] = await tx
+    .select({ email: trialRequests.email })
+    .from(trialRequests)
+    .where(eq(trialRequests.id, trialRequestId))
+    .for('update')
+  if (!person) throw notFound('Trial request not found')
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, input.planId))
+  if (!plan || !plan.active) {
+    throw invalidField('planId', 'planId: no active plan has this id')
+  }
+  const months = input.months ?? billingMonths[plan.billingPeriod]
+  const price = await checkoutPrice(tx, {
+    plan,
+    months,
+    discountCode: input.discountCode,
+    trialRequestId,
+    now,
+  })
+  if (price.amountMinor <= 0) throw invalidField('planId', 'planId: this plan costs nothing to pay')
+
+  const [pending] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.trialRequestId, trialRequestId),
+        eq(payments.planId, plan.id),
+        eq(payments.months, months),
+        eq(payments.provider, input.provider),
+        eq(payments.amountMinor, price.amountMinor),
+        eq(payments.currency, plan.currency),
+        eq(payments.status, 'pending'),
+        gt(payments.expiresAt, new Date(now.getTime() + reusableForMs)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+  if (pending) return { payment: pending, email: person.email, isReused: true }
+
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      trialRequestId,
+      planId: plan.id,
+      planName: plan.name,
+      months,
+      ...price,
+      currency: plan.currency,
+      provider: input.provider,
+      status: 'pending',
+      createdBy,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + checkoutLifetimeMs),
+    })
+    .returning()
+  return { payment: payment!, email: person.email, isReused: false }
+}
+
+/**
+ * A pay link for the customer. The pending payment commits first, the provider is called outside
+ * any transaction with our payment id as its idempotency key, then its checkout is stored: a
+ * retry finds the same payment and, at Stripe, the same session.
+ */
+export async function startCheckout(
+  request: FastifyRequest,
+  trialRequestId: string,
+  input: CheckedCheckout,
+): Promise<CheckoutAnswer> {
+  const app = request.server
+  const provider = paymentProvidersFor(app)[input.provider]
+  if (!provider) {
+    throw conflict(
+      `${providerLabels[input.provider]} checkout is not configured on this server (provider: ${input.provider})`,
+    )
+  }
+  const now = app.now()
+  const { payment, email } = await inAuditedTransaction(
+    request,
+    (tx) => recordIntent(tx, trialRequestId, input, now, request.admin!.username),
+    { details: ({ isReused }) => (isReused ? { outcome: 'replayed' } : undefined) },
+  )
+  const answer = {
+    paymentId: payment.id,
+    amount: formatCents(payment.amountMinor),
+    currency: payment.currency,
+  }
+  if (payment.checkoutUrl) return { ...answer, checkoutUrl: payment.checkoutUrl }
+
+  const created = await provider.createCheckout({
+    paymentId: payment.id,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+    description: `${payment.planName}, ${payment.months} ${payment.months === 1 ? 'month' : 'months'}`,
+    customerEmail: email,
+    expiresAt: payment.expiresAt!,
+  })
+  await app.db
+    .update(payments)
+    .set({ ...created, updatedAt: app.now() })
+    .where(eq(payments.id, payment.id))
+  return { ...answer, checkoutUrl: created.checkoutUrl }
+}

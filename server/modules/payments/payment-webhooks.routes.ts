@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import { checkoutProviders } from '../../../common/payments'
+import { badRequest, notFound } from '../../lib/http-error'
+import { handleProviderEvent } from './payment-webhooks.service'
+import { paymentProvidersFor } from './providers/payment-providers'
+
+// Stripe's and BTCPay's events are a few kilobytes; a megabyte body is no event of theirs.
+const webhookBodyLimit = 256 * 1024
+
+/**
+ * The providers' webhooks: public (the signature authenticates, not a session), and given the
+ * raw body, since a signature covers the exact bytes sent. The raw parser lives in this plugin's
+ * scope only; every other route keeps parsing JSON. Providers send no Origin, so the cross-site
+ * check lets them through.
+ */
+export async function paymentWebhookRoutes(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: webhookBodyLimit },
+    (_request, body, done) => done(null, body),
+  )
+
+  for (const name of checkoutProviders) {
+    app.post(
+      `/api/payments/${name}/webhook`,
+      { config: { public: true }, bodyLimit: webhookBodyLimit },
+      async (request, reply) => {
+        const provider = paymentProvidersFor(app)[name]
+        if (!provider) throw notFound(`${name} payments are not configured on this server`)
+        if (!Buffer.isBuffer(request.body)) throw badRequest('The webhook needs a JSON body')
+        const event = await provider.parseWebhook(request.body, request.headers)
+        const outcome = await handleProviderEvent(app, name, event)
+        return reply.code(200).send({ received: true, duplicate: outcome === 'duplicate' })
+      },
+    )
+  }
+}

@@ -1,0 +1,131 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { CheckoutProvider } from '../../../common/payments'
+import type { Db } from '../../db/client'
+import { paymentEvents } from '../../db/schema/payment-events'
+import { payments } from '../../db/schema/payments'
+import { badRequest, conflict } from '../../lib/http-error'
+import type { WebhookEvent } from './providers/payment-provider'
+import { settleFromProvider } from './settle-from-provider'
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// Provider ids are printable ASCII; anything else is no id of theirs (and never reaches SQL).
+const idShape = /^[\x21-\x7e]{1,255}$/
+
+async function isHandled(db: Db, provider: CheckoutProvider, eventId: string) {
+  const [seen] = await db
+    .select({ id: paymentEvents.id })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)))
+  return seen !== undefined
+}
+
+/** Our payment the event is about: by the id we gave the provider, else by the provider's ids. */
+async function findPayment(db: Db, provider: CheckoutProvider, event: WebhookEvent) {
+  const columns = { id: payments.id, status: payments.status, amountMinor: payments.amountMinor }
+  const byColumn = [
+    [payments.id, event.paymentId && uuidShape.test(event.paymentId) ? event.paymentId : null],
+    [payments.providerCheckoutId, event.providerCheckoutId],
+    [payments.providerPaymentId, event.providerPaymentId],
+  ] as const
+  for (const [column, value] of byColumn) {
+    if (!value || !idShape.test(value)) continue
+    const [found] = await db
+      .select(columns)
+      .from(payments)
+      .where(and(eq(column, value), eq(payments.provider, provider)))
+      .limit(1)
+    if (found) return found
+  }
+  return null
+}
+
+type Found = NonNullable<Awaited<ReturnType<typeof findPayment>>>
+
+/** A checkout the provider closed: only a pending payment moves (events come out of order). */
+async function markClosed(app: FastifyInstance, payment: Found, status: 'failed' | 'expired') {
+  await app.db
+    .update(payments)
+    .set({
+      status,
+      statusReason: status === 'failed' ? 'The provider reported the payment failed' : null,
+      updatedAt: app.now(),
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+}
+
+async function markRefunded(app: FastifyInstance, payment: Found, event: WebhookEvent) {
+  if (payment.status === 'pending') {
+    // The refund overtook the payment's own event: refuse, so the provider delivers it again later.
+    throw conflict('This payment has not settled yet; deliver the refund again later')
+  }
+  const refundedMinor = Math.min(event.refundedMinor ?? payment.amountMinor, payment.amountMinor)
+  if (refundedMinor <= 0) return
+  const now = app.now()
+  await app.db
+    .update(payments)
+    .set({
+      status: refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded',
+      refundedMinor,
+      refundedAt: now,
+      updatedAt: now,
+    })
+    .where(
+      and(eq(payments.id, payment.id), inArray(payments.status, ['paid', 'partially_refunded'])),
+    )
+}
+
+async function apply(
+  app: FastifyInstance,
+  provider: CheckoutProvider,
+  payment: Found,
+  event: WebhookEvent,
+) {
+  switch (event.kind) {
+    case 'settled':
+      await settleFromProvider(app, provider, payment.id, {
+        // An event without an amount never matches our record: the settle step sends it to review.
+        amountMinor: event.amountMinor ?? -1,
+        currency: event.currency ?? '',
+        providerPaymentId: event.providerPaymentId,
+      })
+      return
+    case 'failed':
+    case 'expired':
+      return markClosed(app, payment, event.kind)
+    case 'refunded':
+      return markRefunded(app, payment, event)
+    case 'ignored':
+      return
+  }
+}
+
+/**
+ * One verified delivery. An event id already handled does nothing. Otherwise the event is
+ * applied first and recorded after: every step is idempotent on its own (settling is keyed on
+ * our payment, marking moves only a pending payment), so two deliveries at once do no harm, and
+ * a crash in between leaves the event unrecorded for the provider's next delivery.
+ */
+export async function handleProviderEvent(
+  app: FastifyInstance,
+  provider: CheckoutProvider,
+  event: WebhookEvent,
+): Promise<'handled' | 'duplicate'> {
+  if (!idShape.test(event.eventId) || !/^[\x20-\x7e]{1,100}$/.test(event.type)) {
+    throw badRequest('The event has no usable id or type')
+  }
+  if (await isHandled(app.db, provider, event.eventId)) return 'duplicate'
+  const payment = event.kind === 'ignored' ? null : await findPayment(app.db, provider, event)
+  if (payment) await apply(app, provider, payment, event)
+  await app.db
+    .insert(paymentEvents)
+    .values({
+      provider,
+      eventId: event.eventId,
+      paymentId: payment?.id ?? null,
+      type: event.type,
+      receivedAt: app.now(),
+    })
+    .onConflictDoNothing()
+  return 'handled'
+}

@@ -1,0 +1,61 @@
+import type { CheckoutProvider } from '../../../../common/payments'
+
+/** What we ask a provider to charge: our payment, in minor units of our plan's currency. */
+export type CheckoutRequest = {
+  paymentId: string
+  amountMinor: number
+  currency: string
+  /** The line the customer sees on the provider's page. */
+  description: string
+  customerEmail: string | null
+  expiresAt: Date
+}
+
+export type CreatedCheckout = { providerCheckoutId: string; checkoutUrl: string }
+
+/** A checkout as the provider sees it now, in our words. */
+export type CheckoutState = {
+  isPaid: boolean
+  /** The provider will never take this payment (expired, invalid, failed). */
+  isClosed: boolean
+  amountMinor: number
+  currency: string
+  providerPaymentId: string | null
+}
+
+export type WebhookEventKind = 'settled' | 'failed' | 'expired' | 'refunded' | 'ignored'
+
+/** A verified webhook delivery, in our words. */
+export type WebhookEvent = {
+  /** The provider's id of the event, the same on every redelivery. */
+  eventId: string
+  type: string
+  kind: WebhookEventKind
+  /** Our payment id when the event carries it (metadata, client reference, order id). */
+  paymentId: string | null
+  providerCheckoutId: string | null
+  providerPaymentId: string | null
+  amountMinor: number | null
+  currency: string | null
+  refundedMinor: number | null
+}
+
+export type RefundRequest = {
+  providerPaymentId: string
+  amountMinor: number
+  /** The same key for a retry of the same refund, so the money goes back once. */
+  idempotencyKey: string
+}
+
+/** One checkout provider behind the port every caller uses; its settings stay inside. */
+export type PaymentProvider = {
+  name: CheckoutProvider
+  createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>
+  readCheckout(providerCheckoutId: string): Promise<CheckoutState>
+  refund(request: RefundRequest): Promise<{ providerRefundId: string }>
+  /** Verifies the signature on the raw body; throws a 400 HttpError when it does not hold. */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookEvent>
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import type { CheckoutProvider, PaymentProvidersState } from '../../../../common/payments'
+import { siteOrigin } from '../../messages/message-values'
+import { createBtcpayProvider } from './btcpay-provider'
+import type { PaymentProvider } from './payment-provider'
+import { createStripeProvider } from './stripe-provider'
+
+type Providers = Record<CheckoutProvider, PaymentProvider | null>
+
+// One set per app (keyed by its config), so the Stripe client and its sockets are made once.
+const made = new WeakMap<object, Providers>()
+
+/** The configured checkout providers of this app; a provider whose settings are absent is null. */
+export function paymentProvidersFor(app: FastifyInstance): Providers {
+  let providers = made.get(app.config)
+  if (!providers) {
+    const { stripe, btcpay, timeoutMs } = app.config.payments
+    const options = { timeoutMs, publicOrigin: siteOrigin(app.config), now: app.now }
+    providers = {
+      stripe: stripe ? createStripeProvider(stripe, options) : null,
+      btcpay: btcpay ? createBtcpayProvider(btcpay, options) : null,
+    }
+    made.set(app.config, providers)
+  }
+  return providers
+}
+
+/** Which checkouts can be offered, for the screens (never a setting's value). */
+export function providersState(app: FastifyInstance): PaymentProvidersState {
+  const providers = paymentProvidersFor(app)
+  return { stripe: providers.stripe !== null, btcpay: providers.btcpay !== null }
+}

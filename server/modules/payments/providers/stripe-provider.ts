@@ -1,0 +1,200 @@
+import Stripe from 'stripe'
+import type { Config } from '../../../config'
+import { paymentReturnPaths } from '../payment-pages.routes'
+import { HttpError } from '../../../lib/http-error'
+import type { PaymentProvider, WebhookEvent, WebhookEventKind } from './payment-provider'
+import {
+  badSignature,
+  providerRefused,
+  providerTimeout,
+  providerUnavailable,
+} from './provider-errors'
+
+type StripeSettings = NonNullable<Config['payments']['stripe']>
+
+// Stripe's own advice: a signed event older than five minutes may be a replay.
+const signatureToleranceSeconds = 300
+
+/** What we read of a Checkout Session, in events and in GET /v1/checkout/sessions/{id}. */
+type SessionFields = {
+  id: string
+  status?: string | null
+  payment_status?: string
+  amount_total?: number | null
+  currency?: string | null
+  client_reference_id?: string | null
+  metadata?: Record<string, string> | null
+  payment_intent?: string | { id: string } | null
+}
+
+/** What we read of a Charge (charge.refunded). */
+type ChargeFields = {
+  amount?: number
+  amount_refunded?: number
+  currency?: string
+  metadata?: Record<string, string> | null
+  payment_intent?: string | { id: string } | null
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null)
+
+/** The Stripe library's errors in our words: a timeout 504, an outage 502, a refusal 502 with Stripe's message. */
+function stripeFailure(error: unknown): never {
+  if (error instanceof HttpError) throw error
+  if (error instanceof Stripe.errors.StripeConnectionError) {
+    throw /timeout/i.test(error.message) ? providerTimeout('stripe') : providerUnavailable('stripe')
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode ?? 502
+    if (status >= 500 || status === 429) throw providerUnavailable('stripe')
+    throw providerRefused('stripe', status, error.message)
+  }
+  throw providerUnavailable('stripe')
+}
+
+function sessionEvent(kind: WebhookEventKind, session: SessionFields) {
+  return {
+    kind,
+    paymentId: session.metadata?.paymentId ?? session.client_reference_id ?? null,
+    providerCheckoutId: session.id,
+    providerPaymentId: idOf(session.payment_intent),
+    amountMinor: session.amount_total ?? null,
+    currency: session.currency?.toUpperCase() ?? null,
+    refundedMinor: null,
+  }
+}
+
+/** Stripe's event types in our words; `completed` settles only once the money is there. */
+function eventFields(event: Stripe.Event): Omit<WebhookEvent, 'eventId' | 'type'> {
+  const object = event.data.object as unknown
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = object as SessionFields
+      return sessionEvent(session.payment_status === 'paid' ? 'settled' : 'ignored', session)
+    }
+    case 'checkout.session.async_payment_succeeded':
+      return sessionEvent('settled', object as SessionFields)
+    case 'checkout.session.async_payment_failed':
+      return sessionEvent('failed', object as SessionFields)
+    case 'checkout.session.expired':
+      return sessionEvent('expired', object as SessionFields)
+    case 'charge.refunded': {
+      const charge = object as ChargeFields
+      return {
+        kind: 'refunded',
+        paymentId: charge.metadata?.paymentId ?? null,
+        providerCheckoutId: null,
+        providerPaymentId: idOf(charge.payment_intent),
+        amountMinor: charge.amount ?? null,
+        currency: charge.currency?.toUpperCase() ?? null,
+        refundedMinor: charge.amount_refunded ?? null,
+      }
+    }
+    default:
+      return {
+        kind: 'ignored',
+        paymentId: null,
+        providerCheckoutId: null,
+        providerPaymentId: null,
+        amountMinor: null,
+        currency: null,
+        refundedMinor: null,
+      }
+  }
+}
+
+/** Stripe Checkout through the official library, pointed at STRIPE_API_BASE. */
+export function createStripeProvider(
+  settings: StripeSettings,
+  options: { timeoutMs: number; publicOrigin: string; now: () => Date },
+): PaymentProvider {
+  const base = new URL(settings.apiBase)
+  const stripe = new Stripe(settings.secretKey, {
+    host: base.hostname,
+    port: base.port || (base.protocol === 'http:' ? 80 : 443),
+    protocol: base.protocol === 'http:' ? 'http' : 'https',
+    timeout: options.timeoutMs,
+    // One retry of a 5xx, 429 or dropped connection; the idempotency key makes it safe.
+    maxNetworkRetries: 1,
+    telemetry: false,
+  })
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions
+        .create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.amountMinor,
+                  product_data: { name: request.description },
+                },
+              },
+            ],
+            client_reference_id: request.paymentId,
+            metadata: { paymentId: request.paymentId },
+            // Refund events carry the charge, not the session: the id rides on the payment too.
+            payment_intent_data: { metadata: { paymentId: request.paymentId } },
+            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            success_url: `${options.publicOrigin}${paymentReturnPaths.success}?session_id={CHECKOUT_SESSION_ID}`,
+            cancel_url: `${options.publicOrigin}${paymentReturnPaths.cancelled}`,
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+          },
+          // A retry of the same payment gets the same session back, never a second one.
+          { idempotencyKey: request.paymentId },
+        )
+        .catch(stripeFailure)
+      if (!session.url) throw providerUnavailable('stripe')
+      return { providerCheckoutId: session.id, checkoutUrl: session.url }
+    },
+
+    async readCheckout(providerCheckoutId) {
+      const session = (await stripe.checkout.sessions
+        .retrieve(providerCheckoutId)
+        .catch(stripeFailure)) as SessionFields
+      return {
+        isPaid: session.payment_status === 'paid',
+        isClosed: session.status === 'expired',
+        amountMinor: session.amount_total ?? 0,
+        currency: session.currency?.toUpperCase() ?? '',
+        providerPaymentId: idOf(session.payment_intent),
+      }
+    },
+
+    async refund({ providerPaymentId, amountMinor, idempotencyKey }) {
+      const refund = await stripe.refunds
+        .create({ payment_intent: providerPaymentId, amount: amountMinor }, { idempotencyKey })
+        .catch(stripeFailure)
+      return { providerRefundId: refund.id }
+    },
+
+    async parseWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature']
+      if (typeof signature !== 'string' || signature === '') {
+        throw badSignature('Stripe-Signature header is required')
+      }
+      let event: Stripe.Event
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+          signatureToleranceSeconds,
+          undefined,
+          // Milliseconds: the library divides by 1000 itself.
+          options.now().getTime(),
+        )
+      } catch {
+        throw badSignature('Stripe-Signature does not match this body, or is too old')
+      }
+      return { eventId: event.id, type: event.type, ...eventFields(event) }
+    },
+  }
+}

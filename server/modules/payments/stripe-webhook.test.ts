@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
+import { handledEvents, insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
+import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { insertTrialRequest } from '../../test/trial-fixtures'
+
+let stripe: FakeStripe
+beforeAll(async () => {
+  stripe = await startFakeStripe()
+})
+afterAll(() => stripe.close())
+
+describe.each(databaseKinds)('Stripe webhooks (%s)', (kind) => {
+  const context = useAdminServer(kind, {
+    env: {
+      get STRIPE_API_BASE() {
+        return stripe.url
+      },
+      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
+      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
+      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
+    },
+  })
+  beforeAll(() => {
+    stripe.state.webhookUrl = `${context.server.baseUrl}/api/payments/stripe/webhook`
+  })
+
+  /** A customer's pending Stripe checkout: our payment and Stripe's session. */
+  async function checkout() {
+    const { db } = context.server.app
+    const plan = await insertPlan(db)
+    const person = await insertTrialRequest(db)
+    const answer = await context.admin.post(`/api/trial-requests/${person.id}/checkout`, {
+      planId: plan.id,
+      provider: 'stripe',
+    })
+    expect(answer.status).toBe(201)
+    const paymentId: string = answer.body.paymentId
+    const row = await paymentRow(db, paymentId)
+    return { paymentId, sessionId: row!.providerCheckoutId!, checkoutUrl: answer.body.checkoutUrl }
+  }
+  const status = async (paymentId: string) =>
+    (await paymentRow(context.server.app.db, paymentId))!.status
+
+  it('settles when the customer pays on the hosted page, and lands them on an honest page', async () => {
+    const { paymentId, checkoutUrl } = await checkout()
+    const page = await fetch(checkoutUrl)
+    expect(await page.text()).toContain('>Pay</button>')
+    const paid = await fetch(checkoutUrl, { method: 'POST', redirect: 'manual' })
+    expect(paid.status).toBe(303)
+    expect(stripe.state.deliveries.at(-1)!.status).toBe(200)
+    const row = await paymentRow(context.server.app.db, paymentId)
+    expect(row).toMatchObject({ status: 'paid', providerPaymentId: expect.stringMatching(/^pi_/) })
+
+    const landing = await fetch(
+      paid.headers.get('location')!.replace(/^https?:\/\/[^/]+/, context.server.baseUrl),
+    )
+    expect(landing.status).toBe(200)
+    expect(await landing.text()).toContain('Your subscription is extended within a minute')
+    const cancelled = await fetch(`${context.server.baseUrl}/payment/cancelled`)
+    expect(await cancelled.text()).toContain('Nothing was charged')
+  })
+
+  it('refuses a missing, wrong or stale signature with 400 and changes nothing', async () => {
+    const { paymentId, sessionId } = await checkout()
+    const event = stripe.makeEvent('checkout.session.completed', {
+      ...stripe.session(sessionId),
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_forged',
+    })
+    expect(await stripe.deliver(event, { signature: null })).toBe(400)
+    expect(await stripe.deliver(event, { secret: 'whsec_someoneElse' })).toBe(400)
+    const stale = Math.floor(Date.now() / 1000) - 301
+    expect(await stripe.deliver(event, { timestamp: stale })).toBe(400)
+    expect(await stripe.deliver(event, { signature: 't=1,v0=abc' })).toBe(400)
+    expect(await status(paymentId)).toBe('pending')
+    expect(await handledEvents(context.server.app.db, event.id)).toBe(0)
+  })
+
+  it('does nothing for an event id it has handled', async () => {
+    const { paymentId, sessionId } = await checkout()
+    await stripe.expire(sessionId)
+    const event = stripe.state.events.at(-1)!
+    const before = await paymentRow(context.server.app.db, paymentId)
+    expect(before!.status).toBe('expired')
+    const again = await fetch(stripe.state.webhookUrl!, { method: 'POST' }).then((r) => r.status)
+    expect(again).toBe(400)
+    expect(await stripe.deliver(event)).toBe(200)
+    expect(await stripe.deliver(event)).toBe(200)
+    expect(await handledEvents(context.server.app.db, event.id)).toBe(1)
+    expect(await paymentRow(context.server.app.db, paymentId)).toEqual(before)
+  })
+
+  it('waits for an asynchronous payment, then settles or fails it', async () => {
+    const first = await checkout()
+    await stripe.pay(first.sessionId, { isAsync: true })
+    expect(await status(first.paymentId)).toBe('pending')
+    expect(await stripe.settleAsync(first.sessionId, true)).toBe(200)
+    expect(await status(first.paymentId)).toBe('paid')
+
+    const second = await checkout()
+    await stripe.pay(second.sessionId, { isAsync: true })
+    expect(await stripe.settleAsync(second.sessionId, false)).toBe(200)
+    expect(await status(second.paymentId)).toBe('failed')
+  })
+
+  it('never un-pays a paid payment when an expiry or failure arrives late', async () => {
+    const { paymentId, sessionId } = await checkout()
+    const expiredEarlier = stripe.makeEvent('checkout.session.expired', {
+      ...stripe.session(sessionId),
+      status: 'expired',
+    })
+    await stripe.pay(sessionId)
+    expect(await stripe.deliver(expiredEarlier)).toBe(200)
+    expect(await stripe.settleAsync(sessionId, false)).toBe(200)
+    expect(await status(paymentId)).toBe('paid')
+  })
+
+  it('marks a refund from the charge, in part and then in full', async () => {
+    const { paymentId, sessionId } = await checkout()
+    await stripe.pay(sessionId)
+    expect(await stripe.refundInDashboard(sessionId, 1000)).toBe(200)
+    expect(await paymentRow(context.server.app.db, paymentId)).toMatchObject({
+      status: 'partially_refunded',
+      refundedMinor: 1000,
+    })
+    expect(await stripe.refundInDashboard(sessionId, 1999)).toBe(200)
+    expect(await paymentRow(context.server.app.db, paymentId)).toMatchObject({
+      status: 'refunded',
+      refundedMinor: 2999,
+    })
+  })
+})

@@ -1,0 +1,92 @@
+import { randomId } from './fake-provider-http'
+
+export type Params = Record<string, unknown>
+export type FakeSession = {
+  id: string
+  object: 'checkout.session'
+  mode: string
+  url: string
+  status: 'open' | 'complete' | 'expired'
+  payment_status: 'paid' | 'unpaid'
+  amount_total: number
+  currency: string
+  client_reference_id: string | null
+  customer_email: string | null
+  metadata: Record<string, string>
+  payment_intent: string | null
+  success_url: string
+  cancel_url: string | null
+  expires_at: number
+  /** Not Stripe's: what the session was made with, for tests to read. */
+  params: Params
+}
+export type StripeEvent = {
+  id: string
+  object: 'event'
+  type: string
+  created: number
+  data: { object: unknown }
+}
+/** An idempotent request's first answer, kept with what it was asked. */
+export type Stored = { path: string; params: string; status: number; body: unknown }
+export type Answer = [status: number, body: unknown]
+
+export const stripeError = (
+  status: number,
+  type: string,
+  message: string,
+  param?: string,
+  code?: string,
+): Answer => [
+  status,
+  { error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } },
+]
+export const missing = (param: string) =>
+  stripeError(
+    400,
+    'invalid_request_error',
+    `Missing required param: ${param}.`,
+    param,
+    'parameter_missing',
+  )
+export const now = () => Math.floor(Date.now() / 1000)
+/** A Checkout Session from `POST /v1/checkout/sessions` parameters, or Stripe's refusal. */
+export function buildSession(params: Params, base: string): FakeSession | Answer {
+  for (const name of ['mode', 'success_url', 'line_items']) if (!params[name]) return missing(name)
+  const item = (params.line_items as Params)['0'] as Params | undefined
+  const price = item?.price_data as Params | undefined
+  if (!price) return missing('line_items[0][price_data]')
+  for (const name of ['currency', 'unit_amount'])
+    if (!price[name]) return missing(`line_items[0][price_data][${name}]`)
+  if (!(price.product_data as Params | undefined)?.name)
+    return missing('line_items[0][price_data][product_data][name]')
+  const expiresAt = Number(params.expires_at ?? now() + 86_400)
+  if (expiresAt < now() + 1800 - 60 || expiresAt > now() + 86_400) {
+    return stripeError(
+      400,
+      'invalid_request_error',
+      'expires_at must be 30 minutes to 24 hours ahead.',
+      'expires_at',
+    )
+  }
+  const id = randomId('cs_test_')
+  const session: FakeSession = {
+    id,
+    object: 'checkout.session',
+    mode: String(params.mode),
+    url: `${base}/pay/${id}`,
+    status: 'open',
+    payment_status: 'unpaid',
+    amount_total: Number(price.unit_amount) * Number(item?.quantity ?? 1),
+    currency: String(price.currency),
+    client_reference_id: (params.client_reference_id as string) ?? null,
+    customer_email: (params.customer_email as string) ?? null,
+    metadata: (params.metadata as Record<string, string>) ?? {},
+    payment_intent: null,
+    success_url: String(params.success_url),
+    cancel_url: (params.cancel_url as string) ?? null,
+    expires_at: expiresAt,
+    params,
+  }
+  return session
+}

@@ -1,0 +1,282 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import {
+  createTrouble,
+  parseStripeForm,
+  payPage,
+  postWebhook,
+  randomId,
+  readBody,
+  sendJson,
+  stripeSignature,
+} from './fake-provider-http'
+import {
+  buildSession,
+  missing,
+  now,
+  stripeError,
+  type Answer,
+  type FakeSession,
+  type Params,
+  type Stored,
+  type StripeEvent,
+} from './fake-stripe-objects'
+
+/**
+ * A local Stripe API, from Stripe's API reference: form-encoded `POST /v1/checkout/sessions`,
+ * `GET /v1/checkout/sessions/{id}`, `POST /v1/refunds`, with `Authorization: Bearer <key>`,
+ * `Idempotency-Key` replay and Stripe's error objects; a hosted page at each session's `url`
+ * whose Pay button completes it; and webhooks signed with `Stripe-Signature` as Stripe signs them.
+ */
+export async function startFakeStripe({
+  secretKey = 'sk_test_fakeStripeKeyForTests',
+  webhookSecret = 'whsec_fakeStripeSecretForTests',
+} = {}) {
+  const trouble = createTrouble()
+  const sessions = new Map<string, FakeSession>()
+  const charges = new Map<string, { id: string; amount_refunded: number }>()
+  const idempotent = new Map<string, Stored>()
+  const state = {
+    /** Every API call: its path, form parameters and idempotency key. */
+    calls: [] as { method: string; path: string; params: Params; idempotencyKey: string | null }[],
+    events: [] as StripeEvent[],
+    /** What our webhook answered, per delivery. */
+    deliveries: [] as { eventId: string; status: number }[],
+    webhookUrl: null as string | null,
+  }
+  let base = ''
+  let lastRefundDelivery: Promise<number> = Promise.resolve(0)
+
+  function createSession(params: Params): Answer {
+    const made = buildSession(params, base)
+    if (!Array.isArray(made)) sessions.set(made.id, made)
+    return Array.isArray(made) ? made : [200, made]
+  }
+
+  function refund(params: Params): Answer {
+    if (!params.payment_intent) return missing('payment_intent')
+    const session = [...sessions.values()].find((s) => s.payment_intent === params.payment_intent)
+    const charge = session && charges.get(session.payment_intent!)
+    if (!session || !charge) {
+      return stripeError(
+        404,
+        'invalid_request_error',
+        `No such payment_intent: '${String(params.payment_intent)}'`,
+        'payment_intent',
+        'resource_missing',
+      )
+    }
+    const amount = Number(params.amount ?? session.amount_total - charge.amount_refunded)
+    if (amount <= 0 || charge.amount_refunded + amount > session.amount_total) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'Refund amount is greater than what is left.',
+        'amount',
+        'amount_too_large',
+      )
+    }
+    charge.amount_refunded += amount
+    lastRefundDelivery = emit('charge.refunded', chargeOf(session))
+    return [
+      200,
+      {
+        id: randomId('re_'),
+        object: 'refund',
+        amount,
+        payment_intent: session.payment_intent,
+        status: 'succeeded',
+      },
+    ]
+  }
+
+  function chargeOf(session: FakeSession) {
+    const charge = charges.get(session.payment_intent!)!
+    return {
+      id: charge.id,
+      object: 'charge',
+      amount: session.amount_total,
+      amount_refunded: charge.amount_refunded,
+      refunded: charge.amount_refunded >= session.amount_total,
+      currency: session.currency,
+      payment_intent: session.payment_intent,
+      metadata: (session.params.payment_intent_data as Params | undefined)?.metadata ?? {},
+    }
+  }
+
+  async function handleApi(request: IncomingMessage, url: URL): Promise<Answer> {
+    const params = parseStripeForm(await readBody(request))
+    const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null
+    state.calls.push({ method: request.method!, path: url.pathname, params, idempotencyKey })
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_****')
+    }
+    const failure = await trouble.take()
+    if (failure)
+      return stripeError(
+        failure,
+        failure === 429 ? 'rate_limit_error' : 'api_error',
+        'Injected failure',
+      )
+    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
+    if (request.method === 'GET' && sessionPath) {
+      const session = sessions.get(decodeURIComponent(sessionPath[1]!))
+      return session
+        ? [200, session]
+        : stripeError(
+            404,
+            'invalid_request_error',
+            'No such checkout.session',
+            'id',
+            'resource_missing',
+          )
+    }
+    const create =
+      url.pathname === '/v1/checkout/sessions'
+        ? createSession
+        : url.pathname === '/v1/refunds'
+          ? refund
+          : null
+    if (request.method !== 'POST' || !create) {
+      return stripeError(
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${request.method}: ${url.pathname}).`,
+      )
+    }
+    if (!idempotencyKey) return create(params)
+    const stored = idempotent.get(idempotencyKey)
+    const fingerprint = JSON.stringify(params)
+    if (stored && (stored.path !== url.pathname || stored.params !== fingerprint)) {
+      return stripeError(
+        400,
+        'idempotency_error',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+      )
+    }
+    if (stored) return [stored.status, stored.body]
+    const [status, body] = create(params)
+    // Stripe keeps the answer of a request that ran, refusals included, for 24 hours.
+    idempotent.set(idempotencyKey, { path: url.pathname, params: fingerprint, status, body })
+    return [status, body]
+  }
+
+  /** Sends one event to the webhook, signed (or mis-signed, on request). */
+  async function deliver(
+    event: StripeEvent,
+    {
+      secret = webhookSecret,
+      timestamp = now(),
+      signature,
+    }: { secret?: string; timestamp?: number; signature?: string | null } = {},
+  ): Promise<number> {
+    if (!state.webhookUrl) return 0
+    const payload = JSON.stringify(event)
+    const header = signature === undefined ? stripeSignature(payload, secret, timestamp) : signature
+    const status = await postWebhook(
+      state.webhookUrl,
+      payload,
+      header === null ? {} : { 'stripe-signature': header },
+    )
+    state.deliveries.push({ eventId: event.id, status })
+    return status
+  }
+
+  function makeEvent(type: string, object: unknown): StripeEvent {
+    const event: StripeEvent = {
+      id: randomId('evt_'),
+      object: 'event',
+      type,
+      created: now(),
+      data: { object: structuredClone(object) },
+    }
+    state.events.push(event)
+    return event
+  }
+  const emit = (type: string, object: unknown) => deliver(makeEvent(type, object))
+  const session = (id: string) => {
+    const found = sessions.get(id)
+    if (!found) throw new Error(`fake Stripe has no session ${id}`)
+    return found
+  }
+  const publicView = ({ params: _params, ...rest }: FakeSession) => rest
+
+  /** The customer pays: completed and paid (or, `async`, completed and waiting for the bank). */
+  async function pay(id: string, { isAsync = false } = {}) {
+    const paid = session(id)
+    paid.status = 'complete'
+    paid.payment_intent = randomId('pi_')
+    charges.set(paid.payment_intent, { id: randomId('ch_'), amount_refunded: 0 })
+    paid.payment_status = isAsync ? 'unpaid' : 'paid'
+    return emit('checkout.session.completed', publicView(paid))
+  }
+
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', base)
+    const page = /^\/pay\/([^/]+)$/.exec(url.pathname)
+    if (page && sessions.has(page[1]!)) {
+      const id = page[1]!
+      if (request.method === 'GET') {
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(payPage('Stripe test checkout', `/pay/${id}`))
+        return
+      }
+      void pay(id).then(() => {
+        const target = session(id).success_url.replace('{CHECKOUT_SESSION_ID}', id)
+        response.writeHead(303, { location: target }).end()
+      })
+      return
+    }
+    handleApi(request, url).then(
+      ([status, body]) =>
+        sendJson(
+          response,
+          status,
+          status === 200 && 'params' in (body as object) ? publicView(body as FakeSession) : body,
+        ),
+      (error: unknown) =>
+        sendJson(response, 500, { error: { type: 'api_error', message: String(error) } }),
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  return {
+    url: base,
+    secretKey,
+    webhookSecret,
+    state,
+    ...trouble,
+    sessions,
+    session,
+    pay,
+    deliver,
+    makeEvent,
+    /** The bank confirms or refuses a delayed payment method. */
+    async settleAsync(id: string, succeeded: boolean) {
+      const paid = session(id)
+      paid.payment_status = succeeded ? 'paid' : 'unpaid'
+      return emit(
+        `checkout.session.async_payment_${succeeded ? 'succeeded' : 'failed'}`,
+        publicView(paid),
+      )
+    },
+    async expire(id: string) {
+      const expired = session(id)
+      expired.status = 'expired'
+      return emit('checkout.session.expired', publicView(expired))
+    },
+    /** A refund made in Stripe's dashboard: `charge.refunded` follows. */
+    async refundInDashboard(id: string, amount: number) {
+      const [status] = refund({
+        payment_intent: session(id).payment_intent,
+        amount: String(amount),
+      })
+      if (status !== 200) throw new Error('fake Stripe refused the refund')
+      return lastRefundDelivery
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>
