@@ -42,8 +42,9 @@ import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
 import { createTicketContacts } from './modules/support/ticket-contacts'
 import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
+import { subscriptionExtendRoutes } from './modules/subscriptions/subscription-extend.routes'
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
-import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
 import { trialAutopilotRoutes } from './modules/trial-requests/trial-autopilot.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(discountsRoutes)
   await app.register(trialRequestsRoutes)
   await app.register(trialRequestsAdminRoutes)
+  await app.register(subscriptionsRoutes)
   await app.register(trialAutopilotRoutes)
   await app.register(peopleRoutes)
   await app.register(revenueRoutes)

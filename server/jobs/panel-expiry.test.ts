@@ -5,7 +5,7 @@ import { m3uLines } from '../db/schema/m3u-lines'
 import { withNewEntries } from '../test/audit-trail'
 import { panelLine, useSupplierServer } from '../test/supplier-server'
 import { databaseKinds } from '../test/test-server'
-import { expireSubscriptions } from './expire-subscriptions'
+import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
 import { panelLinesRound } from './supplier-jobs'
 
 const hour = 60 * 60 * 1000

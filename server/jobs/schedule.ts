@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { queueDueReminders } from '../modules/messages/reminders.service'
 import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identity-refresh'
-import { expireSubscriptions } from './expire-subscriptions'
+import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
 import { startQueuedTrials } from './trial-autopilot'

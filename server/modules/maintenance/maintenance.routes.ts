@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { expireSubscriptions } from '../../jobs/expire-subscriptions'
+import { expireSubscriptions } from '../subscriptions/expire-subscriptions'
 import { disableEndedLines } from '../../jobs/panel-expiry'
 import { startQueuedTrials } from '../../jobs/trial-autopilot'
 import { adminOutcome } from '../m3u/line-outcome'
