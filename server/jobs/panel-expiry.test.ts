@@ -6,7 +6,7 @@ import { withNewEntries } from '../test/audit-trail'
 import { panelLine, useSupplierServer } from '../test/supplier-server'
 import { databaseKinds } from '../test/test-server'
 import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
-import { panelLinesRound } from './supplier-jobs'
+import { panelLinesRound } from '../modules/m3u/panel-rounds'
 
 const hour = 60 * 60 * 1000
 
