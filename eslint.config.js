@@ -62,7 +62,7 @@ export default tseslint.config(
     [
       'server/modules/auth/credential-checks.ts',
       'server/modules/auth/two-factor.service.ts',
-      'server/modules/auth/passwords.test.ts',
+      'server/lib/passwords.test.ts',
     ],
     [serverOnly],
   ),

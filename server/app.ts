@@ -7,7 +7,7 @@ import type { Database } from './db/client'
 import { createRateLimiter } from './lib/rate-limiter'
 import { fastifyTrustProxy } from './lib/trust-proxy'
 import { createEventBus } from './realtime/event-bus'
-import { createOutbox } from './jobs/outbox'
+import { createOutbox } from './modules/messages/outbox'
 import { registerSocket } from './realtime/socket.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
@@ -46,9 +46,10 @@ import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
 import { createTicketContacts } from './modules/support/ticket-contacts'
 import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
+import { subscriptionExtendRoutes } from './modules/subscriptions/subscription-extend.routes'
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { recordPaymentRoutes } from './modules/subscriptions/record-payment.routes'
-import { subscriptionExtendRoutes } from './modules/trial-requests/subscription-extend.routes'
 import { trialAutopilotRoutes } from './modules/trial-requests/trial-autopilot.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(discountsRoutes)
   await app.register(trialRequestsRoutes)
   await app.register(trialRequestsAdminRoutes)
+  await app.register(subscriptionsRoutes)
   await app.register(trialAutopilotRoutes)
   await app.register(peopleRoutes)
   await app.register(revenueRoutes)

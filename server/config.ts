@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { defaultSiteConfig } from '../common/site-config'
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy'
-import { passwordProblem } from './modules/auth/password-policy'
+import { passwordProblem } from './lib/password-policy'
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional())

@@ -1,7 +1,7 @@
 import 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/client'
-import type { Outbox } from './jobs/outbox'
+import type { Outbox } from './modules/messages/outbox'
 import type { RateLimiter } from './lib/rate-limiter'
 import type { EventBus } from './realtime/event-bus'
 import type { AdminIdentity } from './modules/auth/sessions.service'

@@ -5,8 +5,8 @@ import { m3uLines } from '../db/schema/m3u-lines'
 import { withNewEntries } from '../test/audit-trail'
 import { panelLine, useSupplierServer } from '../test/supplier-server'
 import { databaseKinds } from '../test/test-server'
-import { expireSubscriptions } from './expire-subscriptions'
-import { panelLinesRound } from './supplier-jobs'
+import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
+import { panelLinesRound } from '../modules/m3u/panel-rounds'
 
 const hour = 60 * 60 * 1000
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import { queueDueReminders } from '../modules/messages/reminders.service'
 import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identity-refresh'
-import { expireSubscriptions } from './expire-subscriptions'
+import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
 import { cleanupExpired } from './cleanup'
-import { panelLinesRound, supplierSyncRound } from './supplier-jobs'
-import { startQueuedTrials } from './trial-autopilot'
+import { panelLinesRound, supplierSyncRound } from '../modules/m3u/panel-rounds'
+import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
 import { repeatWithoutOverlap } from './repeat'
 

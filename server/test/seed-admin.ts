@@ -3,7 +3,7 @@ import type { AdminRole } from '../../common/admin-users'
 import type { Db } from '../db/client'
 import { users } from '../db/schema/users'
 import { usernameKey } from '../modules/admins/username-key'
-import { hashPassword, type ScryptCost } from '../modules/auth/passwords'
+import { hashPassword, type ScryptCost } from '../lib/passwords'
 
 // scrypt at OWASP's cost takes a second of a core for every sign-in. A seeded admin's hash is made
 // at a low cost instead: signing in reads the cost from the stored hash, as it does for a hash made

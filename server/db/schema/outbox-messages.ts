@@ -5,9 +5,9 @@ import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
 
 /**
  * Messages to customers, written in the transaction of the change that causes them and sent by
- * the outbox worker (server/jobs/outbox.ts). The id is the e-mail's Message-ID, so a resend after
- * a crash between sending and recording is recognisable. People, tickets and lines are plain ids:
- * the history outlives them.
+ * the outbox worker (server/modules/messages/outbox.ts). The id is the e-mail's Message-ID, so a
+ * resend after a crash between sending and recording is recognisable. People, tickets and lines
+ * are plain ids: the history outlives them.
  */
 export const outboxMessages = pgTable(
   'outbox_messages',

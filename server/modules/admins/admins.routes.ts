@@ -4,8 +4,8 @@ import { createAdminUserInput } from '../../../common/admin-users'
 import { idParams } from '../../../common/api'
 import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
-import { passwordProblem } from '../auth/password-policy'
-import { hashPassword } from '../auth/passwords'
+import { passwordProblem } from '../../lib/password-policy'
+import { hashPassword } from '../../lib/passwords'
 import { createAdminUser, deleteAdminUser, listAdminUsers } from './admins.service'
 
 const audit = auditAs('admin_user')

@@ -5,7 +5,7 @@ import { newUsername } from '../../../common/admin-users'
 import { ConfigError, type Config } from '../../config'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
-import { hashPassword } from '../auth/passwords'
+import { hashPassword } from '../../lib/passwords'
 import { rekeyUsernames, usernameKey } from './username-key'
 
 /**

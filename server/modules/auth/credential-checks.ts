@@ -1,5 +1,5 @@
 import type { CountedAttempt } from './credential-attempts'
-import { getDecoyHash, verifyPassword } from './passwords'
+import { getDecoyHash, verifyPassword } from '../../lib/passwords'
 
 /**
  * Whether `password` matches the stored hash. With no account (`stored` null) a decoy hash is

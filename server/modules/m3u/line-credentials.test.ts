@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { newSubscriptionId } from '../trial-requests/subscription-id'
+import { newSubscriptionId } from '../../lib/subscription-id'
 import {
   linePassword,
   orderLineUsername,

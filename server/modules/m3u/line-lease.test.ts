@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
-import { panelLinesRound } from '../../jobs/supplier-jobs'
+import { panelLinesRound } from './panel-rounds'
 import { leaseMs } from '../../lib/lease'
 import { useMailServer } from '../../test/mail-server'
 import { lineProbes } from '../../test/supplier-server'

@@ -138,7 +138,7 @@ describe.each(databaseKinds)('the line follows the subscription on %s', (kind) =
     t.supplier.setMode('ok')
     expect(onPanel(line.username).enabled).toBe('1')
 
-    const { panelLinesRound } = await import('../../jobs/supplier-jobs')
+    const { panelLinesRound } = await import('./panel-rounds')
     // Not yet due: the first retry waits a minute.
     await panelLinesRound(t.server.app)
     expect(onPanel(line.username).enabled).toBe('1')

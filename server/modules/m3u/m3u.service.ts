@@ -7,11 +7,11 @@ import {
   type M3uLine,
   type M3uSubscriptionType,
 } from '../../../common/m3u'
+import { addCalendarMonths } from '../../../common/subscription-renewals'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { keyset } from '../../lib/keyset'
 import { getPlatformSettings } from '../settings/settings.service'
-import { subscriptionEnd } from '../trial-requests/subscriptions.service'
 import { findLine, panelHoldsColumns, type M3uLineRow } from './line-changes'
 import { linePassword, orderLineUsername, panelNotes } from './line-credentials'
 import { redact } from './supplier'
@@ -51,7 +51,7 @@ export async function m3uLineExists(db: Db, id: string): Promise<boolean> {
 function lineExpiry(type: M3uSubscriptionType, now: Date, trialHours: number): Date {
   return type === demoType
     ? new Date(now.getTime() + trialHours * hourMs)
-    : subscriptionEnd(now, type)
+    : addCalendarMonths(now, type)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { addCalendarMonths } from '../../../common/subscription-renewals'
 import { auditLog } from '../../db/schema/audit-log'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { panelCalls } from '../../db/schema/panel-calls'
@@ -7,7 +8,6 @@ import { withNewEntries } from '../../test/audit-trail'
 import { startFakeSupplier, type FakeSupplier } from '../../test/fake-supplier'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
-import { subscriptionEnd } from '../trial-requests/subscriptions.service'
 import { orderLineUsername } from './line-credentials'
 
 const hour = 60 * 60 * 1000
@@ -75,8 +75,8 @@ describe.each(databaseKinds)('M3U lines from the form on %s', (kind) => {
     expect(call!.form.getAll('bouquets_selected[]')).toEqual(['12', '15'])
     expect(call!.form.get('notes')).toBe(`StreamLine ${body.requestId}: For Ada`)
     const expiry = Number(call!.form.get('exp_date'))
-    expect(expiry).toBeGreaterThanOrEqual(seconds(subscriptionEnd(before, 3)))
-    expect(expiry).toBeLessThanOrEqual(seconds(subscriptionEnd(new Date(), 3)))
+    expect(expiry).toBeGreaterThanOrEqual(seconds(addCalendarMonths(before, 3)))
+    expect(expiry).toBeLessThanOrEqual(seconds(addCalendarMonths(new Date(), 3)))
 
     const recent = await admin.get('/api/m3u-lines?limit=5')
     expect(recent.body[0].id).toBe(response.body.id)

@@ -11,8 +11,8 @@ import { notFound } from '../../lib/http-error'
 import { changePersonLine } from '../m3u/line-changes'
 import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follow'
 import { publishNotification } from '../notifications/notifications.service'
-import { extendSubscription } from '../trial-requests/subscription-extend.service'
-import { convertToSubscription, paidLine } from '../trial-requests/subscriptions.service'
+import { extendSubscription } from './subscription-extend.service'
+import { convertToSubscription, paidLine } from './subscriptions.service'
 import {
   noticeCustomerPayment,
   noticeHeldPayment,

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import { bulkStageInput } from '../../../common/people'
 import {
-  convertToSubscriptionInput,
   trialRequestListQuery,
   trialRequestStatusInput,
   updateTrialRequestInput,
@@ -11,13 +10,9 @@ import {
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { changePersonLine } from '../m3u/line-changes'
-import { followLine, requestFollower } from '../m3u/line-follow'
-import { settleManualPayment } from '../subscriptions/manual-payment'
-import { followSettled } from '../subscriptions/settle-payment'
+import { followLine } from '../m3u/line-follow'
 import { setStageOfMany } from './bulk-stage.service'
 import { contactsCsv, contactsFileName } from './contacts-csv'
-import { deleteRenewals } from './subscription-extend.service'
-import { deleteSubscription } from './subscriptions.service'
 import {
   deleteTrialRequest,
   listFilter,
@@ -81,48 +76,6 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
       inAuditedTransaction(request, (tx) =>
         setTrialRequestStatus(tx, request.params.id, request.body, app.now()),
       ),
-  )
-
-  // The person's line follows each change of their subscription on the supplier panel: its new
-  // state is recorded with the change, then pushed (lineProblem says why, when the panel did not
-  // take it yet; the retry job keeps trying). The price is a manual payment, settled as any other.
-  app.post(
-    '/api/trial-requests/:id/convert-to-subscription',
-    { config: audit('convert'), schema: { params: idParams, body: convertToSubscriptionInput } },
-    async (request) => {
-      const { paidPlan, subscriptionMonths, subscriptionPrice, createLine } = request.body
-      const payment = {
-        plan: { name: paidPlan },
-        months: subscriptionMonths,
-        amount: subscriptionPrice,
-      }
-      const { settled } = await inAuditedTransaction(request, (tx) =>
-        settleManualPayment(tx, request.params.id, payment, {
-          now: app.now(),
-          step: 'convert',
-          createdBy: request.admin!.username,
-        }),
-      )
-      const follower = requestFollower(request)
-      const lineProblem = await followSettled(follower, settled, { createLine: !!createLine })
-      return lineProblem ? { ...settled.person!, lineProblem } : settled.person!
-    },
-  )
-
-  app.delete(
-    '/api/trial-requests/:id/subscription',
-    { config: audit('delete_subscription'), schema: { params: idParams } },
-    async (request) => {
-      const { id } = request.params
-      const now = app.now()
-      const { person, lineId } = await inAuditedTransaction(request, async (tx) => {
-        const person = await deleteSubscription(tx, id, now)
-        await deleteRenewals(tx, id)
-        return { person, lineId: await changePersonLine(tx, id, { isEnabled: false }, now) }
-      })
-      const lineProblem = await followLine(request, lineId)
-      return lineProblem ? { ...person, lineProblem } : person
-    },
   )
 
   app.delete(

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../lib/database-errors'
 import type { EventBus } from '../../realtime/event-bus'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 import { findOpenRequest, lockPerson, recordAskedAgain } from './same-person'
-import { newSubscriptionId } from './subscription-id'
+import { newSubscriptionId } from '../../lib/subscription-id'
 import { queueAutostart } from './trial-autopilot.service'
 import { assessNewRequest } from './trust-assessment'
 

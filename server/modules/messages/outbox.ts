@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../config'
-import type { Db } from '../db/client'
-import { createMailer, type Mailer } from '../modules/messages/mailer'
-import type { Telegram } from '../modules/telegram/telegram'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { createMailer, type Mailer } from './mailer'
+import type { Telegram } from '../telegram/telegram'
 import { failDueWhileOff, sendDueMessages, type FlushResult } from './outbox-worker'
 
 export type Outbox = {

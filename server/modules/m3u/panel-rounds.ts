@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify'
-import { systemOutcome } from '../modules/m3u/line-outcome'
-import { settleCheckingLines } from '../modules/m3u/line-settle'
-import { supplierAccess } from '../modules/m3u/supplier-access'
-import { syncSupplier } from '../modules/m3u/supplier-sync'
+import { systemOutcome } from './line-outcome'
+import { settleCheckingLines } from './line-settle'
+import { supplierAccess } from './supplier-access'
+import { syncSupplier } from './supplier-sync'
 import { disableEndedLines, retryDuePushes } from './panel-expiry'
 
 const systemPush = (app: FastifyInstance) => ({

@@ -1,9 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import { advisoryLockIds } from '../db/advisory-locks'
-import { queryRows, type Db } from '../db/client'
-import { trialRequests } from '../db/schema/trial-requests'
-import { recordSystemAudit } from '../modules/audit/audit.service'
-import { getPlatformSettings } from '../modules/settings/settings.service'
+import { advisoryLockIds } from '../../db/advisory-locks'
+import { queryRows, type Db } from '../../db/client'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { recordSystemAudit } from '../audit/audit.service'
+import { getPlatformSettings } from '../settings/settings.service'
 
 export type ExpiryResult = { trialsExpired: number; subscriptionsExpired: number; skipped: boolean }
 

@@ -1,18 +1,18 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app'
-import { loadConfig } from '../config'
-import { openDatabase, type Database } from '../db/client'
-import { auditLog } from '../db/schema/audit-log'
-import { trialRequests } from '../db/schema/trial-requests'
-import { platformGroup } from '../modules/settings/settings.service'
+import { buildApp } from '../../app'
+import { loadConfig } from '../../config'
+import { openDatabase, type Database } from '../../db/client'
+import { auditLog } from '../../db/schema/audit-log'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { platformGroup } from '../settings/settings.service'
 import {
   createPostgresDatabase,
   databaseKinds,
   startTestServer,
   type TestServer,
-} from '../test/test-server'
-import { insertTrialRequest } from '../test/trial-fixtures'
+} from '../../test/test-server'
+import { insertTrialRequest } from '../../test/trial-fixtures'
 import { expireSubscriptions } from './expire-subscriptions'
 
 const now = new Date('2026-11-22T12:00:00Z')

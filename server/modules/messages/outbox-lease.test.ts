@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { createClient } from '../test/http-client'
-import { useMailServer } from '../test/mail-server'
-import { databaseKinds } from '../test/test-server'
-import { leaseMs } from '../lib/lease'
+import { createClient } from '../../test/http-client'
+import { useMailServer } from '../../test/mail-server'
+import { databaseKinds } from '../../test/test-server'
+import { leaseMs } from '../../lib/lease'
 import { claimNext } from './outbox-worker'
 
 describe.each(databaseKinds)('outbox leases on %s', (kind) => {

@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import { eq } from 'drizzle-orm'
-import { trialRequests } from '../db/schema/trial-requests'
-import { HttpError } from '../lib/http-error'
-import { systemOutcome } from '../modules/m3u/line-outcome'
-import { retryDelayMs } from '../modules/m3u/line-push'
-import { PanelError } from '../modules/m3u/panel'
-import { createPersonLine, getPersonLine } from '../modules/m3u/person-lines.service'
-import { supplierAccess, type SupplierAccess } from '../modules/m3u/supplier-access'
-import { getPlatformSettings } from '../modules/settings/settings.service'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { HttpError } from '../../lib/http-error'
+import { systemOutcome } from '../m3u/line-outcome'
+import { retryDelayMs } from '../m3u/line-push'
+import { PanelError } from '../m3u/panel'
+import { createPersonLine, getPersonLine } from '../m3u/person-lines.service'
+import { supplierAccess, type SupplierAccess } from '../m3u/supplier-access'
+import { getPlatformSettings } from '../settings/settings.service'
 import {
   claimDueAutostart,
   recordAutostart,
   renewAutostart,
   type AutostartOutcome,
   type AutostartRow,
-} from '../modules/trial-requests/trial-autopilot.service'
-import { leaseUntil, whileRenewing } from '../lib/lease'
+} from './trial-autopilot.service'
+import { leaseUntil, whileRenewing } from '../../lib/lease'
 
 export type AutopilotResult = { trialsStarted: number }
 

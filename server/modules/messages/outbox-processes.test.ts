@@ -1,22 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../db/client'
-import { outboxMessages } from '../db/schema/outbox-messages'
-import { supportTickets } from '../db/schema/support-tickets'
-import { queueTicketCreated } from '../modules/messages/outbox.service'
-import { freePort } from '../test/free-port'
-import { createClient } from '../test/http-client'
-import { mailFrom } from '../test/mail-server'
+import { openDatabase, type Database } from '../../db/client'
+import { outboxMessages } from '../../db/schema/outbox-messages'
+import { supportTickets } from '../../db/schema/support-tickets'
+import { queueTicketCreated } from './outbox.service'
+import { freePort } from '../../test/free-port'
+import { createClient } from '../../test/http-client'
+import { mailFrom } from '../../test/mail-server'
 import {
   startServerProcess,
   stopServerProcess,
   waitForHealth,
   type ServerProcess,
-} from '../test/server-process'
-import { startSmtpSink, type SmtpSink } from '../test/smtp-sink'
-import { createPostgresDatabase, owner } from '../test/test-server'
-import { leaseMs, pollMs } from '../lib/lease'
+} from '../../test/server-process'
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink'
+import { createPostgresDatabase, owner } from '../../test/test-server'
+import { leaseMs, pollMs } from '../../lib/lease'
 
 type Running = { process: ServerProcess; url: string }
 

@@ -7,7 +7,7 @@ import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
 import { queueRenewalConfirmation } from '../messages/outbox.service'
-import { presentTrialRequest } from './trial-requests.service'
+import { presentTrialRequest } from '../trial-requests/trial-requests.service'
 
 export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: boolean }
 

@@ -7,7 +7,7 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
 import type { LineChanges } from '../m3u/line-changes'
 import { queueRenewalConfirmation } from '../messages/outbox.service'
-import { presentTrialRequest } from './trial-requests.service'
+import { presentTrialRequest } from '../trial-requests/trial-requests.service'
 
 /** Calendar months in UTC (the rule the browser shows too): 31 January + 1 month is the end of February. */
 export const subscriptionEnd = addCalendarMonths

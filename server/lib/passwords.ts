@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import PQueue from 'p-queue'
-import { HttpError } from '../../lib/http-error'
+import { HttpError } from './http-error'
 
 /** scrypt's cost parameters; each hash records the ones it was made with. */
 export type ScryptCost = { N: number; r: number; p: number }

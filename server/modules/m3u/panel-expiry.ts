@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import { advisoryLockIds } from '../db/advisory-locks'
-import { queryRows } from '../db/client'
-import { m3uLines } from '../db/schema/m3u-lines'
-import { trialRequests } from '../db/schema/trial-requests'
-import { changeLines } from '../modules/m3u/line-changes'
-import type { CommitOutcome } from '../modules/m3u/line-outcome'
-import { duePushes, pushLine } from '../modules/m3u/line-push'
-import type { SupplierAccess } from '../modules/m3u/supplier-access'
-import { getPlatformSettings, getSupplierSettings } from '../modules/settings/settings.service'
+import { advisoryLockIds } from '../../db/advisory-locks'
+import { queryRows } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { changeLines } from './line-changes'
+import type { CommitOutcome } from './line-outcome'
+import { duePushes, pushLine } from './line-push'
+import type { SupplierAccess } from './supplier-access'
+import { getPlatformSettings, getSupplierSettings } from '../settings/settings.service'
 
 const hour = 60 * 60 * 1000
 const day = 24 * hour

@@ -4,8 +4,8 @@ import { idParams } from '../../../common/api'
 import { extendSubscriptionInput } from '../../../common/subscription-renewals'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { requestFollower } from '../m3u/line-follow'
-import { settleManualPayment } from '../subscriptions/manual-payment'
-import { followSettled } from '../subscriptions/settle-payment'
+import { settleManualPayment } from './manual-payment'
+import { followSettled } from './settle-payment'
 
 const audit = auditAs('trial_request')
 
