@@ -13,6 +13,7 @@
  *   npx tsx bench/payment-webhooks/run.ts [--seconds 30] [--rate 50] [--duplicates 0.1]
  *     [--baseline-seconds 5] [--baseline-rate 5] [--panel-ms 200]
  */
+import { cpus } from 'node:os'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
@@ -27,6 +28,7 @@ import { stopServerProcess, waitForHealth } from '../../server/test/server-proce
 import { startSmtpSink } from '../../server/test/smtp-sink'
 import { benchOwner, startBenchServer } from '../lib/bench-server'
 import { percentiles, printTable } from '../lib/measure'
+import { loadAverage, processCpuMs } from '../lib/process-cpu'
 import { checkSettledOnce } from './checks'
 import { planSends } from './schedule'
 import { seedPaidCheckouts, type PaidCheckout } from './seed'
@@ -129,6 +131,10 @@ try {
     const watch = watchExtensions({ db, panelExpiries }, windowCheckouts, {
       stop: () => Date.now() > deadline,
     })
+    const serversCpuMs = () =>
+      servers.reduce((sum, { server }) => sum + (processCpuMs(server.child.pid!) ?? NaN), 0)
+    const cpuBefore = serversCpuMs()
+    const loadBefore = loadAverage()
     const started = Date.now()
     const deliveries: Promise<number>[] = []
     for (const { item, atMs, target } of sends) {
@@ -146,6 +152,7 @@ try {
       )
     }
     const statuses = await Promise.all(deliveries)
+    const cpuMs = serversCpuMs() - cpuBefore
     deadline = Date.now() + drainMs
     await watch.done
     const latencies = (stamps: Map<string, number>) => {
@@ -160,6 +167,8 @@ try {
     return {
       payments: windowCheckouts.length,
       webhooks: sends.length,
+      cpuMsPerWebhook: cpuMs / sends.length,
+      load: [loadBefore, loadAverage()],
       refused: statuses.filter((status) => status !== 200),
       answer: { ...summary(answerMs), unseen: 0 },
       database: latencies(watch.seen.databaseAt),
@@ -206,6 +215,12 @@ try {
       row(`${name}: webhook answered`, window, 'answer'),
     ]),
   )
+  for (const [name, window] of windows) {
+    console.log(
+      `${name}: server CPU ${window.cpuMsPerWebhook.toFixed(1)} ms per webhook (both processes, ` +
+        `until the last answer); machine load ${window.load.join(' → ')} (${cpus().length} cores)`,
+    )
+  }
   const ratio = (measure: 'database' | 'panel') =>
     (loaded[measure].p95 / baseline[measure].p95).toFixed(1)
   console.log(
