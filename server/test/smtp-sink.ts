@@ -70,6 +70,8 @@ export async function startSmtpSink(options: { echoPasswordOnRefusal?: boolean }
         handleData(stream, callback).catch((error: Error) => callback(error))
       },
     })
+    // A client killed mid-session resets its connection: a real server notes it and carries on.
+    server.on('error', () => {})
     return new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
   }
 
