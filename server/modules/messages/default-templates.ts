@@ -58,7 +58,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your {brandName} access ended on {endDate}.',
-      'To switch it back on, reply to this e-mail with the plan you want and we will send you a secure link to pay. Your login and your device settings stay the same.',
+      'Reply to this e-mail with the plan you want and we will send you a secure link to pay. Your access comes back with the same login and device settings.',
     ].join('\n\n'),
   },
   support_reply: {
