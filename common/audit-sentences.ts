@@ -51,6 +51,7 @@ const entityWords: Record<string, EntityWords> = {
       delete_note: 'deleted a note on',
       record_payment: 'recorded a payment from',
       hold_payment: ['held a payment from', ' for review: it differs from the order'],
+      refund_payment: 'refunded a payment to',
     },
   },
   plan: {
@@ -170,6 +171,14 @@ function recordedPayment(details: AuditDetails | null): string {
   return `recorded ${manualPayments[details?.payment?.method ?? 'other']} from`
 }
 
+/** "refunded 10.00 EUR to": the amount given back, with the admin's reason after the name. */
+function refunded(details: AuditDetails | null): [verb: string, after: string] {
+  const refund = details?.refund
+  if (!refund) return ['refunded a payment to', '']
+  const shortened = refund.shortenedTo ? ', shortening the subscription' : ''
+  return [`refunded ${refund.amount} ${refund.currency} to`, `${shortened}: ${refund.reason}`]
+}
+
 /** The action's verb, in words, for actions this page does not know yet ("close" → "close"). */
 const plainVerb = (action: string) => (action.split('.').pop() ?? action).replaceAll('_', ' ')
 
@@ -204,6 +213,16 @@ export function describeAuditEntry(entry: AuditEntry): AuditSentence {
   }
   const phrase = words.verbs[verbName] ?? plainVerb(entry.action)
   const [verb, after] = typeof phrase === 'string' ? [phrase, ''] : phrase
+  if (entry.action === 'trial_request.refund_payment') {
+    const [refundVerb, reason] = refunded(entry.details)
+    return {
+      actor,
+      verb: refundVerb,
+      subject: { text: subjectText(words, entry), href },
+      rest: reason,
+      note,
+    }
+  }
   const rest = entry.action === 'trial_request.convert' ? converted(entry.subject) : after
   return {
     actor,

@@ -25,6 +25,9 @@ export type AuditDetails = {
   outcome?: 'completed' | 'skipped' | 'replayed' | 'pending'
   /** The payment a change came from: who took it, and for money received by hand, how. */
   payment?: { provider: PaymentProvider; method?: ManualMethod | null }
+  /** Money given back: how much ("10.00") of which currency, the admin's reason, and the
+   * subscription's new end when the refund shortened it. */
+  refund?: { amount: string; currency: string; reason: string; shortenedTo?: string | null }
 }
 
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */

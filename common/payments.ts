@@ -147,6 +147,8 @@ export const refundInput = z.object({
     .max(500, 'reason must be at most 500 characters'),
   /** Move the subscription's end back by the refunded share of the months. */
   shortenSubscription: z.boolean({ error: 'shortenSubscription must be true or false' }).optional(),
+  /** Generated once per submission, so a retried submit refunds once (it keys Stripe's refund). */
+  requestId: z.uuid({ error: 'requestId must be a UUID' }).optional(),
 })
 export type RefundInput = z.input<typeof refundInput>
 

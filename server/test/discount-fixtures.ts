@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { discountRedemptions } from '../db/schema/discount-redemptions'
 import { discounts } from '../db/schema/discounts'
-import { payments } from '../db/schema/payments'
 
 let sequence = 0
 
@@ -16,23 +15,6 @@ export async function insertDiscount(db: Db, fields: Partial<typeof discounts.$i
       code: `CODE-${sequence}`,
       percentage: '10.00',
       validFrom: new Date('2026-01-01T00:00:00Z'),
-      ...fields,
-    })
-    .returning()
-  return row!
-}
-
-/** The least a payments row needs, for a redemption to reference. */
-export async function insertPayment(db: Db, fields: Partial<typeof payments.$inferInsert> = {}) {
-  const [row] = await db
-    .insert(payments)
-    .values({
-      planName: 'Starter',
-      months: 1,
-      amountMinor: 2999,
-      listAmountMinor: 2999,
-      currency: 'USD',
-      provider: 'stripe',
       ...fields,
     })
     .returning()

@@ -62,22 +62,41 @@ export async function handledEvents(db: Db, eventId: string) {
   return row!.total
 }
 
-/** A payment waiting for its provider, written straight to the database (as a checkout leaves it). */
-export async function insertPendingPayment(
-  db: Db,
-  fields: Partial<typeof payments.$inferInsert> & { trialRequestId: string },
-) {
+/**
+ * Writes a payment straight to the table (no provider, no settling): by default 29.99 USD
+ * received in cash for a month of Premium, already paid; any field may be overridden.
+ */
+export async function insertPayment(db: Db, fields: Partial<typeof payments.$inferInsert> = {}) {
   const [row] = await db
     .insert(payments)
     .values({
-      planName: 'Family Plus',
-      months: 3,
-      amountMinor: 2997,
-      listAmountMinor: 2997,
-      currency: 'EUR',
-      provider: 'stripe',
+      planName: 'Premium',
+      months: 1,
+      amountMinor: 2999,
+      listAmountMinor: 2999,
+      currency: 'USD',
+      provider: 'manual',
+      method: 'cash',
+      status: 'paid',
       ...fields,
     })
     .returning()
   return row!
 }
+
+/** A Stripe checkout's payment still waiting to be paid: 29.97 EUR for three months of Family Plus. */
+export const insertPendingPayment = (
+  db: Db,
+  fields: Partial<typeof payments.$inferInsert> & { trialRequestId: string },
+) =>
+  insertPayment(db, {
+    planName: 'Family Plus',
+    months: 3,
+    amountMinor: 2997,
+    listAmountMinor: 2997,
+    currency: 'EUR',
+    provider: 'stripe',
+    method: null,
+    status: 'pending',
+    ...fields,
+  })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../lib/http-error'
-import { insertDiscount, insertPayment } from '../../test/discount-fixtures'
+import { insertDiscount } from '../../test/discount-fixtures'
+import { insertPayment } from '../../test/payment-fixtures'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { quoteDiscount, type DiscountQuoteRequest } from './discount-quote.service'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { insertPayment } from '../../test/discount-fixtures'
+import { insertPayment } from '../../test/payment-fixtures'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'

@@ -4,6 +4,7 @@ import { messagePreferences } from '../../db/schema/message-preferences'
 import { messageReminders } from '../../db/schema/message-reminders'
 import { messageTemplates } from '../../db/schema/message-templates'
 import { outboxMessages } from '../../db/schema/outbox-messages'
+import { paymentRefunds } from '../../db/schema/payment-refunds'
 import { personNotes } from '../../db/schema/person-notes'
 import { savedReplies } from '../../db/schema/saved-replies'
 import { supportTickets } from '../../db/schema/support-tickets'
@@ -11,6 +12,7 @@ import { telegramBindings } from '../../db/schema/telegram'
 import { ticketNotes } from '../../db/schema/ticket-notes'
 import { trialAutostarts } from '../../db/schema/trial-autostarts'
 import { createClient } from '../../test/http-client'
+import { insertPayment } from '../../test/payment-fixtures'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
@@ -34,6 +36,13 @@ describe.each(databaseKinds)('the backup export of what later migrations added, 
     server = await startTestServer(kind)
     const { db } = server.app
     const person = await insertTrialRequest(db)
+    const payment = await insertPayment(db, { trialRequestId: person.id, reference: 'Till 4' })
+    await db.insert(paymentRefunds).values({
+      paymentId: payment.id,
+      amountMinor: 500,
+      reason: 'Goodwill',
+      refundedAt: new Date(),
+    })
     await db
       .insert(personNotes)
       .values({ trialRequestId: person.id, body: 'Prefers Telegram', authorUsername: 'owner' })
@@ -111,6 +120,19 @@ describe.each(databaseKinds)('the backup export of what later migrations added, 
     expect(tables.telegram_bindings).toEqual([expect.objectContaining({ status: 'unbound' })])
     expect(tables.m3u_lines).toEqual([expect.objectContaining({ username: 'sl7k2m9qxa' })])
     expect(tables.trial_autostarts).toEqual([expect.objectContaining({ status: 'waiting' })])
+  })
+
+  it('holds every payment with its references and refunds', () => {
+    const { tables } = backup
+    expect(tables.payments).toEqual([
+      expect.objectContaining({ reference: 'Till 4', amountMinor: 2999, status: 'paid' }),
+    ])
+    expect(tables.payment_refunds).toEqual([
+      expect.objectContaining({ amountMinor: 500, reason: 'Goodwill' }),
+    ])
+    for (const table of ['payment_events', 'discount_redemptions', 'receipt_numbers']) {
+      expect(backup.tables).toHaveProperty(table)
+    }
   })
 
   it("holds none of a person's live credentials: start and unsubscribe tokens, line passwords", () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit-log'
 import { blogPosts } from '../../db/schema/blog-posts'
 import { chatMessages } from '../../db/schema/chat-messages'
+import { discountRedemptions } from '../../db/schema/discount-redemptions'
 import { discounts } from '../../db/schema/discounts'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { messagePreferences } from '../../db/schema/message-preferences'
@@ -13,8 +14,12 @@ import { messageTemplates } from '../../db/schema/message-templates'
 import { notifications } from '../../db/schema/notifications'
 import { outboxMessages } from '../../db/schema/outbox-messages'
 import { panelCalls } from '../../db/schema/panel-calls'
+import { paymentEvents } from '../../db/schema/payment-events'
+import { paymentRefunds } from '../../db/schema/payment-refunds'
+import { payments } from '../../db/schema/payments'
 import { personNotes } from '../../db/schema/person-notes'
 import { plans } from '../../db/schema/plans'
+import { receiptNumbers } from '../../db/schema/receipt-numbers'
 import { savedReplies } from '../../db/schema/saved-replies'
 import { settings } from '../../db/schema/settings'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
@@ -74,6 +79,14 @@ const tables: BackupTable[] = [
   { name: 'person_notes', table: personNotes, key: ['id'] },
   { name: 'trial_autostarts', table: trialAutostarts, key: ['personId'] },
   { name: 'subscription_renewals', table: subscriptionRenewals, key: ['id'] },
+  // Money records with the providers' own ids (and checkout URLs, which open nothing but a page
+  // to pay): every payment stays traceable. No provider key or webhook secret is in a table.
+  { name: 'payments', table: payments, key: ['id'] },
+  { name: 'payment_refunds', table: paymentRefunds, key: ['id'] },
+  { name: 'payment_events', table: paymentEvents, key: ['id'] },
+  { name: 'discount_redemptions', table: discountRedemptions, key: ['id'] },
+  // The last receipt number given: a restore goes on from it, without gaps or repeats.
+  { name: 'receipt_numbers', table: receiptNumbers, key: ['id'] },
   { name: 'support_tickets', table: supportTickets, key: ['id'] },
   { name: 'chat_messages', table: chatMessages, key: ['id'] },
   { name: 'ticket_notes', table: ticketNotes, key: ['id'] },

@@ -26,12 +26,8 @@ function actionFor(kind: MessageKind, values: TemplateValues): EmailContent['act
   const isTicket = kind === 'support_reply' || kind === 'ticket_created'
   if (isTicket && values.ticketUrl) return { label: 'Open your ticket', url: values.ticketUrl }
   const isReminder = (reminderKinds as readonly MessageKind[]).includes(kind)
-  if (isReminder && values.renewUrl) {
-    return {
-      label: kind === 'trial_reminder' ? 'Choose a plan' : 'Renew now',
-      url: values.renewUrl,
-    }
-  }
+  // The plans page shows plans and prices; paying is by the link a reply brings (the words say so).
+  if (isReminder && values.renewUrl) return { label: 'See the plans', url: values.renewUrl }
   return undefined
 }
 

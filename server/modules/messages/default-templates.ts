@@ -41,7 +41,8 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your{if planName} {planName}{end} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
-      'Choose how long to renew on our plans page, or answer this e-mail and our support team will help.',
+      // Customers cannot pay on the site by themselves yet: a reply brings them a pay link.
+      'To renew, reply to this e-mail with how many months you want and we will send you a secure link to pay. Our plans and prices are on our website.',
     ].join('\n\n'),
   },
   trial_reminder: {
@@ -49,7 +50,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'We hope you are enjoying your {brandName} trial. It ends in {timeLeft}.',
-      'Choose a plan to keep your channels: your login stays the same, there is nothing to set up again.',
+      'To keep your channels, reply to this e-mail with the plan you want and we will send you a secure link to pay. Your login stays the same: there is nothing to set up again.',
     ].join('\n\n'),
   },
   expiry_notice: {
@@ -57,7 +58,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your {brandName} access ended on {endDate}.',
-      'Choose a plan to switch it back on: your login and your device settings stay the same.',
+      'Reply to this e-mail with the plan you want and we will send you a secure link to pay. Your access comes back with the same login and device settings.',
     ].join('\n\n'),
   },
   support_reply: {

@@ -38,7 +38,7 @@ export function ticketUrl(config: Config, ticketId: string): string {
   return `${siteOrigin(config)}${supportTicketPath(ticketId)}`
 }
 
-/** Where a reminder's call to action leads: the plans page, to renew or choose a plan. */
+/** Where a reminder's button leads: the plans page, to see the plans and their prices. */
 export const renewUrl = (config: Config) => `${siteOrigin(config)}${appRoutes.plans}`
 
 /** A receipt's figures, captured when its payment settled (see payment-receipt.ts). */

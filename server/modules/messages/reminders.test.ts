@@ -52,7 +52,10 @@ describe.each(databaseKinds)('reminders before an end on %s', (kind) => {
     const [mail] = await t.flush()
     expect(mail?.subject).toBe(`Your ${t.server.app.config.brandName} subscription ends in 7 days`)
     expect(mail?.html).toContain(`${publicUrl}/plans`)
-    expect(mail?.text).toContain('Renew now')
+    expect(mail?.text).toContain('See the plans')
+    // What works today: a reply brings a pay link (the plans page only starts free trials).
+    expect(mail?.text).toContain('reply to this e-mail with how many months you want')
+    expect(mail?.text).not.toContain('renew on our plans page')
 
     const subjectsAt = async (time: number) => {
       await at(time)

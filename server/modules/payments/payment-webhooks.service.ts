@@ -1,11 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { CheckoutProvider } from '../../../common/payments'
 import type { Db } from '../../db/client'
 import { paymentEvents } from '../../db/schema/payment-events'
 import { payments } from '../../db/schema/payments'
-import { badRequest, conflict } from '../../lib/http-error'
+import { badRequest } from '../../lib/http-error'
 import type { WebhookEvent } from './providers/payment-provider'
+import { recordProviderRefunds } from './refunds.service'
 import { settleFromProvider } from './settle-from-provider'
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -54,26 +55,9 @@ async function markClosed(app: FastifyInstance, payment: Found, status: 'failed'
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
 }
 
-async function markRefunded(app: FastifyInstance, payment: Found, event: WebhookEvent) {
-  if (payment.status === 'pending') {
-    // The refund overtook the payment's own event: refuse, so the provider delivers it again later.
-    throw conflict('This payment has not settled yet; deliver the refund again later')
-  }
-  const refundedMinor = Math.min(event.refundedMinor ?? payment.amountMinor, payment.amountMinor)
-  if (refundedMinor <= 0) return
-  const now = app.now()
-  await app.db
-    .update(payments)
-    .set({
-      status: refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded',
-      refundedMinor,
-      refundedAt: now,
-      updatedAt: now,
-    })
-    .where(
-      and(eq(payments.id, payment.id), inArray(payments.status, ['paid', 'partially_refunded'])),
-    )
-}
+/** Stripe's cumulative refunded amount, compared with the refunds we recorded (never added). */
+const markRefunded = (app: FastifyInstance, payment: Found, event: WebhookEvent) =>
+  app.db.transaction((tx) => recordProviderRefunds(tx, payment.id, event.refundedMinor, app.now()))
 
 async function apply(
   app: FastifyInstance,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { csvCell, csvStream } from '../../lib/csv-export'
 import { olderThan } from '../../lib/keyset'
-import { presentPayment, selectPaymentRows } from './payment-presenter'
+import { presentPayment, selectPaymentRows } from '../subscriptions/present-payment'
 
 // Amounts as the API writes them ("29.99"), so a spreadsheet sums them exactly.
 const columns: readonly (readonly [keyof Payment, string])[] = [
@@ -45,7 +45,7 @@ async function* records(db: Db, filter: SQL | undefined) {
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(batchSize)
     for (const row of batch) {
-      const payment = presentPayment(row)
+      const payment = presentPayment(row, row.personName)
       yield columns.map(([key]) => csvCell(payment[key]))
     }
     if (batch.length < batchSize) return

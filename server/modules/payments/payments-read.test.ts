@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Payment } from '../../../common/payments'
-import { insertPayment } from '../../test/payment-rows'
+import { insertPayment } from '../../test/payment-fixtures'
 import { pathSpellings } from '../../test/path-spellings'
 import { rawRequest } from '../../test/raw-request'
 import { walkRoutes } from '../../test/route-walk'

@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
-import { paymentListQuery } from '../../../common/payments'
+import { paymentListQuery, refundInput } from '../../../common/payments'
 import { setPageHeaders } from '../../lib/keyset'
+import { auditAs } from '../../plugins/audit'
 import { paymentsCsv, paymentsFileName } from './payments-csv'
 import { getPayment, listPayments, paymentFilter } from './payments.service'
+import { refundPayment } from './refund-payment'
 
+// Recorded on the person the money came from, where their trail is read.
+const audit = auditAs('trial_request')
 const exportQuery = paymentListQuery.omit({ limit: true, cursor: true })
 
-/** The Business Center's Payments: reading them is admin-only, like every route not made public. */
+/**
+ * The Business Center's Payments: reading them is admin-only, like every route not made public;
+ * giving money back is for super admins.
+ */
 export async function paymentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
@@ -37,5 +44,14 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get('/api/payments/:id', { schema: { params: idParams } }, async (request) =>
     getPayment(app.db, request.params.id),
+  )
+
+  app.post(
+    '/api/payments/:id/refund',
+    {
+      config: { role: 'super_admin', ...audit('refund_payment') },
+      schema: { params: idParams, body: refundInput },
+    },
+    async (request) => refundPayment(request, request.params.id, request.body),
   )
 }

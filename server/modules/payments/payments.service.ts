@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { invalidField, notFound } from '../../lib/http-error'
 import { keyset } from '../../lib/keyset'
-import { presentPayment, selectPaymentRows } from './payment-presenter'
+import { presentPayment, selectPaymentRows } from '../subscriptions/present-payment'
 
 type ListQuery = z.output<typeof paymentListQuery>
 export type PaymentFilter = Pick<ListQuery, 'status' | 'provider' | 'from' | 'to' | 'personId'>
@@ -46,11 +46,14 @@ export async function listPayments(
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(pages.fetchSize)
   const page = pages.page(rows)
-  return { payments: page.rows.map(presentPayment), nextCursor: page.nextCursor }
+  return {
+    payments: page.rows.map((row) => presentPayment(row, row.personName)),
+    nextCursor: page.nextCursor,
+  }
 }
 
 export async function getPayment(db: Db, id: string): Promise<Payment> {
   const [row] = await selectPaymentRows(db).where(eq(payments.id, id))
   if (!row) throw notFound('Payment not found')
-  return presentPayment(row)
+  return presentPayment(row, row.personName)
 }

@@ -1,12 +1,19 @@
+import { eq, getTableColumns } from 'drizzle-orm'
 import { formatCents } from '../../../common/money'
 import type { Payment } from '../../../common/payments'
-import type { payments } from '../../db/schema/payments'
+import type { Db } from '../../db/client'
+import { payments } from '../../db/schema/payments'
+import { trialRequests } from '../../db/schema/trial-requests'
 
 export type PaymentRow = typeof payments.$inferSelect
 
-/** A payment as the API answers it, with its person's name now (null once they are deleted). */
+const iso = (date: Date | null) => date?.toISOString() ?? null
+
+/**
+ * A payment as the API answers it (minor units → "29.99"), with its person's name now (null once
+ * they are deleted). The one presenter of a payment: payments' read API and CSV use it too.
+ */
 export function presentPayment(row: PaymentRow, personName: string | null): Payment {
-  const iso = (date: Date | null) => date?.toISOString() ?? null
   return {
     id: row.id,
     personId: row.trialRequestId,
@@ -37,4 +44,12 @@ export function presentPayment(row: PaymentRow, personName: string | null): Paym
     paidAt: iso(row.paidAt),
     refundedAt: iso(row.refundedAt),
   }
+}
+
+/** Payments with their person's name now, for `presentPayment`; callers add where/order/limit. */
+export function selectPaymentRows(db: Db) {
+  return db
+    .select({ ...getTableColumns(payments), personName: trialRequests.name })
+    .from(payments)
+    .leftJoin(trialRequests, eq(trialRequests.id, payments.trialRequestId))
 }

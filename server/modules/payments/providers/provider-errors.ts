@@ -17,9 +17,12 @@ export const providerUnavailable = (name: Name) =>
     `${labels[name]} is not answering properly right now. The payment is kept as pending; try again in a minute.`,
   )
 
+/** A refusal is an answer: the provider did nothing, unlike a timeout or an outage. */
+export class ProviderRefusal extends HttpError {}
+
 /** The provider refused the request (4xx): its own words, which never hold our keys. */
 export const providerRefused = (name: Name, status: number, message: string) =>
-  new HttpError(
+  new ProviderRefusal(
     502,
     status === 401 || status === 403
       ? `${labels[name]} refused our API key; check its settings on the server.`

@@ -20,6 +20,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Textarea } from '@/components/ui/textarea'
+import { randomUuid } from '@/lib/random-uuid'
 import { showToast } from '@/lib/toast'
 import { useRefundPayment, type RefundValues } from '../api/refund-payment'
 import { useFormFailure } from '../form-failure'
@@ -42,6 +43,9 @@ const leftOf = (payment: Payment) =>
  */
 export function RefundPaymentDialog({ payment }: { payment: Payment }) {
   const [isOpen, setIsOpen] = useState(false)
+  // One id per refund until it succeeds: a submit retried after a timeout (even from the dialog
+  // opened again) is the same refund, and Stripe gives the money back once.
+  const [requestId, setRequestId] = useState(randomUuid)
   const refund = useRefundPayment(payment.id)
   const { register, handleSubmit, reset, setError, formState } = useForm<
     FormInput,
@@ -62,16 +66,20 @@ export function RefundPaymentDialog({ payment }: { payment: Payment }) {
     setIsOpen(open)
   }
   const handleRefund = handleSubmit((values) =>
-    refund.mutate(values, {
-      onSuccess: (changed) => {
-        showToast({
-          title: 'Payment refunded',
-          description: `${formatAmount(changed.refundedAmount, changed.currency)} refunded in all`,
-        })
-        setIsOpen(false)
+    refund.mutate(
+      { ...values, requestId },
+      {
+        onSuccess: (changed) => {
+          setRequestId(randomUuid())
+          showToast({
+            title: 'Payment refunded',
+            description: `${formatAmount(changed.refundedAmount, changed.currency)} refunded in all`,
+          })
+          setIsOpen(false)
+        },
+        onError: failure.handleFailure,
       },
-      onError: failure.handleFailure,
-    }),
+    ),
   )
 
   return (
