@@ -90,12 +90,14 @@ describe.each(databaseKinds)('discount codes at a Stripe checkout (%s)', (kind) 
   it('refuses each kind of code with 400 naming discountCode and records nothing', async () => {
     const plan = await insertPlan(db(), { name: 'Solo' })
     const now = Date.now()
+    const codeOf = async (fields: Parameters<typeof insertDiscount>[1]) =>
+      (await insertDiscount(db(), fields)).code!
     const codes = {
       unknown: 'NO-SUCH-CODE',
-      paused: (await insertDiscount(db(), { active: false })).code,
-      early: (await insertDiscount(db(), { validFrom: new Date(now + 10 * day) })).code,
-      expired: (await insertDiscount(db(), { validTo: new Date(now - 10 * day) })).code,
-      otherPlan: (await insertDiscount(db(), { applicablePlans: ['Family'] })).code,
+      paused: await codeOf({ active: false }),
+      early: await codeOf({ validFrom: new Date(now + 10 * day) }),
+      expired: await codeOf({ validTo: new Date(now - 10 * day) }),
+      otherPlan: await codeOf({ applicablePlans: ['Family'] }),
     }
     const reasons: [string, string][] = [
       [codes.unknown, 'this code is not valid'],

@@ -85,7 +85,7 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
 
   it('marks an expired session expired and frees its discount code', async () => {
     const discount = await insertDiscount(db(), { maxRedemptions: 1 })
-    const { paymentId } = await checkout('stripe', discount.code)
+    const { paymentId } = await checkout('stripe', discount.code!)
     await stripe.expire(await checkoutIdOf(paymentId))
     t.advance(6 * minute)
     expect(await round()).toMatchObject({ paid: 0, closed: 1 })
@@ -96,7 +96,7 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
   it('expires a payment that never got a checkout once its hour has passed, freeing its code', async () => {
     const discount = await insertDiscount(db(), { maxRedemptions: 1 })
     stripe.failNext(2, 500)
-    const { answer, paymentId } = await checkout('stripe', discount.code)
+    const { answer, paymentId } = await checkout('stripe', discount.code!)
     expect(answer.status).toBe(502)
     const pendingId = (await t.admin.get('/api/payments?status=pending&provider=stripe')).body.find(
       (payment: { discountCode: string | null }) => payment.discountCode === discount.code,

@@ -27,7 +27,12 @@ export type ReconcileResult = {
   closed: number
 }
 
-type Due = { id: string; provider: string; providerCheckoutId: string | null; expiresAt: Date | null }
+type Due = {
+  id: string
+  provider: string
+  providerCheckoutId: string | null
+  expiresAt: Date | null
+}
 
 /**
  * Takes this round's payments: pending past reconcileAfterMs and not asked about lately, each
