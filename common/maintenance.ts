@@ -8,6 +8,10 @@ export type ExpiryResult = {
   linesDisabled: number
   /** Trial requests the trial autopilot started in the same run (their lines made). */
   trialsStarted: number
+  /** Pending payments a provider said were paid, settled in the same run (reconciliation). */
+  paymentsSettled: number
+  /** Pending payments whose checkout had ended unpaid, marked expired or failed. */
+  paymentsClosed: number
   /** Messages the outbox sent in the same run (those due then). */
   messagesSent: number
 }

@@ -4,6 +4,7 @@ import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identi
 import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { panelLinesRound, supplierSyncRound } from '../modules/m3u/panel-rounds'
+import { reconcilePayments } from '../modules/payments/reconcile-payments'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
 import { repeatWithoutOverlap } from './repeat'
@@ -38,6 +39,8 @@ export function scheduleJobs(app: FastifyInstance): () => void {
       },
     ],
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
+    // A payment whose webhook never came is settled (or ended) by asking its provider.
+    ['payment-reconciliation', 10 * minute, () => reconcilePayments(app)],
     // Once per rules version, and only then more than a look at one settings row. Requests are
     // served meanwhile, since on a large table it takes a while: until a request's keys are
     // derived again, a repeat may pass as new or a new person meet an old key, the very misses

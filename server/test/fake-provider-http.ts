@@ -75,6 +75,8 @@ export const payPage = (title: string, action: string) =>
 export function createTrouble() {
   let failures: number[] = []
   let delayMs = 0
+  let inFlight = 0
+  let onIdle: (() => void)[] = []
   return {
     /** The next `count` API calls answer `status` (500 or 429). */
     failNext(count: number, status = 500) {
@@ -84,9 +86,28 @@ export function createTrouble() {
     delay(ms: number) {
       delayMs = ms
     },
+    /**
+     * Resolves once no call is being held by the delay: the client gave up on a slow call (and
+     * retried it), but the fake still answers it later, as a slow server would.
+     */
+    idle(): Promise<void> {
+      return inFlight === 0 ? Promise.resolve() : new Promise((resolve) => onIdle.push(resolve))
+    },
+    /** What this call meets, decided when it arrives. */
     async take(): Promise<number | null> {
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
-      return failures.shift() ?? null
+      // Taken on arrival: a call still held by an earlier delay (a timed-out attempt the client
+      // has given up on) never takes a failure injected later for another call.
+      const failure = failures.shift() ?? null
+      if (delayMs > 0) {
+        inFlight += 1
+        await new Promise((resolve) => setTimeout(resolve, delayMs))
+        inFlight -= 1
+        if (inFlight === 0) {
+          for (const resolve of onIdle) resolve()
+          onIdle = []
+        }
+      }
+      return failure
     },
   }
 }

@@ -56,6 +56,9 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     expiresAt: timestamptz('expires_at'),
+    // When reconciliation last asked the provider about this pending payment: one process asks,
+    // and the next round leaves it alone for a while (reconcile-payments).
+    providerCheckedAt: timestamptz('provider_checked_at'),
     paidAt: timestamptz('paid_at'),
     refundedAt: timestamptz('refunded_at'),
   },

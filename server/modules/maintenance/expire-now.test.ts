@@ -49,6 +49,8 @@ describe.each(databaseKinds)('expire now on %s', (kind) => {
             skipped: true,
             linesDisabled: 0,
             trialsStarted: 0,
+            paymentsSettled: 0,
+            paymentsClosed: 0,
             messagesSent: 0,
           }),
         )

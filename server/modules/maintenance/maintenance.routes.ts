@@ -4,6 +4,8 @@ import { disableEndedLines } from '../m3u/panel-expiry'
 import { startQueuedTrials } from '../trial-requests/start-queued-trials'
 import { adminOutcome } from '../m3u/line-outcome'
 import { queueDueReminders } from '../messages/reminders.service'
+import { reconcilePayments } from '../payments/reconcile-payments'
+import type { ExpiryResult } from '../../../common/maintenance'
 import { supplierAccess } from '../m3u/supplier-access'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { backupFileName, backupJson } from './backup'
@@ -26,13 +28,17 @@ export async function maintenanceRoutes(app: FastifyInstance) {
     // holds due goes out now, so a check sees its lines and messages at once.
     const { trialsStarted } = await startQueuedTrials(app)
     await queueDueReminders(app.db, app.now())
+    // Payments whose webhook never came settle now, their receipts going out with the flush.
+    const reconciled = await reconcilePayments(app)
     const messages = await app.outbox.flush()
     return {
       ...expiry,
       linesDisabled: lines.linesDisabled,
       trialsStarted,
+      paymentsSettled: reconciled.paid,
+      paymentsClosed: reconciled.closed,
       messagesSent: messages.sent,
-    }
+    } satisfies ExpiryResult
   })
 
   // A full export of customer data: super admins only, and worth a line in the trail, written

@@ -30,6 +30,8 @@ describe.each(databaseKinds)('system maintenance on %s', (kind) => {
       skipped: false,
       linesDisabled: 0,
       trialsStarted: 0,
+      paymentsSettled: 0,
+      paymentsClosed: 0,
       messagesSent: 0,
     })
   })

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { formatCents } from '../../../common/money'
 import type { z } from 'zod'
@@ -10,7 +10,8 @@ import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, invalidField, notFound } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
-import { checkoutPrice } from './checkout-price'
+import { applyDiscountCode } from '../discounts/discount-apply.service'
+import { listAmountMinor } from './checkout-price'
 import { paymentProvidersFor } from './providers/payment-providers'
 
 type PaymentRow = typeof payments.$inferSelect
@@ -29,8 +30,9 @@ const providerLabels: Record<CheckoutProvider, string> = {
 
 /**
  * The payment to send the customer to, recorded before any provider is called: the person's
- * pending checkout for the same plan, months, provider and amount when there is one (a retry
- * after a lost answer or a provider outage), else a new pending payment.
+ * pending checkout for the same plan, months, provider and code when there is one (a retry after
+ * a lost answer or a provider outage; it keeps the code's use it reserved), else a new pending
+ * payment at the plan's price less the code's discount, with the code's use reserved for it.
  */
 async function recordIntent(
   tx: Db,
@@ -51,14 +53,7 @@ async function recordIntent(
     throw invalidField('planId', 'planId: no active plan has this id')
   }
   const months = input.months ?? billingMonths[plan.billingPeriod]
-  const price = await checkoutPrice(tx, {
-    plan,
-    months,
-    discountCode: input.discountCode,
-    trialRequestId,
-    now,
-  })
-  if (price.amountMinor <= 0) throw invalidField('planId', 'planId: this plan costs nothing to pay')
+  const list = listAmountMinor(plan, months)
 
   const [pending] = await tx
     .select()
@@ -69,8 +64,11 @@ async function recordIntent(
         eq(payments.planId, plan.id),
         eq(payments.months, months),
         eq(payments.provider, input.provider),
-        eq(payments.amountMinor, price.amountMinor),
+        eq(payments.listAmountMinor, list),
         eq(payments.currency, plan.currency),
+        input.discountCode
+          ? eq(payments.discountCode, input.discountCode)
+          : isNull(payments.discountCode),
         eq(payments.status, 'pending'),
         gt(payments.expiresAt, new Date(now.getTime() + reusableForMs)),
       ),
@@ -79,30 +77,43 @@ async function recordIntent(
     .limit(1)
   if (pending) return { payment: pending, email: person.email, isReused: true }
 
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      trialRequestId,
-      planId: plan.id,
-      planName: plan.name,
-      months,
-      ...price,
-      currency: plan.currency,
-      provider: input.provider,
-      status: 'pending',
-      createdBy,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt: new Date(now.getTime() + checkoutLifetimeMs),
-    })
-    .returning()
-  return { payment: payment!, email: person.email, isReused: false }
+  const payment = await applyDiscountCode(
+    tx,
+    { code: input.discountCode, plan, personId: trialRequestId, listAmountMinor: list, now },
+    async (price) => {
+      // A provider takes no payment of nothing; a full discount is an admin's extension instead.
+      if (price.amountMinor <= 0) {
+        throw invalidField('discountCode', 'discountCode: with this code there is nothing to pay')
+      }
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          trialRequestId,
+          planId: plan.id,
+          planName: plan.name,
+          months,
+          ...price,
+          currency: plan.currency,
+          provider: input.provider,
+          status: 'pending',
+          createdBy,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt: new Date(now.getTime() + checkoutLifetimeMs),
+        })
+        .returning()
+      return row!
+    },
+  )
+  return { payment, email: person.email, isReused: false }
 }
 
 /**
  * A pay link for the customer. The pending payment commits first, the provider is called outside
  * any transaction with our payment id as its idempotency key, then its checkout is stored: a
- * retry finds the same payment and, at Stripe, the same session.
+ * retry finds the same payment and, at Stripe, the same session. A provider that fails (502, 504)
+ * leaves the payment pending, its code's use still reserved, for that retry; the payment ends,
+ * and the code is free again, only when reconciliation finds its hour passed (reconcile-payments).
  */
 export async function startCheckout(
   request: FastifyRequest,

@@ -6,6 +6,7 @@ import { paymentEvents } from '../../db/schema/payment-events'
 import { payments } from '../../db/schema/payments'
 import { badRequest } from '../../lib/http-error'
 import type { WebhookEvent } from './providers/payment-provider'
+import { closePayment } from './close-payment'
 import { recordProviderRefunds } from './refunds.service'
 import { settleFromProvider } from './settle-from-provider'
 
@@ -43,18 +44,6 @@ async function findPayment(db: Db, provider: CheckoutProvider, event: WebhookEve
 
 type Found = NonNullable<Awaited<ReturnType<typeof findPayment>>>
 
-/** A checkout the provider closed: only a pending payment moves (events come out of order). */
-async function markClosed(app: FastifyInstance, payment: Found, status: 'failed' | 'expired') {
-  await app.db
-    .update(payments)
-    .set({
-      status,
-      statusReason: status === 'failed' ? 'The provider reported the payment failed' : null,
-      updatedAt: app.now(),
-    })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
-}
-
 /** Stripe's cumulative refunded amount, compared with the refunds we recorded (never added). */
 const markRefunded = (app: FastifyInstance, payment: Found, event: WebhookEvent) =>
   app.db.transaction((tx) => recordProviderRefunds(tx, payment.id, event.refundedMinor, app.now()))
@@ -75,8 +64,11 @@ async function apply(
       })
       return
     case 'failed':
-    case 'expired':
-      return markClosed(app, payment, event.kind)
+    case 'expired': {
+      const reason = event.kind === 'failed' ? 'The provider reported the payment failed' : null
+      await closePayment(app.db, payment.id, { status: event.kind, reason, now: app.now() })
+      return
+    }
     case 'refunded':
       return markRefunded(app, payment, event)
     case 'ignored':

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditSentenceText, describeAuditEntry } from '../../../common/audit-sentences'
 import { addCalendarMonths } from '../../../common/subscription-renewals'
-import { openDatabase } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { notifications } from '../../db/schema/notifications'
 import { payments } from '../../db/schema/payments'
@@ -236,27 +235,5 @@ describe.each(databaseKinds)('settling a payment on %s', (kind) => {
     expect(given).toEqual([highest + 1, highest + 2, highest + 3])
     const all = (await numbers()).sort((a, b) => a! - b!)
     expect(all).toEqual(Array.from({ length: all.length }, (_, index) => index + 1))
-  })
-
-  it.runIf(kind === 'postgres')('extends once when two processes settle at once', async () => {
-    const { database } = t.server.app.config
-    // A second pool on the same database: another server process, as far as locks go.
-    const other = await openDatabase(database)
-    try {
-      const end = new Date(t.now.getTime() + 3 * day)
-      const person = await subscriber(end, 'active')
-      const payment = await insertPendingPayment(db(), { trialRequestId: person.id, months: 1 })
-      const outcomes = await Promise.all([
-        settle(payment.id),
-        other.db.transaction((tx) =>
-          settleWithin(tx, payment.id, paidWith('stripe'), { now: t.now }),
-        ),
-      ])
-      expect(outcomes.filter((outcome) => outcome.settledNow)).toHaveLength(1)
-      expect((await personOf(person.id)).subscriptionEndDate).toEqual(addCalendarMonths(end, 1))
-      expect(await renewalsOf(person.id)).toHaveLength(1)
-    } finally {
-      await other.close()
-    }
   })
 })

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
+import { confirmRedemption } from '../discounts/discount-redemption-status.service'
 import { changePersonLine } from '../m3u/line-changes'
 import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follow'
 import { publishNotification } from '../notifications/notifications.service'
@@ -148,6 +149,8 @@ export async function settleWithin(
     })
     .where(eq(payments.id, paymentId))
     .returning()
+  // The code's use counts for good now, in the same commit as the money.
+  await confirmRedemption(tx, paymentId, now)
   const settled = { ...paid!, receiptNumber: paid!.receiptNumber!, newEnd }
   await queueReceipt(tx, person!, settled, now)
   const notification =

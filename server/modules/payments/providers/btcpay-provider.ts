@@ -44,7 +44,13 @@ const isPaid = (state: Invoice) =>
 function stateOf(state: Invoice): CheckoutState {
   return {
     isPaid: isPaid(state),
-    isClosed: !isPaid(state) && (state.status === 'Expired' || state.status === 'Invalid'),
+    closedAs: isPaid(state)
+      ? null
+      : state.status === 'Expired'
+        ? 'expired'
+        : state.status === 'Invalid'
+          ? 'failed'
+          : null,
     amountMinor: toCents(state.amount) ?? -1,
     currency: state.currency.toUpperCase(),
     providerPaymentId: state.id,

@@ -16,8 +16,8 @@ export type CreatedCheckout = { providerCheckoutId: string; checkoutUrl: string 
 /** A checkout as the provider sees it now, in our words. */
 export type CheckoutState = {
   isPaid: boolean
-  /** The provider will never take this payment (expired, invalid, failed). */
-  isClosed: boolean
+  /** How the provider ended a checkout it will never take the money for; null while it may. */
+  closedAs: 'expired' | 'failed' | null
   amountMinor: number
   currency: string
   providerPaymentId: string | null

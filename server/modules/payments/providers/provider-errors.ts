@@ -3,16 +3,19 @@ import { HttpError } from '../../../lib/http-error'
 const labels = { stripe: 'Stripe', btcpay: 'BTCPay Server' } as const
 type Name = keyof typeof labels
 
+/** The provider is down or too slow (not a refusal): asking it again at once would not help. */
+export class ProviderOutage extends HttpError {}
+
 /** The provider did not answer in time: 504, the payment stays pending for a retry. */
 export const providerTimeout = (name: Name) =>
-  new HttpError(
+  new ProviderOutage(
     504,
     `${labels[name]} did not answer in time. The payment is kept as pending; try again.`,
   )
 
 /** The provider could not be reached or failed on its side (5xx, 429, an unreadable answer). */
 export const providerUnavailable = (name: Name) =>
-  new HttpError(
+  new ProviderOutage(
     502,
     `${labels[name]} is not answering properly right now. The payment is kept as pending; try again in a minute.`,
   )

@@ -161,7 +161,9 @@ export function createStripeProvider(
         .catch(stripeFailure)) as SessionFields
       return {
         isPaid: session.payment_status === 'paid',
-        isClosed: session.status === 'expired',
+        // A delayed method that failed leaves the session complete and unpaid: only its
+        // async_payment_failed event says so, so reconciliation leaves that one pending.
+        closedAs: session.status === 'expired' ? 'expired' : null,
         amountMinor: session.amount_total ?? 0,
         currency: session.currency?.toUpperCase() ?? '',
         providerPaymentId: idOf(session.payment_intent),
