@@ -69,7 +69,6 @@ describe('a trial customer pays with Stripe, and nobody lifts a finger', () => {
     const settled = async () => (await server.paymentsOf(customer.id))[0]
     await expect.poll(async () => (await settled())?.status).toBe('paid')
     await expect.poll(() => receipt(receiptNumber)?.subject ?? null).not.toBeNull()
-    console.info(`Paid to receipt ${receiptNumber}: ${Date.now() - paidAt} ms`)
     return { payment: (await settled())!, paidAt }
   }
 
