@@ -25,9 +25,11 @@ export type MailingServer = {
  * A built server that sends e-mail, for journeys that end in a customer's mailbox: its own data
  * directory, fake supplier panel and real SMTP server on loopback (the shared e2e server has no
  * mail). PUBLIC_URL is its own address, so links in e-mails open it. The owner is signed in to
- * `api`, and new lines get a package.
+ * `api`, and new lines get a package. `env` adds settings (a payment provider's, say).
  */
-export async function startMailingServer(): Promise<MailingServer> {
+export async function startMailingServer({
+  env = {},
+}: { env?: Record<string, string> } = {}): Promise<MailingServer> {
   const supplier = await startFakeSupplier()
   const smtp = await startSmtpSink()
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'))
@@ -46,6 +48,7 @@ export async function startMailingServer(): Promise<MailingServer> {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'StreamLine <hello@streamline.test>',
       PUBLIC_URL: baseUrl,
+      ...env,
     },
     'built',
   )

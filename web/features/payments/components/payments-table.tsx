@@ -45,7 +45,11 @@ function PersonCell({ payment }: { payment: Payment }) {
   )
 }
 
-/** Payments, newest first: a row each (a card on phones), its details a click away. */
+/**
+ * Payments, newest first: a row each (a card on phones), its details a click away. Person, plan,
+ * method and actions wrap before the table scrolls sideways (on a person's page it has a third
+ * less room, and a hidden Refund is one nobody finds).
+ */
 export function PaymentsTable({
   payments,
   empty,
@@ -65,17 +69,24 @@ export function PaymentsTable({
               <time dateTime={payment.createdAt}>{formatShortDate(payment.createdAt)}</time>
             </TableCell>
             {!isForPerson && (
-              <TableCell data-label="Person">
+              <TableCell data-label="Person" className="whitespace-normal">
                 <PersonCell payment={payment} />
               </TableCell>
             )}
-            <TableCell data-label="Plan">{planAndMonths(payment)}</TableCell>
+            <TableCell data-label="Plan" className="whitespace-normal">
+              {planAndMonths(payment)}
+            </TableCell>
             <TableCell data-label="Amount" className="tabular-nums">
               {formatAmount(payment.amount, payment.currency)}
             </TableCell>
-            <TableCell data-label="Paid with">{paidWith(payment)}</TableCell>
+            <TableCell data-label="Paid with" className="whitespace-normal">
+              {paidWith(payment)}
+            </TableCell>
             {!isForPerson && (
-              <TableCell data-label="Reference" className="max-w-48 truncate max-sm:max-w-none">
+              <TableCell
+                data-label="Reference"
+                className="max-w-36 truncate max-sm:max-w-none xl:max-w-48"
+              >
                 {reference ? (
                   <code className="font-mono text-xs" title={reference}>
                     {reference}
@@ -94,7 +105,7 @@ export function PaymentsTable({
               </TableCell>
             )}
             <TableCell className="text-right">
-              <div className="flex justify-end gap-2 max-sm:flex-wrap max-sm:justify-start">
+              <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
                 <Button
                   variant="outline"
                   size="sm"

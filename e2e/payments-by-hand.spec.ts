@@ -1,0 +1,100 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminPaths } from '../common/routes'
+import { launchBrowser, loginAs } from './fixtures'
+import { owner } from './owner'
+import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
+
+const reference = `Till slip ${Date.now().toString(36)}`
+const clerk = { username: 'clerk', password: 'copper-kettle-5512' }
+
+/**
+ * Money an admin received elsewhere: recorded on the person's page with its method and reference,
+ * it shows in the Payments view; only a super admin is offered its refund.
+ */
+describe('a payment recorded by hand', () => {
+  let server: PaymentServer
+  let browser: Browser
+  let customer: Customer
+
+  const signedIn = async (admin = owner) => {
+    const page = await (await browser.newContext({ baseURL: server.baseUrl })).newPage()
+    await loginAs(page, admin, adminPaths.person(customer.id))
+    return page
+  }
+  const paymentRows = (page: Page) =>
+    page.getByRole('table', { name: 'Payments, newest first' }).getByRole('row')
+  const refundButton = (page: Page) =>
+    page.getByRole('button', { name: 'Refund the payment of 29.99 EUR' })
+
+  beforeAll(async () => {
+    server = await startPaymentServer()
+    browser = await launchBrowser()
+    customer = await server.addTrialCustomer('Carlos')
+    await server.api('POST', '/api/admin/users', { ...clerk, role: 'admin' })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('records cash with its reference, listed in Payments with both', async () => {
+    const page = await signedIn()
+    await page.getByRole('button', { name: 'Record payment' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Record payment' })
+    await dialog.getByLabel('Plan').selectOption('Family Plus')
+    await dialog.getByLabel('Months').fill('3')
+    // The amount follows plan and months: the plan's price for a quarter.
+    await expect
+      .poll(() => dialog.getByLabel('Amount received (optional)').inputValue())
+      .toBe('29.99')
+    await dialog.getByLabel('Method').selectOption('Cash')
+    await dialog.getByLabel('Reference').fill(reference)
+    await dialog.getByRole('button', { name: 'Record payment' }).click()
+    await page.getByText('Payment recorded').first().waitFor()
+    await dialog.waitFor({ state: 'detached' })
+    const onPage = paymentRows(page).filter({ hasText: 'Manual · Cash' })
+    await onPage.getByText('Paid', { exact: true }).waitFor()
+
+    const [payment] = await server.paymentsOf(customer.id)
+    expect(payment).toMatchObject({
+      provider: 'manual',
+      method: 'cash',
+      reference,
+      amount: '29.99',
+      status: 'paid',
+      receiptNumber: 1,
+    })
+    expect((await server.person(customer.id)).subscriptionEndDate).toBe(payment!.newEnd)
+
+    await page.goto(adminPaths.section('payments'))
+    const row = paymentRows(page).filter({ hasText: reference })
+    await row.getByRole('link', { name: customer.name }).waitFor()
+    expect(await row.locator('[data-label="Paid with"]').innerText()).toBe('Manual · Cash')
+    expect(await row.locator('[data-label="Reference"]').innerText()).toBe(reference)
+    expect(await row.locator('[data-label="Receipt"]').innerText()).toBe('1')
+    await row.getByRole('button', { name: /^Details of the payment of 29\.99 EUR/ }).click()
+    const details = page.getByRole('dialog')
+    await details.getByText(reference).waitFor()
+    await details.getByText('No. 1').waitFor()
+    await page.context().close()
+  })
+
+  it('offers a refund to a super admin only', async () => {
+    const superAdmin = await signedIn()
+    await refundButton(superAdmin).click()
+    const dialog = superAdmin.getByRole('dialog', { name: 'Refund payment' })
+    // A manual payment's money goes back by hand: the dialog says so before anything is done.
+    await dialog.getByText('send the money back yourself').waitFor()
+    await dialog.getByLabel('Reason').waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await server.paymentsOf(customer.id))[0]!.status).toBe('paid')
+    await superAdmin.context().close()
+
+    const admin = await signedIn(clerk)
+    await paymentRows(admin).filter({ hasText: 'Manual · Cash' }).waitFor()
+    expect(await refundButton(admin).count()).toBe(0)
+    await admin.context().close()
+  })
+})
