@@ -1,5 +1,5 @@
 import type { AuditDetails, AuditEntry, AuditSubject } from './audit'
-import type { ManualMethod } from './payments'
+import { providerLabels, type ManualMethod } from './payments'
 import { adminPaths } from './routes'
 
 /**
@@ -148,8 +148,6 @@ const notes: Record<string, string> = {
   pending: 'waiting for the supplier panel, which is retried',
 }
 
-const providerNames = { stripe: 'Stripe', btcpay: 'BTCPay' } as const
-
 const manualPayments: Record<ManualMethod, string> = {
   cash: 'a cash payment',
   bank_transfer: 'a bank transfer',
@@ -162,7 +160,7 @@ const manualPayments: Record<ManualMethod, string> = {
 function paidBy(details: AuditDetails | null): string {
   const provider = details?.payment?.provider
   return provider && provider !== 'manual'
-    ? `: paid by the customer with ${providerNames[provider]}`
+    ? `: paid by the customer with ${providerLabels[provider]}`
     : ''
 }
 

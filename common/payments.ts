@@ -12,6 +12,21 @@ export type CheckoutProvider = (typeof checkoutProviders)[number]
 export const manualMethods = ['cash', 'bank_transfer', 'crypto', 'paypal', 'other'] as const
 export type ManualMethod = (typeof manualMethods)[number]
 
+/** How screens, e-mails, errors and the Activity trail name each provider. */
+export const providerLabels: Record<PaymentProvider, string> = {
+  stripe: 'Stripe',
+  btcpay: 'BTCPay Server',
+  manual: 'Manual',
+}
+
+export const methodLabels: Record<ManualMethod, string> = {
+  cash: 'Cash',
+  bank_transfer: 'Bank transfer',
+  crypto: 'Crypto',
+  paypal: 'PayPal',
+  other: 'Other',
+}
+
 export const paymentStatuses = [
   'pending',
   'paid',

@@ -123,4 +123,16 @@ describe('plan input', () => {
       features: ['a'],
     })
   })
+
+  it('takes only currencies with cents, which every amount and Stripe charge assumes', () => {
+    expect(planInput.parse({ name: 'X', price: 5, currency: 'gbp' }).currency).toBe('GBP')
+    for (const currency of ['JPY', 'KWD']) {
+      expect(planInput.safeParse({ name: 'X', price: 5, currency }).error?.issues[0]).toMatchObject(
+        {
+          path: ['currency'],
+          message: 'Currency must have cents (two decimals), like EUR, USD or GBP',
+        },
+      )
+    }
+  })
 })

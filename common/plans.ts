@@ -31,6 +31,14 @@ export const plan = z.object({
 })
 export type Plan = z.infer<typeof plan>
 
+/** Whether the currency's minor unit is a hundredth, as our amounts assume. */
+function hasCents(currency: string): boolean {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits === 2
+  )
+}
+
 export const planInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
   description: z.string().trim().max(1000).nullish(),
@@ -41,6 +49,9 @@ export const planInput = z.object({
     .trim()
     .regex(/^[A-Za-z]{3}$/, 'Currency must be a three-letter code')
     .transform((c) => c.toUpperCase())
+    // Amounts are kept in cents everywhere (and sent to Stripe as such): a currency without
+    // two decimals (JPY, KWD…) would be charged a hundred times too much, or too little.
+    .refine(hasCents, 'Currency must have cents (two decimals), like EUR, USD or GBP')
     .default('EUR'),
   features: z
     .array(z.string().max(200))

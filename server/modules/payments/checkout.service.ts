@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { formatCents } from '../../../common/money'
 import type { z } from 'zod'
-import type { CheckoutAnswer, CheckoutProvider, checkoutInput } from '../../../common/payments'
+import { providerLabels, type CheckoutAnswer, type checkoutInput } from '../../../common/payments'
 import { billingMonths } from '../../../common/plan-rules'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
@@ -11,22 +11,19 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, invalidField, notFound } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { applyDiscountCode } from '../discounts/discount-apply.service'
+import type { PaymentRow } from '../subscriptions/present-payment'
+import { otherPlanProblem } from '../subscriptions/renewal-plan'
 import { listAmountMinor } from './checkout-price'
 import { paymentProvidersFor } from './providers/payment-providers'
 
-type PaymentRow = typeof payments.$inferSelect
 /** The checkout body once its schema has run (the discount code upper-cased, null when absent). */
 type CheckedCheckout = z.output<typeof checkoutInput>
 
 // Stripe allows 30 minutes to 24 hours; an hour is enough to pay and short enough to retry.
 const checkoutLifetimeMs = 60 * 60_000
-// A pending checkout is handed out again only while the customer still has time to pay.
-const reusableForMs = 15 * 60_000
-
-const providerLabels: Record<CheckoutProvider, string> = {
-  stripe: 'Stripe',
-  btcpay: 'BTCPay Server',
-}
+// A pending checkout is handed out again only while the customer still has time to pay, and a
+// retry that must reach the provider again still sends an `expires_at` Stripe accepts (30+ min).
+const reusableForMs = 35 * 60_000
 
 /**
  * The payment to send the customer to, recorded before any provider is called: the person's
@@ -43,7 +40,7 @@ async function recordIntent(
 ): Promise<{ payment: PaymentRow; email: string; isReused: boolean }> {
   // Locking the person serialises two checkouts for them, so a double submit reuses one payment.
   const [person] = await tx
-    .select({ email: trialRequests.email })
+    .select({ email: trialRequests.email, paidPlan: trialRequests.paidPlan })
     .from(trialRequests)
     .where(eq(trialRequests.id, trialRequestId))
     .for('update')
@@ -52,6 +49,8 @@ async function recordIntent(
   if (!plan || !plan.active) {
     throw invalidField('planId', 'planId: no active plan has this id')
   }
+  const renewalProblem = otherPlanProblem(person.paidPlan, plan.name)
+  if (renewalProblem) throw invalidField('planId', `planId: ${renewalProblem}`)
   const months = input.months ?? billingMonths[plan.billingPeriod]
   const list = listAmountMinor(plan, months)
 

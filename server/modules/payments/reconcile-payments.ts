@@ -128,7 +128,12 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
   const down = new Set<CheckoutProvider>()
   const result: ReconcileResult = { checked: due.length, paid: 0, closed: 0 }
   for (const payment of due) {
-    const outcome = await reconcileOne(app, payment, down)
+    // One payment that cannot be settled (a fault of ours) must not hold back the others: it is
+    // logged and taken again by a later round.
+    const outcome = await reconcileOne(app, payment, down).catch((error: unknown) => {
+      app.log.error({ err: error, paymentId: payment.id }, 'Could not reconcile a payment')
+      return 'pending' as const
+    })
     if (outcome !== 'pending') result[outcome] += 1
   }
   if (result.paid || result.closed) {

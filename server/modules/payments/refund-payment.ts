@@ -74,7 +74,9 @@ export async function refundPayment(
     )
     let providerRefundId: string | null = null
     // Asked again on a retry of an unfinished refund: the same key answers Stripe's first answer.
-    if (!refund.refundedAt || !refund.providerRefundId) {
+    // A refund already finished (by this route or by Stripe's charge.refunded) is never asked
+    // again: Stripe forgets idempotency keys after a day.
+    if (!refund.refundedAt) {
       try {
         const refunded = await stripe.refund({
           providerPaymentId: found.providerPaymentId,

@@ -96,6 +96,24 @@ describe.each(databaseKinds)('payments recorded by an admin on %s', (kind) => {
     expect((await personOf(person.id)).subscriptionEndDate).toEqual(addCalendarMonths(t.now, 3))
   })
 
+  it('refuses a payment for another plan than the subscription’s, with 400 naming planId', async () => {
+    const [current, other] = [await newPlan(), await newPlan()]
+    const person = await t.newPerson()
+    expect(
+      (await record(person.id, { planId: current.id, months: 1, method: 'cash' })).status,
+    ).toBe(201)
+    const refused = await record(person.id, { planId: other.id, months: 1, method: 'cash' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.issues).toEqual([
+      {
+        path: 'planId',
+        message: `planId: this subscription is on ${current.name}; a payment extends it on that plan, not on ${other.name}`,
+      },
+    ])
+    expect(await paymentsOf(person.id)).toHaveLength(1)
+    expect((await personOf(person.id)).subscriptionEndDate).toEqual(addCalendarMonths(t.now, 1))
+  })
+
   it.each([
     [{ planId: undefined, months: 1, method: 'cash' }, 'planId'],
     [{ planId: 'nope', months: 1, method: 'cash' }, 'planId'],

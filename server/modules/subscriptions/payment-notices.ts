@@ -1,12 +1,11 @@
 import { formatCents } from '../../../common/money'
 import type { Notification } from '../../../common/notifications'
+import { providerLabels } from '../../../common/payments'
 import type { Db } from '../../db/client'
 import { recordSystemAudit } from '../audit/audit.service'
 import { queueMessage } from '../messages/outbox.service'
 import { createNotification } from '../notifications/notifications.service'
 import type { PaymentRow } from './present-payment'
-
-const providerNames = { stripe: 'Stripe', btcpay: 'BTCPay', manual: 'Manual' } as const
 
 /** "29.99 EUR": an amount as receipts and notifications say it. */
 export const spokenAmount = (amountMinor: number, currency: string) =>
@@ -64,7 +63,7 @@ export async function noticeCustomerPayment(
     entityId: person.id,
     recipientRole: 'admin',
     title: `Payment received from ${person.name}`,
-    body: `${spokenAmount(payment.amountMinor, payment.currency)} with ${providerNames[payment.provider]}: ${payment.planName}, ${spokenMonths(payment.months)}, now until ${payment.newEnd.toISOString().slice(0, 10)}.`,
+    body: `${spokenAmount(payment.amountMinor, payment.currency)} with ${providerLabels[payment.provider]}: ${payment.planName}, ${spokenMonths(payment.months)}, now until ${payment.newEnd.toISOString().slice(0, 10)}.`,
   })
 }
 
@@ -85,6 +84,6 @@ export async function noticeHeldPayment(
     entityId: person?.id ?? payment.id,
     recipientRole: 'admin',
     title: `Payment to review${person ? ` from ${person.name}` : ''}`,
-    body: `${providerNames[payment.provider]} payment ${payment.id}: ${reason}`,
+    body: `${providerLabels[payment.provider]} payment ${payment.id}: ${reason}`,
   })
 }

@@ -129,7 +129,7 @@ describe.each(databaseKinds)('settling a payment on %s', (kind) => {
       expect.objectContaining({ months: 1, price: '9.99', paidAt: t.now, newEnd }),
     ])
     expect(await sentences(entries)).toContain(
-      `The system extended the subscription of ${person.name}: paid by the customer with BTCPay`,
+      `The system extended the subscription of ${person.name}: paid by the customer with BTCPay Server`,
     )
   })
 
@@ -141,6 +141,25 @@ describe.each(databaseKinds)('settling a payment on %s', (kind) => {
       subscriptionStatus: 'active',
       subscriptionEndDate: addCalendarMonths(t.now, 2),
     })
+  })
+
+  it('holds a payment for another plan than the subscription’s, extending nothing', async () => {
+    const end = new Date(t.now.getTime() + 10 * day)
+    const person = await subscriber(end, 'active')
+    const payment = await insertPendingPayment(db(), {
+      trialRequestId: person.id,
+      planName: 'Starter',
+      months: 1,
+      amountMinor: 999,
+    })
+    expect(await settle(payment.id, paidWith('stripe', 999, 'EUR'))).toEqual({
+      status: 'needs_review',
+      settledNow: false,
+    })
+    expect((await paymentOf(payment.id)).statusReason).toBe(
+      'this subscription is on Family Plus; a payment extends it on that plan, not on Starter',
+    )
+    expect((await personOf(person.id)).subscriptionEndDate).toEqual(end)
   })
 
   it('settles a payment paid after its checkout expired', async () => {

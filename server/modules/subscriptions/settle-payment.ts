@@ -22,6 +22,7 @@ import {
 } from './payment-notices'
 import type { PaymentRow } from './present-payment'
 import { nextReceiptNumber } from './receipt-number'
+import { otherPlanProblem } from './renewal-plan'
 
 /** What a provider (or an admin, for `manual`) says was paid for one of our payments. */
 export type PaymentConfirmation = {
@@ -94,8 +95,10 @@ export async function settleWithin(
         .where(eq(trialRequests.id, payment.trialRequestId))
         .for('update')
     : []
+  const taken = step ?? (person?.paidPlan ? 'extend' : 'convert')
   const problem = person
-    ? mismatch(payment, confirmation)
+    ? (mismatch(payment, confirmation) ??
+      (taken === 'extend' ? otherPlanProblem(person.paidPlan, payment.planName) : null))
     : 'the person it was for has been deleted, so nothing was extended'
   if (problem) {
     const [held] = await tx
@@ -109,7 +112,6 @@ export async function settleWithin(
 
   const previousEnd = person!.subscriptionEndDate
   const price = formatCents(payment.amountMinor)
-  const taken = step ?? (person!.paidPlan ? 'extend' : 'convert')
   let changed: TrialRequest
   let lineId: string | null
   if (taken === 'convert') {

@@ -1,19 +1,7 @@
-import type { ManualMethod, Payment, PaymentProvider, PaymentStatus } from '@common/payments'
+import { methodLabels, providerLabels, type Payment, type PaymentStatus } from '@common/payments'
 import { formatMoney } from '@/lib/format'
 
-export const providerLabels: Record<PaymentProvider, string> = {
-  stripe: 'Stripe',
-  btcpay: 'BTCPay Server',
-  manual: 'Manual',
-}
-
-export const methodLabels: Record<ManualMethod, string> = {
-  cash: 'Cash',
-  bank_transfer: 'Bank transfer',
-  crypto: 'Crypto',
-  paypal: 'PayPal',
-  other: 'Other',
-}
+export { methodLabels, providerLabels } from '@common/payments'
 
 export const statusLabels: Record<PaymentStatus, string> = {
   pending: 'Pending',
