@@ -46,7 +46,8 @@ export default tseslint.config(
     },
   },
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },
-  // Import direction (STYLE.md): common imports nothing of ours; web and server never meet.
+  // Import direction (docs/architecture.md §3): common imports nothing of ours; web and server
+  // never meet.
   restrict(
     ['common/**'],
     [

@@ -1,5 +1,5 @@
 /**
- * The one rule every text input meets, whatever its schema (DESIGN.md §3): no NUL or other
+ * The one rule every text input meets, whatever its schema (docs/security.md §8): no NUL or other
  * control characters (newline, carriage return and tab only where long text is allowed), no
  * lone surrogates, and no string longer than `maxTextLength`. Schemas add tighter limits.
  */

@@ -9,7 +9,7 @@ import { planTemplates } from '../common/plans'
 import { bootstrapAdmin } from './modules/admins/bootstrap-admin'
 import { seedPlanTemplates } from './modules/plans/plans.service'
 
-/** How long requests in flight may take to finish once a stop signal arrives (DESIGN §2). */
+/** How long requests in flight may finish once a stop signal arrives (docs/architecture.md §2). */
 const shutdownGraceMs = 10_000
 
 /** Configuration and start-up problems end the process with one readable line. */

@@ -4,7 +4,7 @@ import { retryAfterText, secondsUntil, type RateLimiter } from '../lib/rate-limi
 
 export type Limit = { name: string; limit: number; windowMs: number }
 
-/** DESIGN.md §3: public writes per IP — trial requests and tickets 10 a minute, chat 60. */
+/** docs/security.md §7: public writes per IP — trial requests and tickets 10 a minute, chat 60. */
 export const publicWriteLimits = {
   trialRequest: { name: 'trial-request', limit: 10, windowMs: 60_000 },
   supportTicket: { name: 'support-ticket', limit: 10, windowMs: 60_000 },

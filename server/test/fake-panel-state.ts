@@ -1,8 +1,9 @@
 /**
- * The state and actions of the fake XUI.ONE panel (fake-supplier.ts), written from DESIGN.md §4,
- * not from our client. Lines carry string fields as the panel sends them. Credits: a reseller
- * pays 1 credit per started 30 days of a paid line's validity, on create_line and when edit_line
- * pushes exp_date later; trials are free; an admin key pays nothing and has no credits.
+ * The state and actions of the fake XUI.ONE panel (fake-supplier.ts), written from
+ * docs/supplier-panel.md, not from our client. Lines carry string fields as the panel sends them.
+ * Credits: a reseller pays 1 credit per started 30 days of a paid line's validity, on create_line
+ * and when edit_line pushes exp_date later; trials are free; an admin key pays nothing and has no
+ * credits.
  */
 
 export type FakeLine = {
@@ -163,7 +164,7 @@ export function createPanelState({ credits = 100 } = {}) {
     )
 
   return {
-    /** Runs one action: reads take the query, writes the form body (DESIGN.md §4). */
+    /** Runs one action: reads take the query, writes the form body (docs/supplier-panel.md §1). */
     run(action: string, caller: Caller, query: Params, form: Params, maxPageSize: number): Answer {
       switch (action) {
         case 'user_info':

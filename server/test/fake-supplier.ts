@@ -40,9 +40,9 @@ const readBody = (request: IncomingMessage) =>
   })
 
 /**
- * A local XUI.ONE admin API (DESIGN.md §4) at `/api.php?api_key=KEY&action=ACTION`: reads are GET
- * with query parameters, writes POST with a form body. It records every call, so tests can check
- * what was sent and that the key went nowhere but the query.
+ * A local XUI.ONE admin API (docs/supplier-panel.md §1) at `/api.php?api_key=KEY&action=ACTION`:
+ * reads are GET with query parameters, writes POST with a form body. It records every call, so
+ * tests can check what was sent and that the key went nowhere but the query.
  */
 export async function startFakeSupplier({
   apiKey = 'supplier-secret-key',

@@ -1,7 +1,7 @@
 import type { RateLimiter, Window } from '../../lib/rate-limiter'
 
-// DESIGN.md §3: 5 failures per IP in 5 minutes, 10 per account in 15 minutes. Every route that
-// checks a password or code counts against these same two windows: guesses made through the
+// docs/security.md §5: 5 failures per IP in 5 minutes, 10 per account in 15 minutes. Every route
+// that checks a password or code counts against these same two windows: guesses made through the
 // password change or the two-factor routes are guesses at sign-in, too.
 const perIp = { limit: 5, windowMs: 5 * 60 * 1000 }
 const perAccount = { limit: 10, windowMs: 15 * 60 * 1000 }

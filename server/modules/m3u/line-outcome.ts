@@ -6,7 +6,7 @@ import { recordAudit, recordSystemAudit } from '../audit/audit.service'
 
 /**
  * Opens the transaction that records how a panel call ended, and writes the action's line in the
- * audit trail with it (DESIGN.md §4: record the intent, call, record the outcome).
+ * audit trail with it (docs/supplier-panel.md §4: record the intent, call, record the outcome).
  */
 export type CommitOutcome = <T>(
   entityId: string | null,

@@ -1,7 +1,7 @@
 import { HttpError } from '../../lib/http-error'
 
 /**
- * The supplier's reseller panel as our code sees it (DESIGN.md §4: an XUI.ONE admin API).
+ * The supplier's reseller panel as our code sees it: an XUI.ONE admin API (docs/supplier-panel.md).
  * `xui-panel.ts` speaks the wire protocol; everything else in the product uses only this.
  * Every call takes the API key it should use: the form's key or SUPPLIER_API_KEY, never stored.
  */

@@ -1,9 +1,9 @@
 import { PanelError, type PanelLine } from './panel'
 
 /**
- * Reading an XUI.ONE answer (DESIGN.md §4): JSON `{status, data}` or `{status, error}`, lines
- * with string fields. Every message is built here from fixed text and the panel's own words,
- * never from a fetch error, whose text can carry the URL and so the API key.
+ * Reading an XUI.ONE answer (docs/supplier-panel.md §2): JSON `{status, data}` or
+ * `{status, error}`, lines with string fields. Every message is built here from fixed text and the
+ * panel's own words, never from a fetch error, whose text can carry the URL and so the API key.
  */
 
 export const successStatus = 'STATUS_SUCCESS'

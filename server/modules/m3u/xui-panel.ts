@@ -44,9 +44,10 @@ function changeFields(changes: PanelLineChanges): Params {
 }
 
 /**
- * The supplier's XUI.ONE admin API (DESIGN.md §4): `{apiUrl}?api_key=KEY&action=ACTION`, reads
- * as GET with query parameters, writes as POST with a form body. The key travels only in that
- * URL: no message, log line or stored answer is built from it.
+ * The supplier's XUI.ONE admin API (docs/supplier-panel.md §1):
+ * `{apiUrl}?api_key=KEY&action=ACTION`, reads as GET with query parameters, writes as POST with a
+ * form body. The key travels only in that URL: no message, log line or stored answer is built
+ * from it.
  */
 export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOptions) {
   const origin = new URL(apiUrl).origin

@@ -1,6 +1,6 @@
 /**
- * One free trial per person (DESIGN.md §4): the keys under which two requests count as the same
- * person. Each is a canonical spelling of a contact, or null where none can be derived.
+ * One free trial per person (docs/spec-gaps.md §1): the keys under which two requests count as the
+ * same person. Each is a canonical spelling of a contact, or null where none can be derived.
  * docs/decisions/0007-one-trial-per-person.md explains which providers are folded and why.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js'

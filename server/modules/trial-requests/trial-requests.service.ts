@@ -70,9 +70,9 @@ function notificationBody(
 }
 
 /**
- * A public trial request. One per person (DESIGN.md §4): when the same person (by any of their
- * normalised contacts) has a request pending, on trial or subscribed, that one counts one more
- * ask and nothing new is stored. Otherwise the request is stored Pending with a fresh
+ * A public trial request. One per person (docs/spec-gaps.md §1): when the same person (by any of
+ * their normalised contacts) has a request pending, on trial or subscribed, that one counts one
+ * more ask and nothing new is stored. Otherwise the request is stored Pending with a fresh
  * subscription id and its trust assessment, and the admins are told. A retry of the same
  * submission (same clientRequestId) answers what the first one did.
  */

@@ -2,8 +2,8 @@ import type { TrialRequestReceipt } from '@common/trial-requests'
 import { ApiError } from '@/lib/api-client'
 import { submitTrialRequest, type TrialRequestSubmission } from './submit-trial-request'
 
-// DESIGN.md §4: the visitor sees success even when the submit fails (spec), so no lead may be
-// lost: a failed submit waits in localStorage and is retried, with backoff, while the page is
+// docs/spec-gaps.md §1: the visitor sees success even when the submit fails (spec), so no lead may
+// be lost: a failed submit waits in localStorage and is retried, with backoff, while the page is
 // open and on the next visit, until the server accepts it or refuses it as invalid.
 const storageKey = 'pending-trial-requests'
 const firstDelayMs = 2_000
