@@ -5,10 +5,10 @@ import type { Db } from '../../db/client'
 import { paymentEvents } from '../../db/schema/payment-events'
 import { payments } from '../../db/schema/payments'
 import { badRequest } from '../../lib/http-error'
+import { settlePayment } from '../subscriptions/settle-payment'
 import type { WebhookEvent } from './providers/payment-provider'
 import { closePayment } from './close-payment'
 import { recordProviderRefunds } from './refunds.service'
-import { settleFromProvider } from './settle-from-provider'
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Provider ids are printable ASCII; anything else is no id of theirs (and never reaches SQL).
@@ -56,11 +56,13 @@ async function apply(
 ) {
   switch (event.kind) {
     case 'settled':
-      await settleFromProvider(app, provider, payment.id, {
+      // The one idempotent settle step: it compares the amount with our record and extends once.
+      await settlePayment(app, payment.id, {
         // An event without an amount never matches our record: the settle step sends it to review.
         amountMinor: event.amountMinor ?? -1,
         currency: event.currency ?? '',
         providerPaymentId: event.providerPaymentId,
+        via: provider,
       })
       return
     case 'failed':

@@ -4,10 +4,10 @@ import type { CheckoutProvider } from '../../../common/payments'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { HttpError } from '../../lib/http-error'
+import { settlePayment } from '../subscriptions/settle-payment'
 import { closePayment } from './close-payment'
 import { paymentProvidersFor } from './providers/payment-providers'
 import { ProviderOutage } from './providers/provider-errors'
-import { settleFromProvider } from './settle-from-provider'
 
 // A webhook comes within seconds; a payment pending this long after its checkout was made is
 // asked about, in case its webhook never will (our server was down past the provider's retries).
@@ -105,7 +105,7 @@ async function reconcileOne(
   }
   if (state.isPaid) {
     const { amountMinor, currency, providerPaymentId } = state
-    await settleFromProvider(app, name, payment.id, { amountMinor, currency, providerPaymentId })
+    await settlePayment(app, payment.id, { amountMinor, currency, providerPaymentId, via: name })
     return 'paid'
   }
   if (state.closedAs) {
