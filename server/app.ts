@@ -34,6 +34,7 @@ import { paymentWebhookRoutes } from './modules/payments/payment-webhooks.routes
 import { paymentsRoutes } from './modules/payments/payments.routes'
 import { peopleRoutes } from './modules/people/people.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
+import { privacyRoutes } from './modules/privacy/privacy.routes'
 import { revenueRoutes } from './modules/revenue/revenue.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
@@ -129,7 +130,7 @@ export async function buildApp({
     telegram: telegramFor(app),
   })
   app.decorate('outbox', outbox)
-  app.decorate('ticketContacts', createTicketContacts(database.db))
+  app.decorate('ticketContacts', createTicketContacts(database.db, app.bus))
   app.addHook('onClose', async () => outbox.close())
 
   registerErrorHandler(app)
@@ -156,6 +157,7 @@ export async function buildApp({
   await app.register(subscriptionsRoutes)
   await app.register(trialAutopilotRoutes)
   await app.register(peopleRoutes)
+  await app.register(privacyRoutes)
   await app.register(revenueRoutes)
   await app.register(paymentsRoutes)
   await app.register(sportsRoutes)

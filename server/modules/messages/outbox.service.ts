@@ -191,7 +191,8 @@ export async function skipSupportReply(
     )
 }
 
-function present(row: OutboxRow): OutboxMessage {
+/** A message as lists show it (never its variables). */
+export function presentOutboxMessage(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     channel: row.channel,
@@ -228,7 +229,7 @@ export async function listPersonMessages(db: Db, personId: string): Promise<Outb
     )
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
     .limit(listLimit)
-  return rows.map(present)
+  return rows.map(presentOutboxMessage)
 }
 
 /**
@@ -258,5 +259,5 @@ export async function resendMessage(tx: Db, id: string, now: Date): Promise<Outb
     now,
   )
   const [copy] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, copyId))
-  return present(copy!)
+  return presentOutboxMessage(copy!)
 }

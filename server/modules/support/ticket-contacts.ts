@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { supportTickets } from '../../db/schema/support-tickets'
 import { setRecent } from '../../lib/recent-map'
+import type { EventBus } from '../../realtime/event-bus'
 
 /** A ticket's customer side, fixed when the ticket is opened: who, at what address, about what. */
 export type TicketContact = {
@@ -12,12 +13,17 @@ export type TicketContact = {
 }
 
 /**
- * Tickets' customer sides, kept per process by id. Nothing changes them once a ticket is opened,
- * so no process needs telling; only unknown ids are never kept. A customer's socket names its
+ * Tickets' customer sides, kept per process by id. Only erasing their person changes them once a
+ * ticket is opened, and that is announced on the bus (`ticket_contacts_changed`): every process
+ * forgets those tickets, and after a gap in events all of them. Unknown ids are never kept. A customer's socket names its
  * ticket when it connects, so the ticket an agent answers is usually at hand (decision 0019).
  */
-export function createTicketContacts(db: Db, maxEntries = 10_000) {
+export function createTicketContacts(db: Db, bus: EventBus, maxEntries = 10_000) {
   const entries = new Map<string, TicketContact>()
+  bus.subscribe((event) => {
+    if (event.kind === 'ticket_contacts_changed') event.ticketIds.forEach((id) => entries.delete(id))
+  })
+  bus.onResync(() => entries.clear())
 
   async function read(id: string): Promise<TicketContact | null> {
     const [row] = await db
