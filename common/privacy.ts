@@ -91,7 +91,11 @@ export const personExport = z.object({
   notes: z.array(personNote),
   messages: z.array(outboxMessage.extend({ variables: z.record(z.string(), z.string()) })),
   telegram: z
-    .object({ chatId: z.number().nullable(), status: z.string(), boundAt: z.iso.datetime().nullable() })
+    .object({
+      chatId: z.number().nullable(),
+      status: z.string(),
+      boundAt: z.iso.datetime().nullable(),
+    })
     .nullable(),
   remindersStoppedAt: z.iso.datetime().nullable(),
   activity: z.array(exportedAuditEntry),

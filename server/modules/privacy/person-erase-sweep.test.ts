@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { mailboxKey } from '../../../common/email-address'
 import { m3uLines } from '../../db/schema/m3u-lines'
@@ -30,6 +30,8 @@ const found = (text: string) => traces.filter((trace) => text.toLowerCase().incl
 describe.each(databaseKinds)('erasing a person on %s', (kind) => {
   const t = useSupplierServer(kind)
   const db = () => t.server.app.db
+  // PGlite's and node-postgres's results both carry `rows`.
+  const rowsOf = async <T>(query: SQL) => ((await db().execute(query)) as { rows: T[] }).rows
 
   /** Marisol, with a row in every table that can hold something about a person. */
   async function seedMarisol() {
@@ -74,23 +76,25 @@ describe.each(databaseKinds)('erasing a person on %s', (kind) => {
     await db()
       .insert(telegramBindings)
       .values({ personId, startToken: 'start-marisol-token', chatId, status: 'bound' })
-    await db().insert(mailBounces).values({
-      mailbox: mailboxKey(form.email),
-      reply: '550 no such user marisol.quenby@example.org',
-      bouncedAt: t.now,
-    })
+    await db()
+      .insert(mailBounces)
+      .values({
+        mailbox: mailboxKey(form.email),
+        reply: '550 no such user marisol.quenby@example.org',
+        bouncedAt: t.now,
+      })
     return { personId, ticketId, paymentId: paid.body.id as string }
   }
 
   /** Each public table's rows as text, and the tables where a trace of her is left. */
   async function tablesWithTraces(): Promise<string[]> {
-    const { rows } = await db().execute<{ table_name: string }>(
+    const tables = await rowsOf<{ table_name: string }>(
       sql`select table_name from information_schema.tables
           where table_schema = 'public' and table_type = 'BASE TABLE'`,
     )
     const left: string[] = []
-    for (const { table_name: table } of rows) {
-      const { rows: texts } = await db().execute<{ text: string }>(
+    for (const { table_name: table } of tables) {
+      const texts = await rowsOf<{ text: string }>(
         sql`select t::text as text from ${sql.identifier(table)} t`,
       )
       const hits = texts.flatMap((row) => found(row.text))
@@ -102,10 +106,10 @@ describe.each(databaseKinds)('erasing a person on %s', (kind) => {
   it('leaves no trace of her in any table or any answer, keeps the money, and disables her line', async () => {
     const { personId, ticketId, paymentId } = await seedMarisol()
     expect(await tablesWithTraces()).not.toEqual([])
-    const [{ subscriptionId }] = await db()
+    const [{ subscriptionId }] = (await db()
       .select({ subscriptionId: trialRequests.subscriptionId })
       .from(trialRequests)
-      .where(eq(trialRequests.id, personId))
+      .where(eq(trialRequests.id, personId))) as [{ subscriptionId: string }]
     const revenueBefore = await db().select().from(revenueMonths)
 
     const erased = await t.admin.post(`/api/people/${personId}/erase`, { confirm: subscriptionId })

@@ -26,8 +26,7 @@ import { identifyingValues, scrubDeep, textScrubber } from './person-values'
 type Scrub = (text: string) => string
 
 /** Whether the person was erased before: then their values are ours and scrub nothing. */
-export const isErased = (person: PersonRecords['person']) =>
-  person.email === erasedEmail(person.id)
+export const isErased = (person: PersonRecords['person']) => person.email === erasedEmail(person.id)
 
 async function erasePersonRow(tx: Db, { person }: PersonRecords, now: Date) {
   await tx
@@ -93,7 +92,10 @@ async function eraseMessaging(tx: Db, records: PersonRecords, now: Date) {
         messagesTo(records),
         chatId == null
           ? undefined
-          : and(eq(outboxMessages.channel, 'telegram'), eq(outboxMessages.recipient, String(chatId))),
+          : and(
+              eq(outboxMessages.channel, 'telegram'),
+              eq(outboxMessages.recipient, String(chatId)),
+            ),
       ),
     )
   await tx.delete(messageReminders).where(eq(messageReminders.trialRequestId, person.id))

@@ -21,7 +21,8 @@ export type TicketContact = {
 export function createTicketContacts(db: Db, bus: EventBus, maxEntries = 10_000) {
   const entries = new Map<string, TicketContact>()
   bus.subscribe((event) => {
-    if (event.kind === 'ticket_contacts_changed') event.ticketIds.forEach((id) => entries.delete(id))
+    if (event.kind === 'ticket_contacts_changed')
+      event.ticketIds.forEach((id) => entries.delete(id))
   })
   bus.onResync(() => entries.clear())
 
