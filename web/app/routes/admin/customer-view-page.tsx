@@ -11,6 +11,10 @@ import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { refreshPersonViews, usePersonView } from '@/features/customer-view/api/get-person-view'
 import { CustomerView } from '@/features/customer-view/components/customer-view'
+import {
+  DownloadPersonData,
+  ErasePersonButton,
+} from '@/features/customer-view/components/person-privacy-actions'
 import { useSupplierConfig } from '@/features/m3u/api/get-supplier-config'
 import { PersonMessages } from '@/features/messages/components/person-messages'
 import { PersonPayments } from '@/features/payments/components/person-payments'
@@ -66,7 +70,8 @@ function PersonNotFound() {
 
 /**
  * /admin/users/{id}: the customer view, with the contacts' actions, the person's payments, line
- * and the messages sent to them. `canRefund`: the signed-in admin is a super admin.
+ * and the messages sent to them. `canRefund`: the signed-in admin is a super admin, who alone
+ * refunds, and downloads or erases a person's data.
  */
 export function CustomerViewPage({
   personId,
@@ -104,8 +109,18 @@ export function CustomerViewPage({
         slots={{
           status: <SubscriptionStatusBadge status={person.subscriptionStatus} />,
           stage: <FollowUpStageSelect request={person} />,
-          actions: <PersonActions request={person} plans={plans.data ?? []} />,
-          dangerActions: <PersonDangerActions request={person} />,
+          actions: (
+            <>
+              <PersonActions request={person} plans={plans.data ?? []} />
+              {canRefund && <DownloadPersonData personId={person.id} />}
+            </>
+          ),
+          dangerActions: (
+            <>
+              <PersonDangerActions request={person} />
+              {canRefund && <ErasePersonButton person={person} />}
+            </>
+          ),
           payments: (
             <PersonPayments
               personId={person.id}
