@@ -41,6 +41,8 @@ export const personLine = z.object({
   /** `checking`: the panel did not answer the create in time; the retry job looks it up. */
   status: z.enum(personLineStatuses),
   isTrial: z.boolean(),
+  /** Screens the line plays on at once (its plan's); null when the line predates it. */
+  maxConnections: z.number().int().nullable(),
   /** The panel's own id of the line; null while checking. */
   supplierLineId: z.string().nullable(),
   /** False while a change waits for the panel, which is retried until it lands. */
@@ -53,6 +55,7 @@ export const personLine = z.object({
       expiresAt: z.iso.datetime().nullable(),
       isEnabled: z.boolean(),
       isTrial: z.boolean().nullable(),
+      maxConnections: z.number().int().nullable(),
       /** When the panel said so. */
       seenAt: z.iso.datetime().nullable(),
     })
@@ -60,14 +63,15 @@ export const personLine = z.object({
 })
 export type PersonLine = z.infer<typeof personLine>
 
-export type PanelDifference = 'expiry' | 'enabled' | 'trial'
+export type PanelDifference = 'expiry' | 'enabled' | 'trial' | 'connections'
 
 const wholeSeconds = (iso: string | null) =>
   iso === null ? null : Math.floor(Date.parse(iso) / 1000)
 
 /** Where the panel's last word on the line differs from ours (the panel keeps whole seconds). */
 export function panelDifferences(
-  line: Pick<PersonLine, 'expiresAt' | 'status' | 'isTrial' | 'panel'>,
+  line: Pick<PersonLine, 'expiresAt' | 'status' | 'isTrial' | 'panel'> &
+    Partial<Pick<PersonLine, 'maxConnections'>>,
 ): PanelDifference[] {
   const { panel } = line
   if (!panel) return []
@@ -75,6 +79,10 @@ export function panelDifferences(
   if (wholeSeconds(panel.expiresAt) !== wholeSeconds(line.expiresAt)) differences.push('expiry')
   if (panel.isEnabled !== (line.status === 'active')) differences.push('enabled')
   if (panel.isTrial !== null && panel.isTrial !== line.isTrial) differences.push('trial')
+  const connections = line.maxConnections ?? null
+  if (connections !== null && (panel.maxConnections ?? null) !== connections) {
+    differences.push('connections')
+  }
   return differences
 }
 
