@@ -97,6 +97,32 @@ export const driftKindLabels: Record<DriftKind, string> = {
   unknown_on_panel: 'Unknown here',
 }
 
+/** Which side a difference is settled for: ours pushed to the panel, or the panel's taken here. */
+export const driftKeeps = ['ours', 'panel'] as const
+export type DriftKeep = (typeof driftKeeps)[number]
+
+/** POST /api/supplier/drift/{id}/fix. */
+export const driftFixInput = z.preprocess(
+  (body) => body ?? {},
+  supplierKeyFields.extend({
+    keep: z.enum(driftKeeps, { error: "keep must be 'ours' or 'panel'" }),
+  }),
+)
+export type DriftFixInput = z.input<typeof driftFixInput>
+
+/** The kinds whose panel side can be kept here: a line both hold, differing in one field. */
+export const panelKeepableKinds: readonly DriftKind[] = ['expiry', 'enabled']
+
+export const driftFixResult = z.object({
+  /** The panel and ours now agree; false while a change waits for the panel (202). */
+  isFixed: z.boolean(),
+  /** Why the panel did not take ours yet, when it did not. */
+  problem: z.string().nullable(),
+  /** The subscription's new end, when keeping the panel's expiry moved it. */
+  subscriptionEnd: z.iso.datetime().nullable(),
+})
+export type DriftFixResult = z.infer<typeof driftFixResult>
+
 export const panelLineState = z.object({
   expiresAt: z.iso.datetime().nullable(),
   isEnabled: z.boolean(),

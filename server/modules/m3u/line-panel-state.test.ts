@@ -107,7 +107,9 @@ describe.each(databaseKinds)("a line's edits and the panel's word on %s", (kind)
     ).body
     const mine = drift.find((entry) => entry.lineId === line.id)!
     expect(mine.person).toEqual({ id: person.id, name: person.name })
-    expect((await t.admin.post(`/api/supplier/drift/${mine.id}/fix`, {})).status).toBe(200)
+    expect(
+      (await t.admin.post(`/api/supplier/drift/${mine.id}/fix`, { keep: 'ours' })).status,
+    ).toBe(200)
     expect(t.supplier.calls.slice(seen).map((call) => call.action)).toEqual([
       'get_line',
       'enable_line',
