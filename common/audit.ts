@@ -28,6 +28,9 @@ export type AuditDetails = {
   /** Money given back: how much ("10.00") of which currency, the admin's reason, and the
    * subscription's new end when the refund shortened it. */
   refund?: { amount: string; currency: string; reason: string; shortenedTo?: string | null }
+  /** A difference with the supplier panel put right: its kind, whose side was kept, and the
+   * subscription's new end when keeping the panel's expiry moved it. */
+  drift?: { kind: string; keep: 'ours' | 'panel'; subscriptionEnd?: string | null }
 }
 
 /** One line of the audit trail, as GET /api/audit-log lists it (newest first). */

@@ -54,6 +54,7 @@ describe("the panel's word beside ours", () => {
       expiresAt: '2027-02-23T10:00:00.000Z',
       isEnabled: true,
       isTrial: false,
+      maxConnections: null,
       seenAt: null,
     },
   }
@@ -71,6 +72,7 @@ describe("the panel's word beside ours", () => {
           expiresAt: '2027-01-23T10:00:00.000Z',
           isEnabled: false,
           isTrial: true,
+          maxConnections: null,
           seenAt: null,
         },
       }),

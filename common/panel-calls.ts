@@ -13,6 +13,8 @@ export const lineEvent = z.discriminatedUnion('kind', [
   /** Any other move of its end (a correction, a drift put right). */
   z.object({ kind: z.literal('end_moved'), expiresAt }),
   z.object({ kind: z.literal('password_reset') }),
+  /** Screens it plays on at once (its plan's). */
+  z.object({ kind: z.literal('connections'), maxConnections: z.number().int() }),
   z.object({ kind: z.literal('enabled') }),
   z.object({ kind: z.literal('disabled') }),
 ])
@@ -58,6 +60,8 @@ export function describeLineEvent(event: LineEvent, formatDate: (iso: string) =>
       return `End moved to ${formatDate(event.expiresAt)}`
     case 'password_reset':
       return 'Password reset'
+    case 'connections':
+      return `Set to ${event.maxConnections} ${event.maxConnections === 1 ? 'screen' : 'screens'} at once`
     case 'enabled':
       return 'Enabled'
     case 'disabled':

@@ -41,6 +41,8 @@ export const personLine = z.object({
   /** `checking`: the panel did not answer the create in time; the retry job looks it up. */
   status: z.enum(personLineStatuses),
   isTrial: z.boolean(),
+  /** Screens the line plays on at once (its plan's); null when the line predates it. */
+  maxConnections: z.number().int().nullable(),
   /** The panel's own id of the line; null while checking. */
   supplierLineId: z.string().nullable(),
   /** False while a change waits for the panel, which is retried until it lands. */
@@ -53,6 +55,7 @@ export const personLine = z.object({
       expiresAt: z.iso.datetime().nullable(),
       isEnabled: z.boolean(),
       isTrial: z.boolean().nullable(),
+      maxConnections: z.number().int().nullable(),
       /** When the panel said so. */
       seenAt: z.iso.datetime().nullable(),
     })
@@ -60,14 +63,15 @@ export const personLine = z.object({
 })
 export type PersonLine = z.infer<typeof personLine>
 
-export type PanelDifference = 'expiry' | 'enabled' | 'trial'
+export type PanelDifference = 'expiry' | 'enabled' | 'trial' | 'connections'
 
 const wholeSeconds = (iso: string | null) =>
   iso === null ? null : Math.floor(Date.parse(iso) / 1000)
 
 /** Where the panel's last word on the line differs from ours (the panel keeps whole seconds). */
 export function panelDifferences(
-  line: Pick<PersonLine, 'expiresAt' | 'status' | 'isTrial' | 'panel'>,
+  line: Pick<PersonLine, 'expiresAt' | 'status' | 'isTrial' | 'panel'> &
+    Partial<Pick<PersonLine, 'maxConnections'>>,
 ): PanelDifference[] {
   const { panel } = line
   if (!panel) return []
@@ -75,6 +79,10 @@ export function panelDifferences(
   if (wholeSeconds(panel.expiresAt) !== wholeSeconds(line.expiresAt)) differences.push('expiry')
   if (panel.isEnabled !== (line.status === 'active')) differences.push('enabled')
   if (panel.isTrial !== null && panel.isTrial !== line.isTrial) differences.push('trial')
+  const connections = line.maxConnections ?? null
+  if (connections !== null && (panel.maxConnections ?? null) !== connections) {
+    differences.push('connections')
+  }
   return differences
 }
 
@@ -88,6 +96,32 @@ export const driftKindLabels: Record<DriftKind, string> = {
   missing_on_panel: 'Missing on the panel',
   unknown_on_panel: 'Unknown here',
 }
+
+/** Which side a difference is settled for: ours pushed to the panel, or the panel's taken here. */
+export const driftKeeps = ['ours', 'panel'] as const
+export type DriftKeep = (typeof driftKeeps)[number]
+
+/** POST /api/supplier/drift/{id}/fix. */
+export const driftFixInput = z.preprocess(
+  (body) => body ?? {},
+  supplierKeyFields.extend({
+    keep: z.enum(driftKeeps, { error: "keep must be 'ours' or 'panel'" }),
+  }),
+)
+export type DriftFixInput = z.input<typeof driftFixInput>
+
+/** The kinds whose panel side can be kept here: a line both hold, differing in one field. */
+export const panelKeepableKinds: readonly DriftKind[] = ['expiry', 'enabled']
+
+export const driftFixResult = z.object({
+  /** The panel and ours now agree; false while a change waits for the panel (202). */
+  isFixed: z.boolean(),
+  /** Why the panel did not take ours yet, when it did not. */
+  problem: z.string().nullable(),
+  /** The subscription's new end, when keeping the panel's expiry moved it. */
+  subscriptionEnd: z.iso.datetime().nullable(),
+})
+export type DriftFixResult = z.infer<typeof driftFixResult>
 
 export const panelLineState = z.object({
   expiresAt: z.iso.datetime().nullable(),

@@ -136,3 +136,15 @@ describe('plan input', () => {
     }
   })
 })
+
+describe('the quick templates', () => {
+  it('give Starter 1 screen, Family 2 and Household 3', () => {
+    const screens = Object.fromEntries(planTemplates.map((t) => [t.name, t.maxConnections]))
+    expect(screens).toMatchObject({
+      Starter: 1,
+      'Starter Annual': 1,
+      Family: 2,
+      'Household Pro': 3,
+    })
+  })
+})

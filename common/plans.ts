@@ -23,6 +23,8 @@ export const plan = z.object({
   profitMargin: z.string().nullable(),
   currency: z.string(),
   features: z.array(z.string()),
+  /** Screens the plan's line plays on at once (the panel's max_connections). */
+  maxConnections: z.number().int(),
   billingPeriod: z.enum(billingPeriods),
   active: z.boolean(),
   sortOrder: z.number().int(),
@@ -57,6 +59,12 @@ export const planInput = z.object({
     .array(z.string().max(200))
     .default([])
     .transform((list) => list.map((f) => f.trim()).filter(Boolean)),
+  maxConnections: z.coerce
+    .number({ error: 'Connections must be a number from 1 to 10' })
+    .int('Connections must be a whole number from 1 to 10')
+    .min(1, 'Connections must be a number from 1 to 10')
+    .max(10, 'Connections must be a number from 1 to 10')
+    .default(1),
   billingPeriod: z
     .enum(billingPeriods, {
       error: 'Billing period must be monthly, quarterly, semi-annual or annual',
@@ -72,6 +80,10 @@ export const planInput = z.object({
 })
 export type PlanInput = z.input<typeof planInput>
 export type PlanValues = z.output<typeof planInput>
+
+/** "1 screen", "3 screens": how many devices play at once, as customers read it. */
+export const screensLabel = (connections: number) =>
+  `${connections} screen${connections === 1 ? '' : 's'}`
 
 const families = [
   {
@@ -115,6 +127,7 @@ export const planTemplates: PlanValues[] = families.flatMap(
         'Live sports and events',
         '24-hour free trial',
       ],
+      maxConnections: connections,
       billingPeriod: period,
       active: true,
       sortOrder: f * 4 + v + 1,

@@ -219,6 +219,11 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     // The person first (opening them), the panel login beside.
     await item.getByRole('link', { name: fullName }).waitFor()
     await item.getByRole('button', { name: `Put right: Enabled differs, ${fullName}` }).click()
+    // The dialog asks which side to keep, showing both before and after; ours is the default.
+    const dialog = page.getByRole('alertdialog')
+    await dialog.getByRole('radio', { name: /Keep the panel's/ }).waitFor()
+    await dialog.getByRole('row', { name: /^Panel Disabled.*Enabled/ }).waitFor()
+    await dialog.getByRole('button', { name: 'Confirm' }).click()
     await page.getByText('Put right on the panel').waitFor()
     await item.waitFor({ state: 'detached' })
     expect(onPanel().enabled).toBe('1')

@@ -44,6 +44,9 @@ export const m3uLines = pgTable(
     expiresAt: timestamptz('expires_at'),
     isTrial: boolean('is_trial').notNull().default(false),
     isEnabled: boolean('is_enabled').notNull().default(true),
+    // Screens at once: the plan's for a person's line (null: one made before plans carried it,
+    // left as the panel holds it).
+    maxConnections: integer('max_connections'),
     revision: integer('revision').notNull().default(0),
     pushedRevision: integer('pushed_revision').notNull().default(0),
     pushAttempts: integer('push_attempts').notNull().default(0),
@@ -60,6 +63,7 @@ export const m3uLines = pgTable(
     panelIsEnabled: boolean('panel_is_enabled'),
     panelIsTrial: boolean('panel_is_trial'),
     panelPassword: varchar('panel_password', { length: 128 }),
+    panelMaxConnections: integer('panel_max_connections'),
   },
   (t) => [
     // Months for form and paid lines (1–12 at purchase), 99 for a demo or trial line.

@@ -17,6 +17,8 @@ export const plans = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // Screens the plan's line plays on at once: the panel line is made and kept with it.
+    maxConnections: integer('max_connections').notNull().default(1),
     billingPeriod: varchar('billing_period', { length: 20, enum: billingPeriods })
       .notNull()
       .default('monthly'),
@@ -29,5 +31,6 @@ export const plans = pgTable(
     check('plans_billing_period_check', isOneOf(t.billingPeriod, billingPeriods)),
     check('plans_price_check', sql`${t.price} >= 0`),
     check('plans_cost_per_month_check', sql`${t.costPerMonth} >= 0`),
+    check('plans_max_connections_check', sql`${t.maxConnections} between 1 and 10`),
   ],
 )

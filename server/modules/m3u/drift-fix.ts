@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import type { DriftFixResult, DriftKeep } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
@@ -6,16 +7,31 @@ import { notFound } from '../../lib/http-error'
 import { changeLines, findLine } from './line-changes'
 import type { CommitOutcome } from './line-outcome'
 import { pushLine } from './line-push'
+import { keepPanelSide } from './drift-keep-panel'
 import { makeLineOnPanel } from './person-lines.service'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
-type FixOptions = { apiKey?: string; actor: string; commit: CommitOutcome }
+export type FixOptions = { apiKey?: string; actor: string; commit: CommitOutcome }
 
 /** Whether the panel now holds ours; if not, why (the change stays recorded and is retried). */
-export type FixResult = { isFixed: boolean; problem: string | null }
+export type FixResult = DriftFixResult
+
+const fixed: FixResult = { isFixed: true, problem: null, subscriptionEnd: null }
+
+/** Puts one difference right the way the admin chose: ours pushed, or the panel's kept here. */
+export async function fixDrift(
+  access: SupplierAccess,
+  driftId: string,
+  keep: DriftKeep,
+  options: FixOptions,
+): Promise<FixResult> {
+  return keep === 'panel'
+    ? keepPanelSide(access, driftId, options)
+    : putDriftRight(access, driftId, options)
+}
 
 /**
- * Puts one difference right, ours → panel: our expiry and enabled state pushed again, our line
+ * Puts one difference right, ours → panel (`keep: 'ours'`): our expiry and enabled state pushed again, our line
  * made again on the panel where it went missing, a line we do not know disabled there (one that
  * turns out to be ours is left alone).
  */
@@ -30,17 +46,18 @@ export async function putDriftRight(
   if (!drift)
     throw notFound('This difference is no longer listed. Sync again to see the current ones.')
   const removeDrift = (tx: Db) => tx.delete(supplierDrift).where(eq(supplierDrift.id, driftId))
+  const keptOurs = { kind: drift.kind, keep: 'ours' as const }
 
   if (drift.kind === 'unknown_on_panel') {
     // Listed before our line under that username was known made (created, or checking with the
     // panel): it is ours, and the retry job records it. Never disabled as a stranger's.
     if (await findLine(access.db, eq(m3uLines.username, drift.username))) {
-      await options.commit(drift.id, removeDrift, { outcome: 'skipped' })
-      return { isFixed: true, problem: null }
+      await options.commit(drift.id, removeDrift, { outcome: 'skipped', drift: keptOurs })
+      return fixed
     }
     await ledgerPanel(access, panel, { actor: options.actor }).disableLine(key, drift.panelLineId!)
-    await options.commit(drift.id, removeDrift, { outcome: 'completed' })
-    return { isFixed: true, problem: null }
+    await options.commit(drift.id, removeDrift, { outcome: 'completed', drift: keptOurs })
+    return fixed
   }
 
   const lineId = drift.lineId!
@@ -63,15 +80,17 @@ export async function putDriftRight(
             await removeDrift(tx)
             return made
           },
-          details,
+          { ...details, drift: keptOurs },
         ),
     })
-    return { isFixed: true, problem: null }
+    return fixed
   }
 
   await access.db.transaction((tx) => changeLines(tx, eq(m3uLines.id, lineId), {}, access.now()))
-  const { outcome, line } = await pushLine(access, lineId, { ...options, apiKey: key })
-  if (outcome === 'pending') return { isFixed: false, problem: line.panelError }
+  const commit: CommitOutcome = (entityId, write, details) =>
+    options.commit(entityId, write, { ...details, drift: keptOurs })
+  const { outcome, line } = await pushLine(access, lineId, { ...options, commit, apiKey: key })
+  if (outcome === 'pending') return { ...fixed, isFixed: false, problem: line.panelError }
   const current = await findLine(access.db, eq(m3uLines.id, lineId))
-  return { isFixed: current?.pushedRevision === current?.revision, problem: null }
+  return { ...fixed, isFixed: current?.pushedRevision === current?.revision }
 }

@@ -10,7 +10,13 @@ export type M3uLineRow = typeof m3uLines.$inferSelect
 export type LineChanges = Partial<
   Pick<
     M3uLineRow,
-    'expiresAt' | 'isTrial' | 'isEnabled' | 'password' | 'm3uUrl' | 'subscriptionType'
+    | 'expiresAt'
+    | 'isTrial'
+    | 'isEnabled'
+    | 'password'
+    | 'm3uUrl'
+    | 'subscriptionType'
+    | 'maxConnections'
   >
 >
 
@@ -26,6 +32,7 @@ export function presentPersonLine(row: M3uLineRow): PersonLine {
     expiresAt: row.expiresAt?.toISOString() ?? null,
     status: isCheckingRow(row) ? 'checking' : row.isEnabled ? 'active' : 'disabled',
     isTrial: row.isTrial,
+    maxConnections: row.maxConnections,
     supplierLineId: row.supplierId,
     isSynced: row.pushedRevision >= row.revision,
     panelError: row.pushedRevision >= row.revision ? null : row.panelError,
@@ -36,6 +43,7 @@ export function presentPersonLine(row: M3uLineRow): PersonLine {
             expiresAt: row.panelExpiresAt?.toISOString() ?? null,
             isEnabled: row.panelIsEnabled,
             isTrial: row.panelIsTrial,
+            maxConnections: row.panelMaxConnections,
             seenAt: row.lastSyncedAt?.toISOString() ?? null,
           },
   }
@@ -48,6 +56,7 @@ export function panelHeldOf(row: M3uLineRow): PanelHeld {
     isEnabled: row.panelIsEnabled,
     isTrial: row.panelIsTrial,
     password: row.panelPassword,
+    maxConnections: row.panelMaxConnections,
   }
 }
 
@@ -58,6 +67,7 @@ export function panelHoldsColumns(held: Partial<PanelHeld>, now: Date) {
     ...('isEnabled' in held ? { panelIsEnabled: held.isEnabled } : {}),
     ...('isTrial' in held ? { panelIsTrial: held.isTrial } : {}),
     ...('password' in held ? { panelPassword: held.password } : {}),
+    ...('maxConnections' in held ? { panelMaxConnections: held.maxConnections } : {}),
     lastSyncedAt: now,
   }
 }

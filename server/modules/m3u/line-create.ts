@@ -94,12 +94,14 @@ async function createOnPanel(
     lineId: line.id,
   })
   const deadline = isBackground ? perRequest : operationDeadline(access)
-  const { maxConcurrentStreams } = await getPlatformSettings(access.db)
+  // A line recorded before plans carried connections gets the Business Settings' default.
+  const maxConnections =
+    line.maxConnections ?? (await getPlatformSettings(access.db)).maxConcurrentStreams
   const order: NewPanelLine = {
     username: line.username!,
     password: line.password!,
     expiresAt: line.expiresAt!,
-    maxConnections: maxConcurrentStreams,
+    maxConnections,
     isTrial: line.isTrial,
     bouquetIds: bouquetIdsOf(line.packageId),
     notes: line.notes ?? '',

@@ -8,6 +8,7 @@ export type PanelHeld = {
   isEnabled: boolean | null
   isTrial: boolean | null
   password: string | null
+  maxConnections: number | null
 }
 
 /** What we want the panel to hold for a line. */
@@ -16,6 +17,8 @@ export type LineWanted = {
   isEnabled: boolean
   isTrial: boolean
   password: string | null
+  /** Null: a line made before plans carried connections, left as the panel holds it. */
+  maxConnections: number | null
 }
 
 // The panel keeps whole seconds.
@@ -35,6 +38,9 @@ export function lineEdit(held: PanelHeld, wanted: LineWanted): PanelLineChanges 
     edit.expiresAt = wanted.expiresAt
   if (held.isTrial !== wanted.isTrial) edit.isTrial = wanted.isTrial
   if (wanted.password && held.password !== wanted.password) edit.password = wanted.password
+  if (wanted.maxConnections !== null && held.maxConnections !== wanted.maxConnections) {
+    edit.maxConnections = wanted.maxConnections
+  }
   return edit
 }
 
@@ -75,5 +81,6 @@ export function lineEditEvents(
     events.push(expiryEvent(before?.expiresAt ?? null, edit.expiresAt, now))
   }
   if (edit.password) events.push({ kind: 'password_reset' })
+  if (edit.maxConnections) events.push({ kind: 'connections', maxConnections: edit.maxConnections })
   return events
 }

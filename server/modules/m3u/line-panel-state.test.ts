@@ -30,8 +30,12 @@ describe.each(databaseKinds)("a line's edits and the panel's word on %s", (kind)
     const [conversion, ...more] = editsSince(seen)
     expect(more).toEqual([])
     expect([...conversion!.form.keys()].sort()).toEqual(['exp_date', 'id', 'is_trial'])
-    // Enabled already: no enable_line either.
-    expect(t.supplier.calls.slice(seen).map((call) => call.action)).toEqual(['edit_line'])
+    // Enabled already: no enable_line either; the panel's word read before and after.
+    expect(t.supplier.calls.slice(seen).map((call) => call.action)).toEqual([
+      'get_line',
+      'edit_line',
+      'get_line',
+    ])
 
     seen = t.supplier.calls.length
     const extended = await t.admin.post(path(person.id, '/subscription/extend'), {
@@ -87,6 +91,7 @@ describe.each(databaseKinds)("a line's edits and the panel's word on %s", (kind)
       expiresAt: new Date(Number(panelSeconds(line.expiresAt)) * 1000).toISOString(),
       isEnabled: true,
       isTrial: true,
+      maxConnections: 2,
       seenAt: expect.any(String),
     })
 
@@ -102,8 +107,14 @@ describe.each(databaseKinds)("a line's edits and the panel's word on %s", (kind)
     ).body
     const mine = drift.find((entry) => entry.lineId === line.id)!
     expect(mine.person).toEqual({ id: person.id, name: person.name })
-    expect((await t.admin.post(`/api/supplier/drift/${mine.id}/fix`, {})).status).toBe(200)
-    expect(t.supplier.calls.slice(seen).map((call) => call.action)).toEqual(['enable_line'])
+    expect(
+      (await t.admin.post(`/api/supplier/drift/${mine.id}/fix`, { keep: 'ours' })).status,
+    ).toBe(200)
+    expect(t.supplier.calls.slice(seen).map((call) => call.action)).toEqual([
+      'get_line',
+      'enable_line',
+      'get_line',
+    ])
     expect((await t.admin.get(path(person.id, '/line'))).body.panel).toMatchObject({
       isEnabled: true,
     })

@@ -1,12 +1,12 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { m3uLines } from '../../db/schema/m3u-lines'
-import { supplierDrift } from '../../db/schema/supplier-drift'
 import { leaseUntil } from '../../lib/lease'
 import { holdLine, isUnclaimed, logTakenOver } from './line-claim'
 import { findLine, panelHeldOf, panelHoldsColumns, type M3uLineRow } from './line-changes'
 import { lineEdit, type PanelHeld } from './line-events'
 import type { CommitOutcome } from './line-outcome'
-import { PanelError } from './panel'
+import { heldOf, markLineDrift } from './line-readback'
+import { PanelError, type PanelLine } from './panel'
 import {
   ledgerPanel,
   noKeyMessage,
@@ -51,21 +51,22 @@ async function claimPush(access: SupplierAccess, lineId: string, now: Date) {
 }
 
 /**
- * Sends the panel what differs between its last word on the line and ours (expiry, trial,
- * password; then enabled or disabled), and nothing when nothing does. Each call the panel takes
- * is recorded at once, so a retry after a later failure does not send it again.
+ * Reads the line on the panel, sends what differs between that and ours (expiry, trial, password,
+ * screens; then enabled or disabled), and reads it back: the panel's word is what the line then
+ * shows. Reading first matters: a line the supplier disabled or moved since we last heard would
+ * otherwise look unchanged, and a conversion would leave it off. Each word of the panel is
+ * recorded at once, so a retry after a later failure does not send a taken call again. Answers
+ * the line as the panel holds it now (null: it holds none).
  */
-async function sendLine(access: SupplierAccess, line: M3uLineRow, options: PushOptions) {
+async function sendLine(
+  access: SupplierAccess,
+  line: M3uLineRow,
+  options: PushOptions,
+): Promise<PanelLine | null> {
   if (!access.panel) throw new PanelError('unreachable', noPanelMessage)
   const apiKey = options.apiKey ?? access.serverKey
   if (!apiKey) throw new PanelError('refused', noKeyMessage)
-  const held = panelHeldOf(line)
-  const panel = ledgerPanel(access, access.panel, {
-    actor: options.actor,
-    personId: line.trialRequestId,
-    lineId: line.id,
-    held,
-  })
+  const who = { actor: options.actor, personId: line.trialRequestId, lineId: line.id }
   const id = line.supplierId!
   const holds = (now: Partial<PanelHeld>) =>
     access.db
@@ -73,17 +74,28 @@ async function sendLine(access: SupplierAccess, line: M3uLineRow, options: PushO
       .set(panelHoldsColumns(now, access.now()))
       .where(eq(m3uLines.id, line.id))
   const deadline = operationDeadline(access)
+  const readLine = () => ledgerPanel(access, access.panel!, who).getLine(apiKey, id, deadline)
+  const before = await readLine()
+  if (before) await holds(heldOf(before))
+  const held = before ? heldOf(before) : panelHeldOf(line)
+  const panel = ledgerPanel(access, access.panel, { ...who, held })
   const edit = lineEdit(held, line)
-  if (Object.keys(edit).length > 0) {
+  const isEdited = Object.keys(edit).length > 0
+  if (isEdited) {
     await panel.editLine(apiKey, id, edit, deadline)
     await holds(edit)
   }
-  if (held.isEnabled !== line.isEnabled) {
+  const isSwitched = held.isEnabled !== line.isEnabled
+  if (isSwitched) {
     await (line.isEnabled
       ? panel.enableLine(apiKey, id, deadline)
       : panel.disableLine(apiKey, id, deadline))
     await holds({ isEnabled: line.isEnabled })
   }
+  if (!isEdited && !isSwitched) return before
+  const after = await readLine()
+  if (after) await holds(heldOf(after))
+  return after
 }
 
 /**
@@ -107,8 +119,9 @@ export async function pushLine(
   }
   const hold = holdLine(access, claimed)
   let failure: PanelError | null = null
+  let read: PanelLine | null = null
   try {
-    await hold.whileHeld(() => sendLine(access, claimed, options))
+    read = await hold.whileHeld(() => sendLine(access, claimed, options))
   } catch (error) {
     if (!(error instanceof PanelError)) throw error
     failure = error
@@ -144,16 +157,8 @@ export async function pushLine(
         const current = (await findLine(tx, eq(m3uLines.id, lineId)))!
         return { line: current, outcome: 'busy' as const }
       }
-      if (!failure) {
-        await tx
-          .delete(supplierDrift)
-          .where(
-            and(
-              eq(supplierDrift.lineId, lineId),
-              inArray(supplierDrift.kind, ['expiry', 'enabled']),
-            ),
-          )
-      }
+      // What the panel said after the change is compared now, not at the next sync.
+      if (!failure) await markLineDrift(tx, line, read, now)
       const outcome: PushResult['outcome'] = failure ? 'pending' : 'synced'
       return { line, outcome, ...(failure ? { failure } : {}) }
     },

@@ -103,6 +103,7 @@ export async function createM3uLine(
         password: created.password,
         expiresAt: created.expiresAt,
         isTrial: created.isTrial,
+        maxConnections: created.maxConnections,
         ...panelHoldsColumns(created, now),
         m3uUrl: panel.playlistUrl(created.username, created.password),
         status: 'active',

@@ -175,8 +175,11 @@ describe.each(databaseKinds)('the panel ledger and the server key on %s', (kind)
     ])
     expect(rows.every((row) => row.personId === personId && row.actor === 'system')).toBe(true)
     expect(row('get_line', 'STATUS_FAILURE')[0]).toMatchObject({ httpStatus: 401, panelLineId: id })
-    // A change with nothing to say in words (connections) says nothing; enabling says so.
-    expect(row('edit_line')[0]).toMatchObject({ message: null, events: [] })
+    // A change of screens and enabling each say so in words.
+    expect(row('edit_line')[0]).toMatchObject({
+      message: null,
+      events: [{ kind: 'connections', maxConnections: 3 }],
+    })
     expect(row('enable_line')[0]!.events).toEqual([{ kind: 'enabled' }])
     expect(row('user_info')[0]!.message).toBe('Credits unknown (not a reseller key)')
   })

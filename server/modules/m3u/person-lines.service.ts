@@ -7,6 +7,7 @@ import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
+import { planConnections } from '../plans/plan-connections'
 import { getPlatformSettings, getSupplierSettings } from '../settings/settings.service'
 import { findLine, presentPersonLine, type M3uLineRow } from './line-changes'
 import {
@@ -51,6 +52,8 @@ async function recordIntent(access: SupplierAccess, personId: string, createdBy:
     getSupplierSettings(db),
   ])
   const plan = linePlanFor(person, trialDurationHours, now)
+  // A trial's line plays on the screens of the plan asked for; a subscription's on its plan's.
+  const maxConnections = await planConnections(db, person.paidPlan ?? person.plan)
   const bouquetIds = bouquetIdsOf(packageId)
   if (!bouquetIds.length) {
     throw conflict('Set the package ID for new lines in Business Settings first.')
@@ -70,6 +73,7 @@ async function recordIntent(access: SupplierAccess, personId: string, createdBy:
       packageId: bouquetIds.join(','),
       notes: panelNotes(person.subscriptionId, null),
       ...plan,
+      maxConnections,
       createdBy,
       createdAt: now,
       updatedAt: now,

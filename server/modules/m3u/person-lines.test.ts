@@ -27,6 +27,8 @@ describe.each(databaseKinds)("a person's line on %s", (kind) => {
       expiresAt: new Date(person.createdAt.getTime() + 24 * hour).toISOString(),
       status: 'active',
       isTrial: true,
+      // "Starter" is no plan here: the Business Settings' default screens.
+      maxConnections: 2,
       supplierLineId: expect.any(String),
       isSynced: true,
       panelError: null,
@@ -35,6 +37,7 @@ describe.each(databaseKinds)("a person's line on %s", (kind) => {
         expiresAt: new Date(Number(panelSeconds(made.body.expiresAt)) * 1000).toISOString(),
         isEnabled: true,
         isTrial: true,
+        maxConnections: 2,
         seenAt: t.now.toISOString(),
       },
     })

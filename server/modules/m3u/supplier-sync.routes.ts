@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams, pageQuery } from '../../../common/api'
-import { supplierKeyInput } from '../../../common/person-lines'
+import { driftFixInput, driftFixResult, supplierKeyInput } from '../../../common/person-lines'
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs } from '../../plugins/audit'
-import { putDriftRight } from './drift-fix'
+import { fixDrift } from './drift-fix'
 import { routeOutcome } from './line-outcome'
 import { supplierAccess } from './supplier-access'
 import { listDrift, readSupplierStatus } from './supplier-status'
@@ -38,12 +38,20 @@ export async function supplierSyncRoutes(fastify: FastifyInstance) {
     return page.drift
   })
 
-  // 200 once the panel holds ours; 202 when the change is recorded and waits for the panel.
+  // `keep: 'ours'` pushes ours to the panel: 200 once it holds it, 202 when the change is recorded
+  // and waits for the panel. `keep: 'panel'` takes the panel's expiry or enabled state here.
   app.post(
     '/api/supplier/drift/:id/fix',
-    { config: audit('fix_drift'), schema: { params: idParams, body: supplierKeyInput } },
+    {
+      config: audit('fix_drift'),
+      schema: {
+        params: idParams,
+        body: driftFixInput,
+        response: { 200: driftFixResult, 202: driftFixResult },
+      },
+    },
     async (request, reply) => {
-      const result = await putDriftRight(access, request.params.id, {
+      const result = await fixDrift(access, request.params.id, request.body.keep, {
         apiKey: request.body.apiKey,
         actor: request.admin!.username,
         commit: routeOutcome(request),

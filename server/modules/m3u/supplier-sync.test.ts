@@ -92,11 +92,11 @@ describe.each(databaseKinds)('reconciling with the supplier panel on %s', (kind)
     expect(await noticesOf('supplier_drift')).toHaveLength(1)
 
     for (const entry of found) {
-      const fixed = await t.admin.post(`/api/supplier/drift/${entry.id}/fix`, {})
+      const fixed = await t.admin.post(`/api/supplier/drift/${entry.id}/fix`, { keep: 'ours' })
       expect([entry.kind, fixed.status, fixed.body]).toEqual([
         entry.kind,
         200,
-        { isFixed: true, problem: null },
+        { isFixed: true, problem: null, subscriptionEnd: null },
       ])
     }
     expect(panelLine(t.supplier, late.username).exp_date).toBe(
@@ -111,7 +111,9 @@ describe.each(databaseKinds)('reconciling with the supplier panel on %s', (kind)
     expect((await drift()).map((entry) => entry.username).sort()).toEqual(
       [gone.username, 'strangerline01'].sort(),
     )
-    expect((await t.admin.post(`/api/supplier/drift/${found[0]!.id}/fix`, {})).status).toBe(404)
+    expect(
+      (await t.admin.post(`/api/supplier/drift/${found[0]!.id}/fix`, { keep: 'ours' })).status,
+    ).toBe(404)
   })
 
   it('alerts once when credits fall below the threshold, and again after they recover', async () => {

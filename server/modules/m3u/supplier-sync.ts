@@ -113,12 +113,13 @@ async function recordPanelStates(tx: Db, seen: Map<string, PanelLine>, readAt: D
       .slice(start, start + insertBatch)
       .map(
         ([lineId, line]) =>
-          sql`(${lineId}::uuid, ${line.expiresAt?.toISOString() ?? null}::timestamptz, ${line.isEnabled}::boolean, ${line.isTrial}::boolean, ${line.password}::text)`,
+          sql`(${lineId}::uuid, ${line.expiresAt?.toISOString() ?? null}::timestamptz, ${line.isEnabled}::boolean, ${line.isTrial}::boolean, ${line.password}::text, ${line.maxConnections}::integer)`,
       )
     await tx.execute(sql`
       update ${m3uLines} set panel_expires_at = v.expires_at, panel_is_enabled = v.is_enabled,
-        panel_is_trial = v.is_trial, panel_password = v.password, last_synced_at = ${now.toISOString()}::timestamptz
-      from (values ${sql.join(values, sql`, `)}) as v(id, expires_at, is_enabled, is_trial, password)
+        panel_is_trial = v.is_trial, panel_password = v.password,
+        panel_max_connections = v.max_connections, last_synced_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(values, sql`, `)}) as v(id, expires_at, is_enabled, is_trial, password, max_connections)
       where ${m3uLines.id} = v.id
         and (${m3uLines.lastSyncedAt} is null or ${m3uLines.lastSyncedAt} <= ${readAt.toISOString()}::timestamptz)`)
   }

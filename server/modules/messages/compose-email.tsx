@@ -18,6 +18,8 @@ export type ComposeOptions = {
   images: 'cid' | 'data'
   /** The person's "Get messages on Telegram" link, offered in the footer when there is one. */
   telegramLink?: string | null
+  /** The person's one-click unsubscribe address, linked in the footer when there is one. */
+  unsubscribeUrl?: string | null
 }
 
 const qrCid = 'm3u-qr'
@@ -36,7 +38,7 @@ export async function composeEmail(
   kind: MessageKind,
   template: TemplateText,
   givenValues: TemplateValues,
-  { device, images, telegramLink }: ComposeOptions,
+  { device, images, telegramLink, unsubscribeUrl }: ComposeOptions,
 ): Promise<Omit<OutgoingMail, 'id' | 'to'>> {
   const guide = kind === 'line_login' ? deviceGuideFor(device) : undefined
   const values = { ...givenValues, ...(guide ? { deviceName: guide.deviceName } : {}) }
@@ -51,9 +53,11 @@ export async function composeEmail(
     action: actionFor(kind, values),
     guide,
     telegramLink: telegramLink ?? undefined,
+    unsubscribeUrl: unsubscribeUrl ?? undefined,
     login:
       qr && m3uUrl
         ? {
+            serverUrl: values.serverUrl ?? new URL(m3uUrl).origin,
             username: values.username ?? '',
             password: values.password ?? '',
             m3uUrl,

@@ -6,8 +6,8 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     subject: 'Your {brandName} login is ready',
     body: [
       'Hi{if firstName} {firstName}{end},',
-      'Your {brandName} line is ready. Below are your username, password and M3U URL{if deviceName}, with the steps for {deviceName}{end}.',
-      '{if endDate}Your access runs until {endDate}. {end}One login plays on one device at a time; we recommend a connection of at least 10 Mbps.',
+      'Your {brandName} line is ready. Below are your server address, username and password (for apps with an “Xtream Codes” login) and your M3U URL{if deviceName}, with the steps for {deviceName}{end}.',
+      '{if endDate}Your access runs until {endDate}. {end}Your login plays on {screens} at the same time; we recommend a connection of at least 10 Mbps.',
       'Enjoy watching!',
     ].join('\n\n'),
   },

@@ -8,8 +8,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
       deviceName: 'IPTV Smarters',
       steps: [
         'Install IPTV Smarters Pro from your device’s app store and open it.',
-        'Choose “Add user”, then “Load your playlist or file/URL”.',
-        'Enter any name, choose M3U URL and paste the M3U URL above.',
+        'Choose “Add user”, then “Login with Xtream Codes API”.',
+        'Enter any name, then the server URL, username and password above (or choose “Load your playlist or file/URL” and paste the M3U URL).',
         'Press “Add user” and wait for the channels to load.',
       ],
     },
@@ -20,8 +20,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
       deviceName: 'TiviMate',
       steps: [
         'Install TiviMate from the Google Play Store on your Android TV or Fire TV and open it.',
-        'Choose “Add playlist”, then “M3U playlist”.',
-        'Type the M3U URL above (or scan the QR code with your phone to copy it) and press Next.',
+        'Choose “Add playlist”, then “Xtream Codes”.',
+        'Type the server URL, username and password above and press Next (or choose “M3U playlist” and type the M3U URL).',
         'Name the playlist and press Done: the channels and guide load by themselves.',
       ],
     },
@@ -44,8 +44,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
       deviceName: 'your phone',
       steps: [
         'Install IPTV Smarters Pro (App Store or Google Play) and open it.',
-        'Choose “Load your playlist or file/URL”, then M3U URL.',
-        'Scan the QR code in this e-mail with your camera, or copy the M3U URL above, and paste it.',
+        'Choose “Login with Xtream Codes API”.',
+        'Copy the server URL, username and password above into the app (each has its own field).',
         'Press “Add user”: your channels are ready.',
       ],
     },
@@ -68,8 +68,8 @@ const anyDevice: DeviceGuide = {
   deviceName: 'your device',
   steps: [
     'Install an IPTV player: IPTV Smarters (phones, tablets, Smart TVs), TiviMate (Android TV, Fire TV) or VLC (computers).',
-    'Add a playlist by M3U URL and paste the M3U URL above (or scan the QR code with your phone).',
-    'If the app asks for a login instead, use the username and password above.',
+    'Add a playlist by M3U URL and paste the M3U URL above.',
+    'If the app asks for an “Xtream Codes” login instead, use the server URL, username and password above.',
     'Save: the channels load in a few seconds.',
   ],
 }

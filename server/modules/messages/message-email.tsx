@@ -19,22 +19,26 @@ export type EmailContent = {
   subject: string
   /** The filled template body: paragraphs split by blank lines, line breaks kept. */
   body: string
-  login?: { username: string; password: string; m3uUrl: string; qrSrc: string }
+  login?: { serverUrl: string; username: string; password: string; m3uUrl: string; qrSrc: string }
   guide?: DeviceGuide
   action?: { label: string; url: string }
   /** The person's deep link to our bot: their messages on Telegram too, once they press Start. */
   telegramLink?: string
+  /** Where the person stops reminders (every e-mail but a receipt links it). */
+  unsubscribeUrl?: string
 }
 
 // The brand's violet, lighter on dark backgrounds (web/styles.css --primary in both themes).
 const colors = { brand: '#6d28d9', brandDark: '#a78bfa', text: '#1f1d2b', muted: '#5b5870' }
 
 // Clients that honour prefers-color-scheme (Apple Mail, Outlook.com…) switch; the rest keep the
-// light palette, readable either way because every colour pair has enough contrast.
+// light palette, readable either way because every colour pair has enough contrast. The page
+// itself (html, body and the outer table) turns dark too, or a light page framed the dark card.
+// The QR code is for a reader on a computer to scan with a phone: a phone hides it.
 const darkModeCss = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 @media (prefers-color-scheme: dark) {
-  .email-body { background-color: #121019 !important; }
+  html, body, .email-body, .email-page { background-color: #121019 !important; }
   .email-card { background-color: #1c1a26 !important; border-color: #2e2b3d !important; }
   .email-text, .email-heading { color: #ecebf3 !important; }
   .email-muted { color: #b4b1c7 !important; }
@@ -42,7 +46,10 @@ const darkModeCss = `
   .email-box { background-color: #24212f !important; }
   .email-button { background-color: ${colors.brandDark} !important; color: #16121f !important; }
 }
-@media (max-width: 600px) { .email-card { padding: 20px !important; } }
+@media (max-width: 600px) {
+  .email-card { padding: 20px !important; }
+  .email-qr { display: none !important; max-height: 0 !important; overflow: hidden !important; }
+}
 `
 
 const text = { color: colors.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' }
@@ -51,6 +58,7 @@ const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 
 function LoginBox({ login }: { login: NonNullable<EmailContent['login']> }) {
   const rows: [string, string][] = [
+    ['Server URL', login.serverUrl],
     ['Username', login.username],
     ['Password', login.password],
   ]
@@ -65,6 +73,10 @@ function LoginBox({ login }: { login: NonNullable<EmailContent['login']> }) {
           <strong style={mono}>{value}</strong>
         </Text>
       ))}
+      <Text className="email-muted" style={{ ...muted, margin: '0 0 12px' }}>
+        For apps with an “Xtream Codes” login (IPTV Smarters, TiviMate…). Other apps take the M3U
+        URL.
+      </Text>
       <Text className="email-text" style={{ ...text, margin: '0 0 4px' }}>
         M3U URL:
       </Text>
@@ -76,13 +88,19 @@ function LoginBox({ login }: { login: NonNullable<EmailContent['login']> }) {
           {login.m3uUrl}
         </Link>
       </Text>
-      <Img
-        src={login.qrSrc}
-        width="160"
-        height="160"
-        alt="QR code of your M3U URL"
-        style={{ backgroundColor: '#ffffff', padding: '8px', borderRadius: '4px' }}
-      />
+      <Section className="email-qr">
+        <Text className="email-muted" style={{ ...muted, margin: '0 0 8px' }}>
+          Reading this on a computer? Scan the code with your phone’s camera to open the M3U URL
+          there.
+        </Text>
+        <Img
+          src={login.qrSrc}
+          width="160"
+          height="160"
+          alt="QR code of your M3U URL"
+          style={{ backgroundColor: '#ffffff', padding: '8px', borderRadius: '4px' }}
+        />
+      </Section>
     </Section>
   )
 }
@@ -113,10 +131,11 @@ export function MessageEmail({
   guide,
   action,
   telegramLink,
+  unsubscribeUrl,
 }: EmailContent) {
   const paragraphs = body.split(/\n\s*\n/).filter((paragraph) => paragraph.trim())
   return (
-    <Html lang="en">
+    <Html lang="en" className="email-page" style={{ backgroundColor: '#f6f5fa' }}>
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
@@ -134,7 +153,7 @@ export function MessageEmail({
           padding: '24px 0',
         }}
       >
-        <Container style={{ maxWidth: '560px', width: '100%' }}>
+        <Container className="email-page" style={{ maxWidth: '560px', width: '100%' }}>
           <Text
             className="email-brand"
             style={{
@@ -192,6 +211,15 @@ export function MessageEmail({
           )}
           <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
             You receive this e-mail because of your {brandName} account or support request.
+            {unsubscribeUrl && (
+              <>
+                {' '}
+                <Link href={unsubscribeUrl} className="email-brand" style={{ color: colors.brand }}>
+                  Unsubscribe from reminders
+                </Link>
+                .
+              </>
+            )}
           </Text>
         </Container>
       </Body>

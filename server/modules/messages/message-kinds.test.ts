@@ -115,8 +115,17 @@ describe.each(databaseKinds)('messages to customers on %s', (kind) => {
       year: 'numeric',
       timeZone: 'UTC',
     }).format(new Date(extended.body.subscriptionEndDate))
-    // The conversion's own confirmation arrives too.
-    const mail = (await t.flush()).find((each) => each.subject?.endsWith(endDate))
+    // The conversion's own confirmation arrives too, and a receipt for each payment.
+    const mails = await t.flush()
+    const mail = mails.find((each) => each.subject?.endsWith(endDate))
+    const hasUnsubscribe = (each: (typeof mails)[number]) =>
+      each.headerLines.some((header) => header.key === 'list-unsubscribe') &&
+      String(each.html).includes('Unsubscribe from reminders')
+    expect(hasUnsubscribe(mail!)).toBe(true)
+    // A receipt is transactional: no unsubscribe link, no header.
+    const receipts = mails.filter((each) => each.subject?.startsWith('Receipt '))
+    expect(receipts.length).toBeGreaterThan(0)
+    expect(receipts.filter(hasUnsubscribe)).toEqual([])
     expect(mail!.subject).toBe(`Your StreamLine subscription now runs until ${endDate}`)
     expect(mail!.text).toContain(
       `Thank you for renewing Family Plus. Your subscription now runs until ${endDate}.`,
@@ -132,10 +141,30 @@ describe.each(databaseKinds)('messages to customers on %s', (kind) => {
     const { username, password, m3uUrl } = made.body
     expect(mail!.subject).toBe('Your StreamLine login is ready')
     for (const value of [username, password, m3uUrl]) expect(mail!.text).toContain(value)
-    expect(String(mail!.html)).toContain('Set up on TiviMate')
+    // An "Xtream Codes" app's server address: the panel's, where the playlist is.
+    expect(mail!.text).toContain(`Server URL: ${t.supplier.origin}`)
+    // The screens of the plan asked for (none by that name here: the default of 2).
+    expect(mail!.text).toContain('Your login plays on 2 screens at the same time')
+    expect(mail!.text).not.toContain('one device at a time')
+    const html = String(mail!.html)
+    expect(html).toContain('Set up on TiviMate')
+    expect(html).toContain('“Xtream Codes”')
     const qr = mail!.attachments.find((attachment) => attachment.contentType === 'image/png')
     expect(qr?.cid).toBeTruthy()
-    expect(String(mail!.html)).toContain(`cid:${qr!.cid}`)
+    expect(html).toContain(`cid:${qr!.cid}`)
+    // The QR code is described for a reader on a computer, and hidden on a phone's screen.
+    expect(html).toContain('Reading this on a computer? Scan the code')
+    expect(html).toMatch(/max-width: 600px\)[^}]*\{[^@]*\.email-qr \{ display: none !important/)
+    expect(html).toMatch(/class="email-qr"/)
+    // Dark all over: the page around the card turns dark as well as the card.
+    expect(html).toMatch(
+      /prefers-color-scheme: dark\) \{\s*html, body, \.email-body, \.email-page \{ background-color: #121019/,
+    )
+    expect(html).toMatch(/<html[^>]*class="email-page"/)
+    // Not a receipt: it carries the unsubscribe link and the List-Unsubscribe headers.
+    expect(html).toContain('Unsubscribe from reminders')
+    const headers = mail!.headerLines.map((header) => header.key)
+    expect(headers).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']))
 
     // A new password reaches the customer once the panel holds it.
     const reset = await t.admin.post(`/api/trial-requests/${person.id}/line/reset-password`, {})

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { reminderKinds, type MessageKind, type TemplateValues } from '../../../common/messages'
+import { screensLabel } from '../../../common/plans'
 import { appRoutes, supportTicketPath } from '../../../common/routes'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
+import { getPlatformSettings } from '../settings/settings.service'
 import { withoutLinks } from './unlinked-text'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
@@ -97,10 +99,17 @@ export async function messageValues(
       ? await db.select().from(m3uLines).where(eq(m3uLines.id, row.lineId))
       : []
     if (!line?.username || !line.password) throw new UnsendableError('The line no longer exists')
+    const screens =
+      line.maxConnections ??
+      line.panelMaxConnections ??
+      (await getPlatformSettings(db)).maxConcurrentStreams
     Object.assign(values, {
       username: line.username,
       password: line.password,
       m3uUrl: line.m3uUrl,
+      // An "Xtream Codes" app asks for the panel's address: the playlist's origin.
+      serverUrl: new URL(line.m3uUrl).origin,
+      screens: screensLabel(screens),
       ...endValues(line.expiresAt, now),
     })
   }

@@ -9,7 +9,7 @@ import { composeEmail } from './compose-email'
 import { recordBounce } from './mail-bounces.service'
 import { addressOf, MailError, type Mailer } from './mailer'
 import { messageValues, siteOrigin, UnsendableError } from './message-values'
-import { unsubscribeHeaders } from './unsubscribe.service'
+import { unsubscribeHeaders, unsubscribeLinkFor } from './unsubscribe.service'
 import { telegramOfferFor } from './telegram-offer'
 import { templateFor } from './templates.service'
 import { sendTelegram } from '../telegram/send-telegram'
@@ -153,14 +153,15 @@ async function sendOne(
       const sent = await sendTelegram({ telegram, db, now }, { ...message, chatId, isHtml: true })
       if (!sent.ok) return recordFailure(db, row, sent.reason, !sent.isRetryable, now())
     } else {
+      const unsubscribeUrl = await unsubscribeLinkFor(db, row, siteOrigin(config), now())
       const mail = await composeEmail(kind, await templateFor(db, kind, log), values, {
         device,
         images: 'cid',
         telegramLink: await telegramOfferFor({ telegram, db, log }, row),
+        unsubscribeUrl,
       })
       subject = mail.subject
-      const sender = addressOf(mailer!.from)
-      const headers = await unsubscribeHeaders(db, row, siteOrigin(config), sender)
+      const headers = unsubscribeHeaders(unsubscribeUrl, addressOf(mailer!.from))
       await mailer!.send({ ...mail, id: row.id, to: row.recipient, headers })
     }
   } catch (error) {

@@ -52,8 +52,8 @@ describe('every message with every optional value absent', () => {
       firstName: 'Alex',
     })
     expect(text).toContain('Hi Alex,')
-    expect(text).toContain('Below are your username, password and M3U URL.')
-    expect(text).toContain('One login plays on one device at a time')
+    expect(text).toContain('and password (for apps with an “Xtream Codes” login) and your M3U URL.')
+    expect(text).toContain('Your login plays on 2 screens at the same time')
   })
 
   it('with every value known, each sentence keeps its words', async () => {
@@ -65,7 +65,9 @@ describe('every message with every optional value absent', () => {
     )
     expect(mail.text).toContain('Hi Alex,')
     expect(mail.text).toContain('M3U URL, with the steps for TiviMate.')
-    expect(mail.text).toContain('Your access runs until 31 March 2027. One login plays')
+    expect(mail.text).toContain(
+      'Your access runs until 31 March 2027. Your login plays on 2 screens',
+    )
   })
 
   it.each(messageKindNames)('the default words of %s pass the editor’s own checks', (kind) => {

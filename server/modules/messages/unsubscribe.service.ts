@@ -81,22 +81,34 @@ export async function remindersStoppedAt(db: Db, personId: string): Promise<Date
 export const unsubscribeUrl = (origin: string, token: string) =>
   `${origin}/api/unsubscribe/${encodeURIComponent(token)}`
 
+// A receipt is transactional: it carries no unsubscribe link, as it is not what unsubscribing stops.
+const withoutUnsubscribe: readonly string[] = ['payment_receipt']
+
 /**
- * A reminder e-mail's List-Unsubscribe headers: the one-click URL and a mailto: to the sender.
- * Other kinds carry none (they are not what unsubscribing stops).
+ * The person's one-click unsubscribe address for an e-mail of `row`'s kind: every e-mail to a
+ * person but a receipt carries it (their token made at the first one), so the reader can always
+ * stop reminders. Null for a receipt, or a message to no person (a ticket without an account).
  */
-export async function unsubscribeHeaders(
+export async function unsubscribeLinkFor(
   db: Db,
   row: { kind: string; trialRequestId: string | null },
   origin: string,
+  now: Date,
+): Promise<string | null> {
+  if (!row.trialRequestId || withoutUnsubscribe.includes(row.kind)) return null
+  await ensureUnsubscribeToken(db, row.trialRequestId, now)
+  const token = await unsubscribeTokenOf(db, row.trialRequestId)
+  return token ? unsubscribeUrl(origin, token) : null
+}
+
+/** The List-Unsubscribe headers (RFC 2369, RFC 8058) for a link: one-click, and a mailto:. */
+export function unsubscribeHeaders(
+  url: string | null,
   senderAddress: string,
-): Promise<Record<string, string>> {
-  const isReminder = (reminderKinds as readonly string[]).includes(row.kind)
-  const token =
-    isReminder && row.trialRequestId ? await unsubscribeTokenOf(db, row.trialRequestId) : null
-  if (!token) return {}
+): Record<string, string> {
+  if (!url) return {}
   return {
-    'List-Unsubscribe': `<${unsubscribeUrl(origin, token)}>, <mailto:${senderAddress}?subject=unsubscribe>`,
+    'List-Unsubscribe': `<${url}>, <mailto:${senderAddress}?subject=unsubscribe>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   }
 }

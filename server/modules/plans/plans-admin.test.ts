@@ -48,6 +48,20 @@ describe.each(databaseKinds)('plans management API on %s', (kind) => {
     expect(response.body.issues).toEqual([{ path: 'price', message: 'Price is required' }])
   })
 
+  it('keeps the screens a plan plays on (1 by default), and refuses others naming the field', async () => {
+    const made = await t.admin.post('/api/plans', { name: 'Trio', price: 12, maxConnections: 3 })
+    expect(made.body.maxConnections).toBe(3)
+    const plain = await t.admin.post('/api/plans', { name: 'Solo', price: 5 })
+    expect(plain.body.maxConnections).toBe(1)
+    for (const maxConnections of [0, 11, 2.5, 'many']) {
+      const refused = await t.admin.post('/api/plans', { name: 'Bad', price: 5, maxConnections })
+      expect(refused.status).toBe(400)
+      expect(refused.body.issues).toEqual([
+        { path: 'maxConnections', message: expect.stringMatching(/^Connections must be/) },
+      ])
+    }
+  })
+
   it('refuses anonymous changes', async () => {
     expect(
       (await createClient(t.server.baseUrl).post('/api/plans', { name: 'x', price: 1 })).status,

@@ -12,6 +12,7 @@ import { confirmRedemption } from '../discounts/discount-redemption-status.servi
 import { changePersonLine } from '../m3u/line-changes'
 import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follow'
 import { publishNotification } from '../notifications/notifications.service'
+import { planConnections } from '../plans/plan-connections'
 import { extendSubscription } from './subscription-extend.service'
 import { convertToSubscription, paidLine } from './subscriptions.service'
 import {
@@ -125,7 +126,10 @@ export async function settleWithin(
     lineId = await changePersonLine(
       tx,
       person!.id,
-      paidLine(changed, { subscriptionMonths: months }),
+      paidLine(changed, {
+        subscriptionMonths: months,
+        maxConnections: await planConnections(tx, payment.planName),
+      }),
       now,
     )
   } else {
@@ -133,7 +137,12 @@ export async function settleWithin(
     const createdBy = payment.provider === 'manual' ? (payment.createdBy ?? 'system') : 'system'
     const extended = await extendSubscription(tx, person!.id, renewal, now, createdBy)
     changed = extended.person
-    const line = { expiresAt: extended.newEnd, isTrial: false, isEnabled: true }
+    const line = {
+      expiresAt: extended.newEnd,
+      isTrial: false,
+      isEnabled: true,
+      maxConnections: await planConnections(tx, changed.paidPlan),
+    }
     lineId = await changePersonLine(tx, person!.id, line, now)
   }
   const newEnd = new Date(changed.subscriptionEndDate!)

@@ -12,16 +12,20 @@ import { presentTrialRequest } from '../trial-requests/trial-requests.service'
 /** Calendar months in UTC (the rule the browser shows too): 31 January + 1 month is the end of February. */
 export const subscriptionEnd = addCalendarMonths
 
-/** What the person's line becomes with a paid subscription: no trial, ending with it. */
+/**
+ * What the person's line becomes with a paid subscription: no trial, switched back on, ending
+ * with it, on the plan's screens.
+ */
 export function paidLine(
   person: TrialRequest,
-  { subscriptionMonths }: { subscriptionMonths: number },
+  { subscriptionMonths, maxConnections }: { subscriptionMonths: number; maxConnections: number },
 ): LineChanges {
   return {
     isTrial: false,
     isEnabled: true,
     expiresAt: new Date(person.subscriptionEndDate!),
     subscriptionType: subscriptionMonths,
+    maxConnections,
   }
 }
 

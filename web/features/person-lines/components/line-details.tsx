@@ -43,6 +43,7 @@ const differenceWords: Record<PanelDifference, string> = {
   expiry: 'its expiry',
   enabled: 'enabled or disabled',
   trial: 'trial or paid',
+  connections: 'its screens',
 }
 
 /** What the panel last said of one field, set apart (amber, with an icon) when it is not ours. */
@@ -122,6 +123,16 @@ export function LineDetails({ line }: { line: PersonLine }) {
             notRead
           )}
         </Field>
+        {line.maxConnections !== null && (
+          <Field label="Screens at once">
+            {line.maxConnections}
+            {panel && (
+              <PanelSays differs={differences.includes('connections')}>
+                {panel.maxConnections ?? 'not read yet'}
+              </PanelSays>
+            )}
+          </Field>
+        )}
       </dl>
       {!line.isSynced ? (
         <Notice icon={Clock}>

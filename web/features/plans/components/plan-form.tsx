@@ -108,6 +108,15 @@ export function PlanForm({ formId, defaultValues, onSubmit }: PlanFormProps) {
         )}
       </FormField>
       <WholeNumberField
+        id="plan-connections"
+        label="Connections"
+        hint="Screens that play at once on the line (1 to 10)."
+        error={errors.maxConnections?.message}
+        min={1}
+        max={10}
+        registration={register('maxConnections')}
+      />
+      <WholeNumberField
         id="plan-sort-order"
         label="Sort order"
         error={errors.sortOrder?.message}

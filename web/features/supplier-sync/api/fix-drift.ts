@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { DriftFixResult, DriftKeep } from '@common/person-lines'
 import { apiJson } from '@/lib/api-client'
 import { supplierSyncQueryKey } from './get-supplier-status'
 
-export type DriftFix = { isFixed: boolean; problem: string | null }
-
-/** Puts one difference right, ours → panel; not fixed yet (202) when the panel must be retried. */
-export function fixDrift(id: string): Promise<DriftFix> {
-  return apiJson<DriftFix>('POST', `/api/supplier/drift/${encodeURIComponent(id)}/fix`, {})
+/**
+ * Puts one difference right, keeping ours (pushed to the panel; not fixed yet, 202, when the
+ * panel must be retried) or the panel's (taken here).
+ */
+export function fixDrift({ id, keep }: { id: string; keep: DriftKeep }): Promise<DriftFixResult> {
+  return apiJson<DriftFixResult>('POST', `/api/supplier/drift/${encodeURIComponent(id)}/fix`, {
+    keep,
+  })
 }
 
 export function useFixDrift() {

@@ -1,21 +1,13 @@
-import { Wrench } from 'lucide-react'
 import { Link } from 'wouter'
-import { driftKindLabels, type PanelLineState, type SupplierDrift } from '@common/person-lines'
+import { driftKindLabels, type DriftKeep, type SupplierDrift } from '@common/person-lines'
 import { adminPaths } from '@common/routes'
 import { ListEmpty } from '@/components/list-states'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
-import { Spinner } from '@/components/ui/spinner'
 import { serverMessageOf } from '@/lib/api-client'
 import { formatDateTime } from '@/lib/format'
 import { showToast } from '@/lib/toast'
 import { useFixDrift } from '../api/fix-drift'
-
-function describe(state: PanelLineState | null): string {
-  if (!state) return 'No such line'
-  const expiry = state.expiresAt ? `expires ${formatDateTime(state.expiresAt)}` : 'no expiry'
-  return `${state.isEnabled ? 'Enabled' : 'Disabled'}, ${expiry}`
-}
+import { describeLineState as describe, DriftFixDialog } from './drift-fix-dialog'
 
 /** Whose line it is: the person (opening them), the panel login beside; else the login alone. */
 function DriftSubject({ drift }: { drift: SupplierDrift }) {
@@ -48,12 +40,17 @@ function DriftItem({ drift }: { drift: SupplierDrift }) {
   const who = drift.person?.name ?? drift.username
   // mutateAsync, not mutate's callbacks: the fixed row leaves the list (and unmounts) as soon as
   // the refetch lands, and mutate's callbacks never fire for an unmounted component.
-  const handleFix = () =>
-    fix.mutateAsync(drift.id).then(
-      ({ isFixed, problem }) =>
+  const handleFix = (keep: DriftKeep) =>
+    fix.mutateAsync({ id: drift.id, keep }).then(
+      ({ isFixed, problem, subscriptionEnd }) =>
         showToast(
           isFixed
-            ? { title: 'Put right on the panel', description: who }
+            ? {
+                title: keep === 'panel' ? "Kept the panel's" : 'Put right on the panel',
+                description: subscriptionEnd
+                  ? `${who}: the subscription now ends ${formatDateTime(subscriptionEnd)}`
+                  : who,
+              }
             : {
                 title: 'Saved; the panel will follow',
                 description: problem ?? undefined,
@@ -77,22 +74,12 @@ function DriftItem({ drift }: { drift: SupplierDrift }) {
         <p className="text-xs text-muted-foreground">Ours: {describe(drift.ours)}</p>
         <p className="text-xs text-muted-foreground">Panel: {describe(drift.panel)}</p>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="w-fit"
-        onClick={handleFix}
-        disabled={fix.isPending}
-        aria-label={`Put right: ${label}, ${who}`}
-      >
-        {fix.isPending ? <Spinner /> : <Wrench aria-hidden />}
-        Put right
-      </Button>
+      <DriftFixDialog drift={drift} who={who} isPending={fix.isPending} onConfirm={handleFix} />
     </li>
   )
 }
 
-/** Where the panel differs from our lines, each put right (ours → panel) in one click. */
+/** Where the panel differs from our lines, each put right the way the admin confirms. */
 export function DriftList({ drift, hasMore }: { drift: SupplierDrift[]; hasMore: boolean }) {
   if (drift.length === 0) return <ListEmpty>The panel matches our lines.</ListEmpty>
   return (
