@@ -24,6 +24,8 @@ export type EmailContent = {
   action?: { label: string; url: string }
   /** The person's deep link to our bot: their messages on Telegram too, once they press Start. */
   telegramLink?: string
+  /** A one-time link that signs the customer in to their own page. */
+  accountLink?: string
 }
 
 // The brand's violet, lighter on dark backgrounds (web/styles.css --primary in both themes).
@@ -113,6 +115,7 @@ export function MessageEmail({
   guide,
   action,
   telegramLink,
+  accountLink,
 }: EmailContent) {
   const paragraphs = body.split(/\n\s*\n/).filter((paragraph) => paragraph.trim())
   return (
@@ -182,6 +185,14 @@ export function MessageEmail({
             )}
           </Section>
           <Hr style={{ borderColor: 'transparent', margin: '8px 0' }} />
+          {accountLink && (
+            <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
+              <Link href={accountLink} className="email-brand" style={{ color: colors.brand }}>
+                Manage your subscription
+              </Link>
+              {': your login, end date, renewals and receipts. The link signs you in once, for 7 days.'}
+            </Text>
+          )}
           {telegramLink && (
             <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
               <Link href={telegramLink} className="email-brand" style={{ color: colors.brand }}>
