@@ -113,7 +113,8 @@ export const messageKinds = {
   },
   expiry_notice: {
     label: 'Access ended',
-    description: 'When a trial or subscription has ended: a link that signs the customer in to renew.',
+    description:
+      'When a trial or subscription has ended: a link that signs the customer in to renew.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'renewUrl'],
     optional: ['firstName', 'planName'],
     bodyOnly: ['firstName'],

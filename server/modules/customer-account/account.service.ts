@@ -1,8 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm'
-import {
-  type AccountPayment,
-  type CustomerAccount,
-} from '../../../common/customer-account'
+import { type AccountPayment, type CustomerAccount } from '../../../common/customer-account'
 import { formatCents } from '../../../common/money'
 import { checkoutProviders, providerLabels, type CheckoutProvider } from '../../../common/payments'
 import { billingMonths } from '../../../common/plan-rules'

@@ -33,7 +33,12 @@ export async function queueSignInLink(
   // E-mail only: the link goes to the address it was asked for, never to a chat as well.
   await queueMessage(
     db,
-    { kind: 'account_sign_in', recipient: person.email, trialRequestId: person.id, channel: 'email' },
+    {
+      kind: 'account_sign_in',
+      recipient: person.email,
+      trialRequestId: person.id,
+      channel: 'email',
+    },
     now,
   )
 }

@@ -99,7 +99,12 @@ describe.each(databaseKinds)('signing in to the customer page by e-mailed link (
       t.server.app.db.transaction((tx) =>
         queueMessage(
           tx,
-          { kind: 'renewal_confirmation', recipient: person.email, trialRequestId: person.id, variables },
+          {
+            kind: 'renewal_confirmation',
+            recipient: person.email,
+            trialRequestId: person.id,
+            variables,
+          },
           t.now,
         ),
       )
@@ -114,7 +119,9 @@ describe.each(databaseKinds)('signing in to the customer page by e-mailed link (
     await queue()
     const [later] = (await t.flush()).filter((sent) => sent.to?.text === person.email)
     await t.travel(7 + 1 / 24)
-    const stale = await browser().post('/api/account/sign-in', { token: signInTokenIn(later?.text) })
+    const stale = await browser().post('/api/account/sign-in', {
+      token: signInTokenIn(later?.text),
+    })
     expect(stale.body.problem).toBe('expired')
   })
 
@@ -176,7 +183,9 @@ describe.each(databaseKinds)('signing in to the customer page by e-mailed link (
     const [mail] = (await t.flush()).filter((message) => message.to?.text === person.email)
     const signingInAt = t.now
     const customer = browser()
-    expect((await customer.post('/api/account/sign-in', { token: signInTokenIn(mail?.text) })).status).toBe(200)
+    expect(
+      (await customer.post('/api/account/sign-in', { token: signInTokenIn(mail?.text) })).status,
+    ).toBe(200)
 
     const activity = await t.admin.get(`/api/trial-requests/${person.id}/account-activity`)
     expect(activity.status).toBe(200)
@@ -185,6 +194,8 @@ describe.each(databaseKinds)('signing in to the customer page by e-mailed link (
       activeSessions: 1,
       entries: [{ action: 'signed_in', detail: null }],
     })
-    expect((await customer.get(`/api/trial-requests/${person.id}/account-activity`)).status).toBe(401)
+    expect((await customer.get(`/api/trial-requests/${person.id}/account-activity`)).status).toBe(
+      401,
+    )
   })
 })

@@ -190,7 +190,9 @@ export function MessageEmail({
               <Link href={accountLink} className="email-brand" style={{ color: colors.brand }}>
                 Manage your subscription
               </Link>
-              {': your login, end date, renewals and receipts. The link signs you in once, for 7 days.'}
+              {
+                ': your login, end date, renewals and receipts. The link signs you in once, for 7 days.'
+              }
             </Text>
           )}
           {telegramLink && (

@@ -113,7 +113,10 @@ export async function messageValues(
       values.firstName = withoutLinks(person.firstName)
       values.planName ??= person.paidPlan ?? person.plan
       device = person.device
-      Object.assign(values, await accountLinks(db, row, { id: row.trialRequestId, ...person }, config, now))
+      Object.assign(
+        values,
+        await accountLinks(db, row, { id: row.trialRequestId, ...person }, config, now),
+      )
     }
   }
   if ((row.kind as MessageKind) === 'line_login') {

@@ -52,7 +52,9 @@ describe.each(databaseKinds)('reminders before an end on %s', (kind) => {
     const [mail] = await t.flush()
     expect(mail?.subject).toBe(`Your ${t.server.app.config.brandName} subscription ends in 7 days`)
     // "Renew now" signs the customer in on their own page, with the renew panel open.
-    expect(mail?.html).toMatch(new RegExp(`${publicUrl}/account/sign-in\\?token=[\\w-]{43}&amp;renew=1`))
+    expect(mail?.html).toMatch(
+      new RegExp(`${publicUrl}/account/sign-in\\?token=[\\w-]{43}&amp;renew=1`),
+    )
     expect(mail?.text).toContain('Renew now')
     expect(mail?.text).toContain('Manage your subscription')
 

@@ -23,12 +23,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: { params: idParams, body: checkoutInput, response: { 201: checkoutAnswer } },
     },
     async (request, reply) => {
-      const answer = await startCheckout(
-        app,
-        request.params.id,
-        request.body,
-        adminAsker(request),
-      )
+      const answer = await startCheckout(app, request.params.id, request.body, adminAsker(request))
       return reply.code(201).send(answer)
     },
   )

@@ -2,7 +2,10 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import { signInLinkPath, type SignInLinkProblem } from '../../../common/customer-account'
 import type { Db } from '../../db/client'
-import { customerSignInTokens, type signInTokenPurposes } from '../../db/schema/customer-sign-in-tokens'
+import {
+  customerSignInTokens,
+  type signInTokenPurposes,
+} from '../../db/schema/customer-sign-in-tokens'
 import { trialRequests } from '../../db/schema/trial-requests'
 
 export type SignInTokenPurpose = (typeof signInTokenPurposes)[number]
@@ -52,8 +55,7 @@ export async function mintSignInPath(
 
 /** The person a link's token signs in, or why it signs in no one. */
 export type ConsumedToken =
-  | { personId: string; email: string; firstName: string }
-  | { problem: SignInLinkProblem }
+  { personId: string; email: string; firstName: string } | { problem: SignInLinkProblem }
 
 /**
  * Uses a token once: the update that marks it used is the check, so two tabs opening one link at

@@ -22,7 +22,9 @@ describe.each(databaseKinds)('handled Telegram updates (%s)', (kind) => {
     expect(await handleUpdate(db, { update_id: 1, message: message('private') }, site, now)).toBe(
       null,
     )
-    expect(await handleUpdate(db, { update_id: 2, message: message('group') }, site, now)).toBe(null)
+    expect(await handleUpdate(db, { update_id: 2, message: message('group') }, site, now)).toBe(
+      null,
+    )
   })
 
   it('resumes after the newest update of the last six days, and forgets older ones', async () => {
