@@ -1,12 +1,10 @@
 import { z } from 'zod'
 import { checkoutInput, checkoutProviders, paymentStatuses } from './payments'
+import { appRoutes } from './routes'
 import { subscriptionStatuses } from './trial-requests'
 
 /** Where a customer's own pages live; the sign-in page reads `?token=` and posts it. */
-export const accountPaths = {
-  account: '/account',
-  signIn: '/account/sign-in',
-} as const
+export const accountPaths = { account: appRoutes.account, signIn: appRoutes.accountSignIn } as const
 
 /** The query parameter of a sign-in link that opens the renew panel once signed in. */
 export const renewParam = 'renew'

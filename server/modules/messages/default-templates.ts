@@ -41,7 +41,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your{if planName} {planName}{end} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
-      'Press Renew now to pay for more months on your own page: the button signs you in, no password needed.',
+      'Press Renew now to pay for more months on your own page: the button opens it signed in, no password needed.',
     ].join('\n\n'),
   },
   trial_reminder: {
@@ -49,7 +49,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'We hope you are enjoying your {brandName} trial. It ends in {timeLeft}.',
-      'To keep your channels, press Renew now and choose your plan on your own page: the button signs you in. Your login stays the same: there is nothing to set up again.',
+      'To keep your channels, press Renew now and choose your plan on your own page (the button opens it signed in). Your login stays the same: there is nothing to set up again.',
     ].join('\n\n'),
   },
   expiry_notice: {
