@@ -41,7 +41,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your{if planName} {planName}{end} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
-      'Press Renew now to pay for more months on your own page: the button opens it signed in, no password needed.',
+      'Press Renew now to pay for more months on your own page. The button signs you in: no password needed.',
     ].join('\n\n'),
   },
   trial_reminder: {
