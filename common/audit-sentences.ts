@@ -52,6 +52,8 @@ const entityWords: Record<string, EntityWords> = {
       record_payment: 'recorded a payment from',
       hold_payment: ['held a payment from', ' for review: it differs from the order'],
       refund_payment: 'refunded a payment to',
+      send_sign_in_link: 'sent a sign-in link to',
+      customer_sign_out: 'signed out everywhere',
     },
   },
   plan: {

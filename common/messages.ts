@@ -24,7 +24,9 @@ export const templateVariableSamples = {
   replyText: 'Hello! Please restart the app and try again.',
   deviceName: 'TiviMate',
   timeLeft: '3 days',
-  renewUrl: 'https://example.com/plans',
+  renewUrl: 'https://example.com/account/sign-in?token=sample&renew=1',
+  /** A one-time link that signs the customer in to their own page (minted when sent). */
+  accountUrl: 'https://example.com/account/sign-in?token=sample',
   receiptNumber: '1042',
   amount: '29.99 EUR',
   period: '3 months',
@@ -92,7 +94,7 @@ export const messageKinds = {
   subscription_reminder: {
     label: 'Subscription reminder',
     description:
-      'Before a subscription ends, at the offsets of the reminder settings: a link to renew.',
+      'Before a subscription ends, at the offsets of the reminder settings: a link that signs the customer in to renew.',
     variables: [
       'firstName',
       'brandName',
@@ -108,16 +110,25 @@ export const messageKinds = {
   trial_reminder: {
     label: 'Trial reminder',
     description:
-      'Before a trial ends, at the offsets of the reminder settings: a link to choose a plan.',
+      'Before a trial ends, at the offsets of the reminder settings: a link that signs the customer in to choose a plan.',
     variables: ['firstName', 'brandName', 'endDate', 'timeLeft', 'renewUrl'],
     optional: ['firstName'],
     bodyOnly: ['firstName'],
   },
   expiry_notice: {
     label: 'Access ended',
-    description: 'When a trial or subscription has ended: a link to renew.',
+    description:
+      'When a trial or subscription has ended: a link that signs the customer in to renew.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'renewUrl'],
     optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  account_sign_in: {
+    label: 'Sign-in link',
+    description:
+      'When a customer asks to sign in to their page: a link that works once, for 30 minutes.',
+    variables: ['firstName', 'brandName', 'accountUrl'],
+    optional: ['firstName'],
     bodyOnly: ['firstName'],
   },
   support_reply: {

@@ -7,7 +7,15 @@ export const appRoutes = {
   admin: '/admin',
   blog: '/blog',
   blogPost: '/blog/:slug',
+  /** A customer's own page, reached by a one-time sign-in link. */
+  account: '/account',
+  accountSignIn: '/account/sign-in',
+  accountReceipt: '/account/receipts/:id',
 } as const
+
+/** A printable receipt of one of the signed-in customer's payments. */
+export const accountReceiptPath = (paymentId: string) =>
+  `/account/receipts/${encodeURIComponent(paymentId)}`
 
 /** The query parameter naming a ticket in its link (`/support?ticket={id}`, as e-mails send it). */
 export const ticketLinkParam = 'ticket'

@@ -25,6 +25,8 @@ import { supplierRoutes } from './modules/m3u/supplier.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
 import { countUnread } from './modules/notifications/notifications.service'
+import { accountAdminRoutes } from './modules/customer-account/account-admin.routes'
+import { customerAccountRoutes } from './modules/customer-account/customer-account.routes'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { registerPages } from './modules/pages/pages.routes'
@@ -158,6 +160,8 @@ export async function buildApp({
   await app.register(trialAutopilotRoutes)
   await app.register(peopleRoutes)
   await app.register(privacyRoutes)
+  await app.register(customerAccountRoutes)
+  await app.register(accountAdminRoutes)
   await app.register(revenueRoutes)
   await app.register(paymentsRoutes)
   await app.register(sportsRoutes)

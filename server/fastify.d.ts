@@ -5,6 +5,7 @@ import type { Outbox } from './modules/messages/outbox'
 import type { RateLimiter } from './lib/rate-limiter'
 import type { EventBus } from './realtime/event-bus'
 import type { AdminIdentity } from './modules/auth/sessions.service'
+import type { CustomerIdentity } from './modules/customer-account/customer-sessions.service'
 import type { TicketContacts } from './modules/support/ticket-contacts'
 
 declare module 'fastify' {
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin, resolved from the session cookie on every request. */
     admin: AdminIdentity | null
+    /** The signed-in customer, resolved only on routes marked `customer: true`. */
+    customer: CustomerIdentity | null
   }
 
   interface FastifyContextConfig {
@@ -42,6 +45,12 @@ declare module 'fastify' {
      * before its handler runs, and the checks refuse to run on a route without this flag.
      */
     checksCredentials?: true
+    /**
+     * A customer's own route (`/api/account…`): it needs a customer session (401 otherwise) and
+     * no admin session stands in for one. Customers' actions are kept in customer_activity,
+     * not in the admins' audit trail.
+     */
+    customer?: true
     /** Narrower than any admin: only this role may call the route (others get 403). */
     role?: 'super_admin'
     /**

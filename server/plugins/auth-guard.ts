@@ -3,6 +3,8 @@ import { HttpError } from '../lib/http-error'
 import { sessionCookieName } from '../modules/auth/session-cookie'
 import { createSessionMemory } from '../modules/auth/session-memory'
 import { resolveSession } from '../modules/auth/sessions.service'
+import { customerCookieName } from '../modules/customer-account/customer-session-cookie'
+import { resolveCustomerSession } from '../modules/customer-account/customer-sessions.service'
 
 // A minute, like the idle timeout's granularity (sessions are touched once a minute).
 const memoryLimits = { maxEntries: 1000, maxAgeMs: 60_000 }
@@ -12,10 +14,13 @@ const memoryLimits = { maxEntries: 1000, maxAgeMs: 60_000 }
  * spelling of a path (`/%61pi/…`) meets the same rule. Every route is admin-only unless its
  * config says `public: true`; a route may further require `role: 'super_admin'`, and a super
  * admin whom settings require to set up two-factor sign-in reaches only the routes marked
- * `beforeTwoFactorSetup` until they have.
+ * `beforeTwoFactorSetup` until they have. A route marked `customer: true` is a customer's own
+ * (`/api/account…`): it needs the customer's cookie and never reads the admin's, and no admin
+ * route ever reads the customer's.
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('admin', null)
+  app.decorateRequest('customer', null)
   const memory = createSessionMemory({
     ...memoryLimits,
     // Without a live bus an ended session elsewhere could go unnoticed: read every time.
@@ -31,6 +36,14 @@ export function registerAuthGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     // Unknown paths reach no route: the not-found handler answers them without data or session.
     if (request.is404) return
+    if (request.routeOptions.config.customer) {
+      const customerToken = request.cookies[customerCookieName(app.config)]
+      if (customerToken) {
+        request.customer = await resolveCustomerSession(app.db, customerToken, app.now())
+      }
+      if (!request.customer) throw new HttpError(401, 'Sign in to see your account')
+      return
+    }
     const token = request.cookies[sessionCookieName(app.config)]
     if (token) request.admin = await resolveSession(app.db, token, app.now(), memory)
 

@@ -16,6 +16,11 @@ const AdminRoute = lazy(() =>
   import('./routes/admin/admin-route').then((module) => ({ default: module.AdminRoute })),
 )
 
+// The customer's own pages, with the QR encoder they alone use: only their visitors fetch them.
+const AccountRoute = lazy(() =>
+  import('./routes/account/account-route').then((module) => ({ default: module.AccountRoute })),
+)
+
 /**
  * A new page starts at its top, as it would on a full page load. The loaded page itself keeps
  * where the browser put it: the visitor may have scrolled (or the address named an anchor)
@@ -60,6 +65,11 @@ export function AppRouter() {
               <Route path={appRoutes.support} component={SupportPage} />
               <Route path={appRoutes.blog} component={BlogPage} />
               <Route path={appRoutes.blogPost} component={BlogPostPage} />
+              <Route path={`${appRoutes.account}/*?`}>
+                <Suspense fallback={<PageLoading />}>
+                  <AccountRoute />
+                </Suspense>
+              </Route>
               <Route component={NotFoundPage} />
             </Switch>
           </PublicLayout>

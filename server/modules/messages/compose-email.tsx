@@ -27,9 +27,12 @@ const qrCid = 'm3u-qr'
 function actionFor(kind: MessageKind, values: TemplateValues): EmailContent['action'] {
   const isTicket = kind === 'support_reply' || kind === 'ticket_created'
   if (isTicket && values.ticketUrl) return { label: 'Open your ticket', url: values.ticketUrl }
+  if (kind === 'account_sign_in' && values.accountUrl) {
+    return { label: 'Sign in', url: values.accountUrl }
+  }
   const isReminder = (reminderKinds as readonly MessageKind[]).includes(kind)
-  // The plans page shows plans and prices; paying is by the link a reply brings (the words say so).
-  if (isReminder && values.renewUrl) return { label: 'See the plans', url: values.renewUrl }
+  // Signs the customer in on their own page with the renew panel open.
+  if (isReminder && values.renewUrl) return { label: 'Renew now', url: values.renewUrl }
   return undefined
 }
 
@@ -54,6 +57,8 @@ export async function composeEmail(
     guide,
     telegramLink: telegramLink ?? undefined,
     unsubscribeUrl: unsubscribeUrl ?? undefined,
+    // The sign-in e-mail's button is that link already.
+    accountLink: kind === 'account_sign_in' ? undefined : values.accountUrl,
     login:
       qr && m3uUrl
         ? {

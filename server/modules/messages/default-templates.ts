@@ -41,8 +41,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your{if planName} {planName}{end} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
-      // Customers cannot pay on the site by themselves yet: a reply brings them a pay link.
-      'To renew, reply to this e-mail with how many months you want and we will send you a secure link to pay. Our plans and prices are on our website.',
+      'Press Renew now to pay for more months on your own page. The button signs you in: no password needed.',
     ].join('\n\n'),
   },
   trial_reminder: {
@@ -50,7 +49,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'We hope you are enjoying your {brandName} trial. It ends in {timeLeft}.',
-      'To keep your channels, reply to this e-mail with the plan you want and we will send you a secure link to pay. Your login stays the same: there is nothing to set up again.',
+      'To keep your channels, press Renew now and choose your plan on your own page (the button opens it signed in). Your login stays the same: there is nothing to set up again.',
     ].join('\n\n'),
   },
   expiry_notice: {
@@ -58,7 +57,15 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your {brandName} access ended on {endDate}.',
-      'Reply to this e-mail with the plan you want and we will send you a secure link to pay. Your access comes back with the same login and device settings.',
+      'Press Renew now to pay on your own page (the button signs you in): your access comes back with the same login and device settings.',
+    ].join('\n\n'),
+  },
+  account_sign_in: {
+    subject: 'Sign in to your {brandName} account',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'Press the button to sign in to your {brandName} page: your login, your end date, renewals and receipts.',
+      'The link works once, for 30 minutes. If you did not ask for it, you can ignore this e-mail.',
     ].join('\n\n'),
   },
   support_reply: {

@@ -78,3 +78,6 @@ const anyDevice: DeviceGuide = {
 export function deviceGuideFor(device: string | null | undefined): DeviceGuide {
   return guides.find(({ pattern }) => pattern.test(device ?? ''))?.guide ?? anyDevice
 }
+
+/** Every guide, the catch-all last: the customer's page offers them in a device picker. */
+export const allDeviceGuides: DeviceGuide[] = [...guides.map(({ guide }) => guide), anyDevice]

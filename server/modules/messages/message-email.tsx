@@ -26,6 +26,8 @@ export type EmailContent = {
   telegramLink?: string
   /** Where the person stops reminders (every e-mail but a receipt links it). */
   unsubscribeUrl?: string
+  /** A one-time link that signs the customer in to their own page. */
+  accountLink?: string
 }
 
 // The brand's violet, lighter on dark backgrounds (web/styles.css --primary in both themes).
@@ -132,6 +134,7 @@ export function MessageEmail({
   action,
   telegramLink,
   unsubscribeUrl,
+  accountLink,
 }: EmailContent) {
   const paragraphs = body.split(/\n\s*\n/).filter((paragraph) => paragraph.trim())
   return (
@@ -201,6 +204,16 @@ export function MessageEmail({
             )}
           </Section>
           <Hr style={{ borderColor: 'transparent', margin: '8px 0' }} />
+          {accountLink && (
+            <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
+              <Link href={accountLink} className="email-brand" style={{ color: colors.brand }}>
+                Manage your subscription
+              </Link>
+              {
+                ': your login, end date, renewals and receipts. The link signs you in once, for 7 days.'
+              }
+            </Text>
+          )}
           {telegramLink && (
             <Text className="email-muted" style={{ ...muted, padding: '0 16px' }}>
               <Link href={telegramLink} className="email-brand" style={{ color: colors.brand }}>

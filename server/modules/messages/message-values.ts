@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { reminderKinds, type MessageKind, type TemplateValues } from '../../../common/messages'
 import { screensLabel } from '../../../common/plans'
+import { renewParam } from '../../../common/customer-account'
 import { appRoutes, supportTicketPath } from '../../../common/routes'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
@@ -8,6 +9,8 @@ import { m3uLines } from '../../db/schema/m3u-lines'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { getPlatformSettings } from '../settings/settings.service'
+import { mintSignInPath } from '../sign-in-links/sign-in-links.service'
+import { siteOrigin } from '../../lib/site-origin'
 import { withoutLinks } from './unlinked-text'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
@@ -31,17 +34,36 @@ function endValues(end: Date | null, now: Date): TemplateValues {
   }
 }
 
-/** Where links in e-mails point: PUBLIC_URL, else this server as it listens locally. */
-export function siteOrigin(config: Config): string {
-  return config.publicUrl ?? `http://localhost:${config.port}`
-}
-
 export function ticketUrl(config: Config, ticketId: string): string {
   return `${siteOrigin(config)}${supportTicketPath(ticketId)}`
 }
 
-/** Where a reminder's button leads: the plans page, to see the plans and their prices. */
-export const renewUrl = (config: Config) => `${siteOrigin(config)}${appRoutes.plans}`
+/** Where a reminder's button leads when it has no person to sign in: the plans and prices. */
+const plansUrl = (config: Config) => `${siteOrigin(config)}${appRoutes.plans}`
+
+/**
+ * The customer's links, minted as the message is sent (a token never waits in the outbox): every
+ * message to a person carries one that signs them in to their page ("Manage your subscription",
+ * 7 days, once), and a reminder's "Renew now" is the same link opening the renew panel. A
+ * sign-in link they asked for works for 30 minutes.
+ */
+async function accountLinks(
+  db: Db,
+  row: OutboxRow,
+  person: { id: string; email: string },
+  config: Config,
+  now: Date,
+): Promise<TemplateValues> {
+  const isSignIn = (row.kind as MessageKind) === 'account_sign_in'
+  // An e-mail's link is bound to the address it goes to; a chat's, to the person's address now.
+  const bound = { id: person.id, email: row.channel === 'email' ? row.recipient : person.email }
+  const path = await mintSignInPath(db, bound, isSignIn ? 'sign_in' : 'email_link', now)
+  const accountUrl = `${siteOrigin(config)}${path}`
+  return {
+    accountUrl,
+    ...(isReminder(row.kind) ? { renewUrl: `${accountUrl}&${renewParam}=1` } : {}),
+  }
+}
 
 /** A receipt's figures, captured when its payment settled (see payment-receipt.ts). */
 function receiptValues(captured: Record<string, string>): TemplateValues {
@@ -73,7 +95,7 @@ export async function messageValues(
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
     ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
     ...receiptValues(captured),
-    ...(isReminder(row.kind) ? { renewUrl: renewUrl(config) } : {}),
+    ...(isReminder(row.kind) ? { renewUrl: plansUrl(config) } : {}),
     ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),
     ...endValues(captured.endAt ? new Date(captured.endAt) : null, now),
   }
@@ -82,6 +104,7 @@ export async function messageValues(
     const [person] = await db
       .select({
         firstName: trialRequests.firstName,
+        email: trialRequests.email,
         device: trialRequests.device,
         plan: trialRequests.plan,
         paidPlan: trialRequests.paidPlan,
@@ -92,6 +115,10 @@ export async function messageValues(
       values.firstName = withoutLinks(person.firstName)
       values.planName ??= person.paidPlan ?? person.plan
       device = person.device
+      Object.assign(
+        values,
+        await accountLinks(db, row, { id: row.trialRequestId, ...person }, config, now),
+      )
     }
   }
   if ((row.kind as MessageKind) === 'line_login') {

@@ -51,11 +51,12 @@ describe.each(databaseKinds)('reminders before an end on %s', (kind) => {
     expect(await runTwice()).toBe(0)
     const [mail] = await t.flush()
     expect(mail?.subject).toBe(`Your ${t.server.app.config.brandName} subscription ends in 7 days`)
-    expect(mail?.html).toContain(`${publicUrl}/plans`)
-    expect(mail?.text).toContain('See the plans')
-    // What works today: a reply brings a pay link (the plans page only starts free trials).
-    expect(mail?.text).toContain('reply to this e-mail with how many months you want')
-    expect(mail?.text).not.toContain('renew on our plans page')
+    // "Renew now" signs the customer in on their own page, with the renew panel open.
+    expect(mail?.html).toMatch(
+      new RegExp(`${publicUrl}/account/sign-in\\?token=[\\w-]{43}&amp;renew=1`),
+    )
+    expect(mail?.text).toContain('Renew now')
+    expect(mail?.text).toContain('Manage your subscription')
 
     const subjectsAt = async (time: number) => {
       await at(time)

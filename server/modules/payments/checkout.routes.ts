@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import { checkoutAnswer, checkoutInput, paymentProvidersState } from '../../../common/payments'
 import { auditAs } from '../../plugins/audit'
-import { startCheckout } from './checkout.service'
+import { adminAsker, startCheckout } from './checkout.service'
 import { providersState } from './providers/payment-providers'
 
 export async function checkoutRoutes(fastify: FastifyInstance) {
@@ -23,7 +23,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: { params: idParams, body: checkoutInput, response: { 201: checkoutAnswer } },
     },
     async (request, reply) => {
-      const answer = await startCheckout(request, request.params.id, request.body)
+      const answer = await startCheckout(app, request.params.id, request.body, adminAsker(request))
       return reply.code(201).send(answer)
     },
   )

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { formatCents } from '../../../common/money'
 import type { z } from 'zod'
 import { providerLabels, type CheckoutAnswer, type checkoutInput } from '../../../common/payments'
@@ -14,6 +14,7 @@ import { applyDiscountCode } from '../discounts/discount-apply.service'
 import type { PaymentRow } from '../subscriptions/present-payment'
 import { otherPlanProblem } from '../subscriptions/renewal-plan'
 import { listAmountMinor } from './checkout-price'
+import type { ReturnPaths } from './providers/payment-provider'
 import { paymentProvidersFor } from './providers/payment-providers'
 
 /** The checkout body once its schema has run (the discount code upper-cased, null when absent). */
@@ -37,7 +38,7 @@ async function recordIntent(
   input: CheckedCheckout,
   now: Date,
   createdBy: string,
-): Promise<{ payment: PaymentRow; email: string; isReused: boolean }> {
+): Promise<RecordedIntent> {
   // Locking the person serialises two checkouts for them, so a double submit reuses one payment.
   const [person] = await tx
     .select({ email: trialRequests.email, paidPlan: trialRequests.paidPlan })
@@ -107,19 +108,45 @@ async function recordIntent(
   return { payment, email: person.email, isReused: false }
 }
 
+/** The payment a checkout sends the customer to, as recorded before the provider is called. */
+export type RecordedIntent = { payment: PaymentRow; email: string; isReused: boolean }
+
+/** Who asks for the checkout, and how its intent is recorded. */
+export type CheckoutAsker = {
+  /** Stored as the payment's `createdBy`: the admin's username, or `customer`. */
+  createdBy: string
+  /**
+   * Runs the transaction that records the intent, with what must commit with it: an admin's
+   * audit entry, or the customer's own activity.
+   */
+  inTransaction: (record: (tx: Db) => Promise<RecordedIntent>) => Promise<RecordedIntent>
+  /** Where the provider sends the customer back, knowing the payment; by default the plain pages. */
+  returnTo?: (paymentId: string) => ReturnPaths
+}
+
+/** An admin's pay link: the intent is audited like every admin change. */
+export const adminAsker = (request: FastifyRequest): CheckoutAsker => ({
+  createdBy: request.admin!.username,
+  inTransaction: (record) =>
+    inAuditedTransaction(request, record, {
+      details: ({ isReused }) => (isReused ? { outcome: 'replayed' } : undefined),
+    }),
+})
+
 /**
- * A pay link for the customer. The pending payment commits first, the provider is called outside
+ * A pay link for the customer, asked for by an admin or by the customer on their own page (one
+ * code for both). The pending payment commits first, the provider is called outside
  * any transaction with our payment id as its idempotency key, then its checkout is stored: a
  * retry finds the same payment and, at Stripe, the same session. A provider that fails (502, 504)
  * leaves the payment pending, its code's use still reserved, for that retry; the payment ends,
  * and the code is free again, only when reconciliation finds its hour passed (reconcile-payments).
  */
 export async function startCheckout(
-  request: FastifyRequest,
+  app: FastifyInstance,
   trialRequestId: string,
   input: CheckedCheckout,
+  asker: CheckoutAsker,
 ): Promise<CheckoutAnswer> {
-  const app = request.server
   const provider = paymentProvidersFor(app)[input.provider]
   if (!provider) {
     throw conflict(
@@ -127,10 +154,8 @@ export async function startCheckout(
     )
   }
   const now = app.now()
-  const { payment, email } = await inAuditedTransaction(
-    request,
-    (tx) => recordIntent(tx, trialRequestId, input, now, request.admin!.username),
-    { details: ({ isReused }) => (isReused ? { outcome: 'replayed' } : undefined) },
+  const { payment, email } = await asker.inTransaction((tx) =>
+    recordIntent(tx, trialRequestId, input, now, asker.createdBy),
   )
   const answer = {
     paymentId: payment.id,
@@ -146,6 +171,7 @@ export async function startCheckout(
     description: `${payment.planName}, ${payment.months} ${payment.months === 1 ? 'month' : 'months'}`,
     customerEmail: email,
     expiresAt: payment.expiresAt!,
+    ...(asker.returnTo ? { returnTo: asker.returnTo(payment.id) } : {}),
   })
   await app.db
     .update(payments)

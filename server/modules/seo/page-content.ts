@@ -203,6 +203,19 @@ export async function pageContent(path: string, context: Context): Promise<PageC
       },
     }
   }
+  // A customer's own pages are theirs alone: the shell, never indexed, data behind the session.
+  if (normalized === '/account' || normalized.startsWith('/account/')) {
+    return {
+      status: 200,
+      isServerRendered: false,
+      head: {
+        title: `Your account — ${brandName}`,
+        description: 'Your login, your end date, renewals and receipts',
+        canonical: `${baseUrl}/account`,
+        isIndexable: false,
+      },
+    }
+  }
   const slug = /^\/blog\/([^/]+)$/.exec(normalized)?.[1]
   if (slug) {
     const post = await blogPostPage(safeDecode(slug), context)

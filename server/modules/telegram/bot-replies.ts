@@ -13,5 +13,7 @@ export const botReplies = {
     `Done: ${brandName} will send nothing more here. Open your link again to turn messages back on.`,
   notConnected: (brandName: string) => `This chat gets no ${brandName} messages.`,
   help: (brandName: string) =>
-    `This bot sends your ${brandName} messages and reads no replies. Send /stop to turn them off; for help, contact our support on the website.`,
+    `This bot sends your ${brandName} messages and reads no replies. Send /account for a link to your own page, /stop to turn messages off; for help, contact our support on the website.`,
+  accountLink: (brandName: string, url: string) =>
+    `Your ${brandName} page: your login, end date, renewals and receipts. This link signs you in once, within 7 days:\n${url}`,
 }

@@ -4,6 +4,7 @@ import { databaseKinds, startTestServer, type TestServer } from '../../test/test
 import { forgetOldUpdates, handleUpdate, resumeOffset } from './handle-update'
 
 const day = 24 * 60 * 60 * 1000
+const site = { brandName: 'S', origin: 'https://example.com' }
 
 describe.each(databaseKinds)('handled Telegram updates (%s)', (kind) => {
   let server: TestServer
@@ -16,12 +17,14 @@ describe.each(databaseKinds)('handled Telegram updates (%s)', (kind) => {
     const db = server.app.db
     const now = new Date()
     const message = (chatType: string) => ({ chat: { id: 42, type: chatType }, text: '/help' })
-    const first = await handleUpdate(db, { update_id: 1, message: message('private') }, 'S', now)
+    const first = await handleUpdate(db, { update_id: 1, message: message('private') }, site, now)
     expect(first).toMatchObject({ chatId: 42 })
-    expect(await handleUpdate(db, { update_id: 1, message: message('private') }, 'S', now)).toBe(
+    expect(await handleUpdate(db, { update_id: 1, message: message('private') }, site, now)).toBe(
       null,
     )
-    expect(await handleUpdate(db, { update_id: 2, message: message('group') }, 'S', now)).toBe(null)
+    expect(await handleUpdate(db, { update_id: 2, message: message('group') }, site, now)).toBe(
+      null,
+    )
   })
 
   it('resumes after the newest update of the last six days, and forgets older ones', async () => {

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { telegramUpdates } from '../../db/schema/telegram'
+import { telegramBindings, telegramUpdates } from '../../db/schema/telegram'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { mintSignInPath } from '../sign-in-links/sign-in-links.service'
 import { startParameterPattern } from '../../../common/telegram'
 import type { TelegramUpdate } from './bot-api'
 import { bindChat, stopChat } from './bindings.service'
@@ -8,17 +10,38 @@ import { botReplies } from './bot-replies'
 
 export type BotReply = { chatId: number; text: string }
 
+/** What the bot's replies need of this installation: its name, and where links point. */
+export type BotSite = { brandName: string; origin: string }
+
 // `/start@OurBot token` is how Telegram spells a command addressed to one bot among several.
-const command = /^\/(start|stop|help)(?:@\w+)?(?:\s+(\S+))?\s*$/
+const command = /^\/(start|stop|help|account)(?:@\w+)?(?:\s+(\S+))?\s*$/
+
+/**
+ * `/account` in a bound chat: a fresh link to the person's own page, for 7 days and once, as
+ * their e-mails carry. The chat proved itself when it was bound with the person's start link.
+ */
+async function accountLinkReply(tx: Db, chatId: number, site: BotSite, now: Date) {
+  const [person] = await tx
+    .select({ id: trialRequests.id, email: trialRequests.email })
+    .from(telegramBindings)
+    .innerJoin(trialRequests, eq(trialRequests.id, telegramBindings.personId))
+    .where(and(eq(telegramBindings.chatId, chatId), eq(telegramBindings.status, 'bound')))
+    .limit(1)
+  if (!person) return botReplies.notConnected(site.brandName)
+  const path = await mintSignInPath(tx, person, 'email_link', now)
+  return botReplies.accountLink(site.brandName, `${site.origin}${path}`)
+}
 
 async function replyTo(
   tx: Db,
   chatId: number,
   text: string,
-  brandName: string,
+  site: BotSite,
   now: Date,
 ): Promise<string> {
+  const { brandName } = site
   const [, name, argument] = command.exec(text.trim()) ?? []
+  if (name === 'account') return accountLinkReply(tx, chatId, site, now)
   if (name === 'start') {
     if (!argument) return botReplies.startWithoutLink(brandName)
     const outcome = startParameterPattern.test(argument)
@@ -42,7 +65,7 @@ async function replyTo(
 export async function handleUpdate(
   db: Db,
   update: TelegramUpdate,
-  brandName: string,
+  site: BotSite,
   now: Date,
 ): Promise<BotReply | null> {
   return db.transaction(async (tx) => {
@@ -54,7 +77,7 @@ export async function handleUpdate(
     const message = update.message
     if (!isNew || !message?.text || message.chat.type !== 'private') return null
     const chatId = message.chat.id
-    return { chatId, text: await replyTo(tx, chatId, message.text, brandName, now) }
+    return { chatId, text: await replyTo(tx, chatId, message.text, site, now) }
   })
 }
 

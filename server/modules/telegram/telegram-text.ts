@@ -56,7 +56,7 @@ export function composeTelegram(
     link: ticketUrl
       ? { label: 'Open your ticket', url: ticketUrl }
       : renewUrl
-        ? { label: 'See the plans', url: renewUrl }
+        ? { label: 'Renew now', url: renewUrl }
         : undefined,
   })
   return { subject, text }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { siteOrigin } from '../../lib/site-origin'
 import { backoffDelay } from '../../realtime/postgres-listener'
 import { BotApiError, type TelegramUpdate } from './bot-api'
 import { handleUpdate, resumeOffset } from './handle-update'
@@ -13,7 +14,8 @@ const standbyMs = 5_000
 
 /** Acts on an update, then (after its commit) sends the bot's reply. */
 export async function handleAndReply(app: FastifyInstance, update: TelegramUpdate) {
-  const reply = await handleUpdate(app.db, update, app.config.brandName, app.now())
+  const site = { brandName: app.config.brandName, origin: siteOrigin(app.config) }
+  const reply = await handleUpdate(app.db, update, site, app.now())
   if (!reply) return
   const sent = await sendTelegram(telegramSender(app), reply)
   if (!sent.ok) app.log.warn({ reason: sent.reason }, 'Telegram reply not sent')

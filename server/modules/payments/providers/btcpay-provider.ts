@@ -151,7 +151,7 @@ export function createBtcpayProvider(
             ...(request.customerEmail ? { buyerEmail: request.customerEmail } : {}),
           },
           checkout: {
-            redirectURL: `${options.publicOrigin}${paymentReturnPaths.success}`,
+            redirectURL: `${options.publicOrigin}${request.returnTo?.success ?? paymentReturnPaths.success}`,
             expirationMinutes: Math.max(
               1,
               Math.round((request.expiresAt.getTime() - options.now().getTime()) / 60_000),

@@ -9,7 +9,15 @@ export type CheckoutRequest = {
   description: string
   customerEmail: string | null
   expiresAt: Date
+  /** Where the customer comes back to; by default the plain payment pages. */
+  returnTo?: ReturnPaths
 }
+
+/**
+ * Paths on our site the provider sends the customer back to. `success` may hold
+ * `{CHECKOUT_SESSION_ID}`, which Stripe fills in.
+ */
+export type ReturnPaths = { success: string; cancelled: string }
 
 export type CreatedCheckout = { providerCheckoutId: string; checkoutUrl: string }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { CheckoutProvider, PaymentProvidersState } from '../../../../common/payments'
-import { siteOrigin } from '../../messages/message-values'
+import { siteOrigin } from '../../../lib/site-origin'
 import { createBtcpayProvider } from './btcpay-provider'
 import type { PaymentProvider } from './payment-provider'
 import { createStripeProvider } from './stripe-provider'

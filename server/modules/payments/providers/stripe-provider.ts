@@ -143,8 +143,8 @@ export function createStripeProvider(
             // Refund events carry the charge, not the session: the id rides on the payment too.
             payment_intent_data: { metadata: { paymentId: request.paymentId } },
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
-            success_url: `${options.publicOrigin}${paymentReturnPaths.success}?session_id={CHECKOUT_SESSION_ID}`,
-            cancel_url: `${options.publicOrigin}${paymentReturnPaths.cancelled}`,
+            success_url: `${options.publicOrigin}${request.returnTo?.success ?? `${paymentReturnPaths.success}?session_id={CHECKOUT_SESSION_ID}`}`,
+            cancel_url: `${options.publicOrigin}${request.returnTo?.cancelled ?? paymentReturnPaths.cancelled}`,
             expires_at: Math.floor(request.expiresAt.getTime() / 1000),
           },
           // A retry of the same payment gets the same session back, never a second one.

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { refreshPersonViews, usePersonView } from '@/features/customer-view/api/get-person-view'
+import { PersonAccount } from '@/features/customer-account/components/person-account'
 import { CustomerView } from '@/features/customer-view/components/customer-view'
 import {
   DownloadPersonData,
@@ -139,6 +140,7 @@ export function CustomerViewPage({
               />
             </SectionCard>
           ),
+          account: <PersonAccount personId={person.id} personName={person.name} />,
           messages: (
             <Card>
               <CardContent>

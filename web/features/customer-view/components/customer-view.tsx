@@ -27,6 +27,8 @@ export type CustomerViewSlots = {
   payments?: ReactNode
   /** The messages sent to the person, once that feature exists. */
   messages?: ReactNode
+  /** Their own page: last sign-in, what they did, a sign-in link, "Sign out everywhere". */
+  account?: ReactNode
 }
 
 type CustomerViewProps = { view: PersonView; slots: CustomerViewSlots }
@@ -76,7 +78,7 @@ export function CustomerView({ view, slots }: CustomerViewProps) {
             </div>
           </SectionCard>
         </div>
-        <div className="min-w-0 lg:col-start-2 lg:row-span-6 lg:row-start-2">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-7 lg:row-start-2">
           <PersonNotes personId={person.id} personName={person.name} notes={view.notes} />
         </div>
         {slots.payments && (
@@ -89,7 +91,10 @@ export function CustomerView({ view, slots }: CustomerViewProps) {
         {slots.messages && (
           <div className="min-w-0 lg:col-start-1 lg:row-start-6">{slots.messages}</div>
         )}
-        <div className="min-w-0 lg:col-start-1 lg:row-start-7">
+        {slots.account && (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-7">{slots.account}</div>
+        )}
+        <div className="min-w-0 lg:col-start-1 lg:row-start-8">
           <PersonTimeline entries={view.timeline} />
         </div>
       </div>

@@ -26,14 +26,23 @@ const emptyTicket: CreateTicketInput = {
   description: '',
 }
 
-/** 'Create New Support Ticket': validated with the server's own schema. */
-export function CreateTicketForm({ onCreated }: { onCreated: (ticket: SupportTicket) => void }) {
+/**
+ * 'Create New Support Ticket': validated with the server's own schema. `prefill`: what is known
+ * already (a signed-in customer's name and e-mail).
+ */
+export function CreateTicketForm({
+  onCreated,
+  prefill,
+}: {
+  onCreated: (ticket: SupportTicket) => void
+  prefill?: Partial<CreateTicketInput>
+}) {
   const createTicket = useCreateTicket()
   // The server renders this form: a click before the script takes over would submit it natively.
   const isHydrated = useIsHydrated()
   const { register, handleSubmit, formState } = useForm<CreateTicketInput, unknown, NewTicket>({
     resolver: zodResolver(createTicketInput),
-    defaultValues: emptyTicket,
+    defaultValues: { ...emptyTicket, ...prefill },
   })
   const { errors } = formState
 

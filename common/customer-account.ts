@@ -1,0 +1,160 @@
+import { z } from 'zod'
+import { checkoutInput, checkoutProviders, paymentStatuses } from './payments'
+import { appRoutes } from './routes'
+import { subscriptionStatuses } from './trial-requests'
+
+/** Where a customer's own pages live; the sign-in page reads `?token=` and posts it. */
+export const accountPaths = { account: appRoutes.account, signIn: appRoutes.accountSignIn } as const
+
+/** The query parameter of a sign-in link that opens the renew panel once signed in. */
+export const renewParam = 'renew'
+/** The query parameter Stripe or BTCPay bring the customer back with: the payment to watch. */
+export const returnedPaymentParam = 'payment'
+
+/** A sign-in link as e-mailed: `/account/sign-in?token=…`, with `&renew=1` for "Renew now". */
+export const signInLinkPath = (token: string, { isRenew = false } = {}) =>
+  `${accountPaths.signIn}?token=${encodeURIComponent(token)}${isRenew ? `&${renewParam}=1` : ''}`
+
+/** Why a sign-in link did not sign anyone in: the page offers to e-mail a new one. */
+export const signInLinkProblems = ['expired', 'used', 'unknown'] as const
+export type SignInLinkProblem = (typeof signInLinkProblems)[number]
+
+/** POST /api/account/sign-in-link. */
+export const signInLinkInput = z.object({
+  email: z
+    .email({ error: 'email must be a valid e-mail address' })
+    .trim()
+    .max(254, 'email must be a valid e-mail address'),
+})
+export type SignInLinkInput = z.input<typeof signInLinkInput>
+
+/** The one answer to a sign-in link request, whether or not we know the address. */
+export const signInLinkAnswer = z.object({ message: z.string() })
+export const signInLinkSentMessage =
+  'If we know this address, a sign-in link is on its way. It works once, for 30 minutes.'
+
+/** POST /api/account/sign-in: the page posts the link's token (a GET would let mail scanners use it). */
+export const signInInput = z.object({
+  token: z
+    .string({ error: 'token is required' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a sign-in link token'),
+})
+export const signInAnswer = z.object({ firstName: z.string() })
+export const signInProblemAnswer = z.object({
+  message: z.string(),
+  problem: z.enum(signInLinkProblems),
+})
+
+const accountPayment = z.object({
+  id: z.uuid(),
+  paidAt: z.iso.datetime().nullable(),
+  amount: z.string(),
+  currency: z.string(),
+  months: z.number().int(),
+  status: z.enum(paymentStatuses),
+  receiptNumber: z.number().int().nullable(),
+})
+export type AccountPayment = z.infer<typeof accountPayment>
+
+/** GET /api/account: what the signed-in customer sees of themselves, and what they may buy. */
+export const customerAccount = z.object({
+  person: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  subscription: z.object({
+    status: z.enum(subscriptionStatuses),
+    planName: z.string(),
+    isTrial: z.boolean(),
+    endsAt: z.iso.datetime().nullable(),
+  }),
+  line: z
+    .object({
+      username: z.string(),
+      password: z.string(),
+      m3uUrl: z.string(),
+      expiresAt: z.iso.datetime().nullable(),
+      maxConnections: z.number().int().nullable(),
+      status: z.string(),
+    })
+    .nullable(),
+  payments: z.array(accountPayment),
+  plans: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      months: z.number().int(),
+      price: z.string(),
+      currency: z.string(),
+    }),
+  ),
+  providers: z.array(z.object({ id: z.enum(checkoutProviders), name: z.string() })),
+})
+export type CustomerAccount = z.infer<typeof customerAccount>
+
+/** POST /api/account/checkout: the months are the plan's own; the price is ours, never sent. */
+export const accountCheckoutInput = checkoutInput.pick({
+  planId: true,
+  discountCode: true,
+  provider: true,
+})
+export type AccountCheckoutInput = z.input<typeof accountCheckoutInput>
+export const accountCheckoutAnswer = z.object({ paymentId: z.uuid(), checkoutUrl: z.string() })
+export type AccountCheckoutAnswer = z.infer<typeof accountCheckoutAnswer>
+
+/** A printable receipt of one of the customer's own payments. */
+export const accountReceipt = z.object({
+  brandName: z.string(),
+  receiptNumber: z.number().int(),
+  paidAt: z.iso.datetime(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  subscriptionId: z.string(),
+  planName: z.string(),
+  months: z.number().int(),
+  listAmount: z.string(),
+  discountAmount: z.string(),
+  discountCode: z.string().nullable(),
+  amount: z.string(),
+  refundedAmount: z.string(),
+  currency: z.string(),
+  provider: z.string(),
+  periodStart: z.iso.datetime().nullable(),
+  periodEnd: z.iso.datetime().nullable(),
+  status: z.enum(paymentStatuses),
+})
+export type AccountReceipt = z.infer<typeof accountReceipt>
+
+/** GET /api/account/device-guides: every setup guide, the customer's own device's first. */
+export const deviceGuideList = z.object({
+  suggested: z.string(),
+  guides: z.array(z.object({ deviceName: z.string(), steps: z.array(z.string()) })),
+})
+export type DeviceGuideList = z.infer<typeof deviceGuideList>
+
+/** What a customer did on their own page, as the person's page lists it. */
+export const customerActions = [
+  'signed_in',
+  'signed_out',
+  'checkout_started',
+  'receipt_viewed',
+] as const
+export type CustomerAction = (typeof customerActions)[number]
+export const customerActionLabels: Record<CustomerAction, string> = {
+  signed_in: 'Signed in',
+  signed_out: 'Signed out',
+  checkout_started: 'Started a renewal payment',
+  receipt_viewed: 'Opened a receipt',
+}
+
+/** GET /api/trial-requests/{id}/account-activity (admins). */
+export const accountActivity = z.object({
+  lastSignInAt: z.iso.datetime().nullable(),
+  activeSessions: z.number().int(),
+  entries: z.array(
+    z.object({
+      id: z.uuid(),
+      action: z.enum(customerActions),
+      detail: z.string().nullable(),
+      at: z.iso.datetime(),
+    }),
+  ),
+})
+export type AccountActivity = z.infer<typeof accountActivity>

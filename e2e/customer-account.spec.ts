@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from './axe'
+import { launchBrowser } from './fixtures'
+import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
+
+/**
+ * Issue 32, item 7, end to end on a phone: a trial reminder's "Renew now" signs the customer in
+ * on their own page with the renew panel open; they pay on (fake) Stripe's page, come back, and
+ * without a reload the page says "Payment received" with the new end date and lists the receipt,
+ * while the line on the (fake) supplier panel runs to the same date.
+ */
+const seconds = (iso: string) => String(Math.floor(new Date(iso).getTime() / 1000))
+const phone = { viewport: { width: 390, height: 844 }, colorScheme: 'dark' } as const
+
+describe("a customer renews on their own page from a reminder's link", () => {
+  let server: PaymentServer
+  let browser: Browser
+  let customer: Customer
+
+  const isWiderThanScreen = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  const onPanel = () => server.supplier.lines.find((line) => line.username === customer.username)!
+
+  beforeAll(async () => {
+    server = await startPaymentServer()
+    browser = await launchBrowser()
+    customer = await server.addTrialCustomer('Rosa')
+    // A reminder a day before the end: the 24-hour trial, just started, is due for it at once.
+    await server.api('PUT', '/api/settings/reminders', {
+      subscriptionReminderDays: [7, 3, 1],
+      trialReminderHours: [24],
+      sendsExpiryMessage: true,
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('Renew now → signed in → pays with Stripe → the new end date and receipt, live', async () => {
+    await server.api('POST', '/api/maintenance/expire-now')
+    const reminder = async () =>
+      server.smtp.received.find(
+        (mail) =>
+          mail.subject?.startsWith('Your StreamLine trial ends in') &&
+          mail.to &&
+          'text' in mail.to &&
+          mail.to.text === customer.email,
+      )
+    await expect.poll(async () => (await reminder())?.subject ?? null).not.toBeNull()
+    const mail = (await reminder())!
+    expect(mail.text).toContain('Renew now')
+    expect(mail.text).toContain('Manage your subscription')
+    const renewUrl = /(http\S+\/account\/sign-in\?token=[\w-]{43}&renew=1)/.exec(
+      mail.text ?? '',
+    )?.[1]
+    expect(renewUrl).toBeDefined()
+
+    const context = await browser.newContext({ baseURL: server.baseUrl, ...phone, bypassCSP: true })
+    const page = await context.newPage()
+    await page.goto(renewUrl!)
+    await page.getByRole('heading', { name: 'Hi Rosa' }).waitFor()
+    expect(page.url()).toBe(`${server.baseUrl}/account?renew=1`)
+    await page.getByText('Free trial', { exact: true }).waitFor()
+    expect(await isWiderThanScreen(page)).toBe(false)
+    expect(await axeViolations(page)).toEqual([])
+
+    // The login, hidden until asked.
+    await page.getByText(customer.username, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Show password' }).click()
+    await page.getByRole('img', { name: 'QR code of your M3U address' }).waitFor()
+
+    const plan = page.getByRole('radio', { name: /^Family Plus · 3 months 29\.99/ })
+    expect(await plan.isChecked()).toBe(true)
+    await page.getByRole('button', { name: 'Pay with Stripe' }).click()
+    await page.waitForURL(`${server.stripe.url}/pay/**`)
+    await page.getByRole('button', { name: 'Pay' }).click()
+    await page.waitForURL(`${server.baseUrl}/account?payment=**`)
+
+    // Settled by the webhook alone; the page follows without a reload.
+    const received = page.getByText('Payment received')
+    await received.waitFor({ timeout: 20_000 })
+    const [payment] = await server.paymentsOf(customer.id)
+    expect(payment).toMatchObject({ status: 'paid', provider: 'stripe', createdBy: 'customer' })
+    const endDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(
+      new Date(payment!.newEnd!),
+    )
+    await page.getByText(`Your subscription now runs until ${endDay}`).waitFor()
+    await page.getByText('Active', { exact: true }).waitFor()
+    await expect.poll(() => onPanel().exp_date).toBe(seconds(payment!.newEnd!))
+    expect(onPanel()).toMatchObject({ is_trial: '0', enabled: '1' })
+
+    await page.getByRole('link', { name: `Receipt ${payment!.receiptNumber}` }).click()
+    await page.getByRole('heading', { name: `Receipt ${payment!.receiptNumber}` }).waitFor()
+    await page.getByText('29.99 EUR').waitFor()
+    expect(await isWiderThanScreen(page)).toBe(false)
+
+    // Signed out, the page offers a new link instead of the account.
+    await page.getByRole('link', { name: 'Your account' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).waitFor()
+    await context.close()
+  })
+
+  it('an expired or used link offers to e-mail a new one', async () => {
+    const page = await (await browser.newContext({ baseURL: server.baseUrl, ...phone })).newPage()
+    await page.goto(`/account/sign-in?token=${'A'.repeat(43)}`)
+    await page.getByRole('alert').filter({ hasText: 'This sign-in link is not valid.' }).waitFor()
+    await page.getByLabel('Your e-mail address').fill(customer.email)
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+    await page.getByRole('status').filter({ hasText: 'If we know this address' }).waitFor()
+    expect(await isWiderThanScreen(page)).toBe(false)
+    await page.context().close()
+  })
+})

@@ -1,0 +1,177 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { idParams } from '../../../common/api'
+import {
+  accountCheckoutAnswer,
+  accountCheckoutInput,
+  accountPaths,
+  accountReceipt,
+  customerAccount,
+  deviceGuideList,
+  renewParam,
+  returnedPaymentParam,
+  signInAnswer,
+  signInInput,
+  signInLinkAnswer,
+  signInLinkInput,
+  signInLinkSentMessage,
+  signInProblemAnswer,
+  type SignInLinkProblem,
+} from '../../../common/customer-account'
+import { enforceLimit } from '../../plugins/rate-limit'
+import { allDeviceGuides, deviceGuideFor } from '../messages/device-guides'
+import { startCheckout } from '../payments/checkout.service'
+import { providersState } from '../payments/providers/payment-providers'
+import { consumeSignInToken } from '../sign-in-links/sign-in-links.service'
+import { readAccount } from './account.service'
+import { readReceipt } from './account-receipt.service'
+import { recordCustomerAction } from './customer-activity.service'
+import {
+  clearCustomerCookie,
+  customerCookieName,
+  setCustomerCookie,
+} from './customer-session-cookie'
+import {
+  createCustomerSession,
+  deleteCustomerSession,
+  resolveCustomerSession,
+} from './customer-sessions.service'
+import { requestSignInLink, signInLinkLimits } from './sign-in-requests'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { eq } from 'drizzle-orm'
+
+const customer = { customer: true } as const
+
+const problemMessages: Record<SignInLinkProblem, string> = {
+  expired: 'This sign-in link has expired.',
+  used: 'This sign-in link was already used.',
+  unknown: 'This sign-in link is not valid.',
+}
+
+/** A customer's own page: sign in by e-mailed link, see their line and payments, renew. */
+export async function customerAccountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const personOf = (request: FastifyRequest) => request.customer!.personId
+
+  app.post(
+    '/api/account/sign-in-link',
+    {
+      config: { public: true },
+      schema: { body: signInLinkInput, response: { 202: signInLinkAnswer } },
+    },
+    async (request, reply) => {
+      await requestSignInLink(app, request.body.email, request.ip)
+      return reply.code(202).send({ message: signInLinkSentMessage })
+    },
+  )
+
+  // A POST from the page, never a GET: mail scanners that open links must not use them up.
+  app.post(
+    '/api/account/sign-in',
+    {
+      config: { public: true },
+      schema: { body: signInInput, response: { 200: signInAnswer, 410: signInProblemAnswer } },
+    },
+    async (request, reply) => {
+      const now = app.now()
+      await enforceLimit(app.rateLimiter, signInLinkLimits.signIn, request.ip, now)
+      const consumed = await consumeSignInToken(app.db, request.body.token, now)
+      if ('problem' in consumed) {
+        return reply
+          .code(410)
+          .send({ message: problemMessages[consumed.problem], problem: consumed.problem })
+      }
+      await endSessionOf(request)
+      const session = await app.db.transaction(async (tx) => {
+        await recordCustomerAction(tx, consumed.personId, 'signed_in', null, now)
+        return createCustomerSession(tx, consumed, now)
+      })
+      setCustomerCookie(request, reply, session.token, session.maxAgeSeconds)
+      return { firstName: consumed.firstName }
+    },
+  )
+
+  /** Ends the session the request's cookie holds, if any; answers whose it was. */
+  async function endSessionOf(request: FastifyRequest): Promise<string | null> {
+    const token = request.cookies[customerCookieName(app.config)]
+    const signedIn = token ? await resolveCustomerSession(app.db, token, app.now()) : null
+    if (signedIn) await deleteCustomerSession(app.db, signedIn.sessionId)
+    return signedIn?.personId ?? null
+  }
+
+  // Public: a session that already expired must still be able to clear its cookie.
+  app.post(
+    '/api/account/sign-out',
+    { config: { public: true }, schema: { response: { 204: z.null() } } },
+    async (request, reply: FastifyReply) => {
+      const personId = await endSessionOf(request)
+      if (personId) await recordCustomerAction(app.db, personId, 'signed_out', null, app.now())
+      clearCustomerCookie(request, reply)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/api/account',
+    { config: customer, schema: { response: { 200: customerAccount } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      return readAccount(app.db, personOf(request), providersState(app))
+    },
+  )
+
+  app.get(
+    '/api/account/device-guides',
+    { config: customer, schema: { response: { 200: deviceGuideList } } },
+    async (request) => {
+      const [person] = await app.db
+        .select({ device: trialRequests.device })
+        .from(trialRequests)
+        .where(eq(trialRequests.id, personOf(request)))
+      return { suggested: deviceGuideFor(person?.device).deviceName, guides: allDeviceGuides }
+    },
+  )
+
+  app.get(
+    '/api/account/payments/:id/receipt',
+    { config: customer, schema: { params: idParams, response: { 200: accountReceipt } } },
+    async (request, reply) => {
+      const personId = personOf(request)
+      const receipt = await readReceipt(app.db, personId, request.params.id, app.config.brandName)
+      const detail = `Receipt ${receipt.receiptNumber}`
+      await recordCustomerAction(app.db, personId, 'receipt_viewed', detail, app.now())
+      reply.header('cache-control', 'no-store')
+      return receipt
+    },
+  )
+
+  // The admin's pay link and this are one code (checkout.service.ts): same price, same reuse.
+  app.post(
+    '/api/account/checkout',
+    {
+      config: customer,
+      schema: { body: accountCheckoutInput, response: { 201: accountCheckoutAnswer } },
+    },
+    async (request, reply) => {
+      const personId = personOf(request)
+      await enforceLimit(app.rateLimiter, signInLinkLimits.checkout, personId, app.now())
+      const { paymentId, checkoutUrl } = await startCheckout(app, personId, request.body, {
+        createdBy: 'customer',
+        inTransaction: (record) =>
+          app.db.transaction(async (tx) => {
+            const intent = await record(tx)
+            const { planName, months } = intent.payment
+            const detail = `${planName}, ${months} ${months === 1 ? 'month' : 'months'}`
+            await recordCustomerAction(tx, personId, 'checkout_started', detail, app.now())
+            return intent
+          }),
+        returnTo: (id) => ({
+          success: `${accountPaths.account}?${returnedPaymentParam}=${encodeURIComponent(id)}`,
+          cancelled: `${accountPaths.account}?${renewParam}=1`,
+        }),
+      })
+      return reply.code(201).send({ paymentId, checkoutUrl })
+    },
+  )
+}

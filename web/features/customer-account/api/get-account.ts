@@ -1,0 +1,30 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import type { CustomerAccount } from '@common/customer-account'
+import { getQueryFn } from '@/lib/api-client'
+
+export const accountQueryKey = ['customer-account'] as const
+
+/** Null when nobody is signed in (401): the page then offers to e-mail a sign-in link. */
+const readAccount = getQueryFn<CustomerAccount>({ on401: 'returnNull' })
+
+/** `watchedPaymentId`: the payment the customer came back from the provider with. */
+export function getAccountQueryOptions(watchedPaymentId: string | null = null) {
+  return queryOptions({
+    queryKey: accountQueryKey,
+    queryFn: ({ signal }) => readAccount('/api/account', signal),
+    // While that payment is on its way, its settling shows within seconds, without a reload.
+    refetchInterval: (query) => {
+      const watched = query.state.data?.payments.find((payment) => payment.id === watchedPaymentId)
+      return watched?.status === 'pending' ? 2_000 : false
+    },
+  })
+}
+
+/** The signed-in customer's account (null: signed out), polled while a payment settles. */
+export function useAccount(watchedPaymentId: string | null = null) {
+  return useQuery(getAccountQueryOptions(watchedPaymentId))
+}
+
+export function refreshAccount(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: accountQueryKey })
+}

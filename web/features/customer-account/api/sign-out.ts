@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiRequest } from '@/lib/api-client'
+import { accountQueryKey } from './get-account'
+
+export async function signOut(): Promise<void> {
+  await apiRequest('POST', '/api/account/sign-out')
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => queryClient.setQueryData(accountQueryKey, null),
+  })
+}

@@ -1,0 +1,87 @@
+import { CalendarClock, RefreshCw } from 'lucide-react'
+import type { CustomerAccount } from '@common/customer-account'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { formatDate } from '@/lib/format'
+import { daysLeft } from './days-left'
+
+type Subscription = CustomerAccount['subscription']
+
+/** What the status means to the customer, and what to press next. */
+function wordsFor(subscription: Subscription, days: number | null) {
+  const isOver =
+    subscription.status === 'expired' || subscription.status === 'cancelled' || days === 0
+  if (isOver) {
+    return {
+      badge: 'Ended',
+      line: 'Your access has ended. Come back any time: same login, same devices.',
+      action: 'Come back',
+      isUrgent: true,
+    }
+  }
+  if (subscription.isTrial) {
+    return {
+      badge: 'Free trial',
+      line: 'Choose a plan to keep your channels after the trial: your login stays the same.',
+      action: 'Choose a plan',
+      isUrgent: true,
+    }
+  }
+  return {
+    badge: 'Active',
+    line: 'Renew before the end and keep watching without a break.',
+    action: 'Renew',
+    isUrgent: days !== null && days <= 7,
+  }
+}
+
+/** The first thing on the page: the plan, its end, the days left and the call to renew. */
+export function SubscriptionStatus({
+  subscription,
+  now,
+  onRenew,
+}: {
+  subscription: Subscription
+  now: Date
+  onRenew: () => void
+}) {
+  const days = daysLeft(subscription.endsAt, now)
+  const words = wordsFor(subscription, days)
+  return (
+    <Card>
+      <CardContent className="grid gap-4 pt-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-xl font-bold">{subscription.planName}</h2>
+          <Badge
+            variant={
+              words.badge === 'Ended' ? 'destructive' : words.isUrgent ? 'accent' : 'default'
+            }
+          >
+            {words.badge}
+          </Badge>
+        </div>
+        {subscription.endsAt && (
+          <p className="flex items-center gap-2 text-base">
+            <CalendarClock className="size-5 shrink-0 text-primary" aria-hidden />
+            <span>
+              {days ? (
+                <>
+                  <strong className="text-2xl">{days}</strong> day{days === 1 ? '' : 's'} left ·
+                  ends {formatDate(subscription.endsAt)}
+                </>
+              ) : (
+                <>Ended {formatDate(subscription.endsAt)}</>
+              )}
+            </span>
+          </p>
+        )}
+        <p className="text-sm text-muted-foreground">{words.line}</p>
+        <Button size="lg" className="w-full sm:w-fit" onClick={onRenew}>
+          <RefreshCw aria-hidden />
+          {words.action}
+        </Button>
+      </CardContent>
+    </Card>
+  )
+}
