@@ -7,7 +7,12 @@ export const appRoutes = {
   admin: '/admin',
   blog: '/blog',
   blogPost: '/blog/:slug',
+  devices: '/devices',
+  deviceGuide: '/devices/:slug',
 } as const
+
+/** A device's setup guide (common/device-guides.ts), readable without signing in. */
+export const deviceGuidePath = (slug: string) => `${appRoutes.devices}/${encodeURIComponent(slug)}`
 
 /** The query parameter naming a ticket in its link (`/support?ticket={id}`, as e-mails send it). */
 export const ticketLinkParam = 'ticket'

@@ -149,6 +149,8 @@ const readers: Record<string, Reader> = {
   },
 }
 
+export type EntityRef = { entityType: string; entityId: string | null }
+
 /** The key `currentSubjects` answers under. */
 export const subjectKey = ({ entityType, entityId }: EntityRef) => `${entityType}:${entityId}`
 
