@@ -4,7 +4,7 @@ import { deviceGuides } from '../common/device-guides'
 import { adminPaths } from '../common/routes'
 import { requestTrial } from './admin-api'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs } from './fixtures'
+import { baseUrl, launchBrowser, loginAs, scrollUntilStill } from './fixtures'
 import { chatLog, messageBox, openTicketOverApi } from './support'
 
 const screens = [
@@ -180,7 +180,11 @@ describe('the Business Center to work from, on a phone and a desktop', () => {
         })
         const page = await context.newPage()
         await page.goto('/')
-        await page.getByRole('contentinfo').getByRole('link', { name: 'Device Support' }).click()
+        const deviceSupport = page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: 'Device Support' })
+        await scrollUntilStill(deviceSupport)
+        await deviceSupport.click()
         await page.getByRole('heading', { name: 'Device Setup Guides', level: 1 }).waitFor()
         expect(await isWiderThanScreen(page)).toBe(false)
         expect(await axeViolations(page)).toEqual([])

@@ -36,9 +36,16 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
 
   return (
     <header
-      className={cn('sticky top-0 z-40 border-b bg-background', isChatOpen && 'max-sm:hidden')}
+      className={cn('sticky top-0 z-40 border-b bg-background', isChatOpen && 'max-sm:border-0')}
     >
-      <div className="mx-auto flex max-w-[90rem] flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
+      {/* The page keeps its title for screen readers while the header steps aside. */}
+      {isChatOpen && <h1 className="sr-only sm:hidden">Business Center</h1>}
+      <div
+        className={cn(
+          'mx-auto flex max-w-[90rem] flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 lg:px-8',
+          isChatOpen && 'max-sm:hidden',
+        )}
+      >
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <LayoutDashboard className="size-5" aria-hidden />
