@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { showToast } from '@/lib/toast'
+import { useMediaQuery } from '@/lib/use-media-query'
 import { cn } from '@/lib/utils'
 import { useAddTicketNote } from '../api/add-ticket-note'
 import { useAgentProfile } from '../api/get-agent-profile'
@@ -104,6 +105,7 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
   const notes = useTicketNotes(ticket.id)
   const addNote = useAddTicketNote(ticket.id)
   const [isCustomerOpen, setIsCustomerOpen] = useState(false)
+  const isSideBySide = useMediaQuery(sideBySideQuery)
   const agentName = profile.data?.displayName ?? supportAgentName
   const handleChanged = () => void refreshLobby(queryClient)
 
@@ -151,10 +153,13 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
             <span className="max-lg:hidden">Customer</span>
           </Button>
         </div>
-        {/* On a phone these wait behind Details, so the conversation keeps the screen. */}
-        <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 max-lg:hidden">
-          {ticketControls}
-        </div>
+        {/* On a phone these wait behind Details, so the conversation keeps the screen. Shown in
+            one place at a time: their labels point at their ids. */}
+        {isSideBySide && (
+          <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2">
+            {ticketControls}
+          </div>
+        )}
         <p className="line-clamp-2 shrink-0 rounded-lg max-sm:hidden bg-muted/60 px-3 py-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">
           {ticket.description}
         </p>
@@ -187,10 +192,12 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
       <Dialog open={isCustomerOpen} onOpenChange={setIsCustomerOpen}>
         <DialogContent className="max-h-[85dvh] overflow-y-auto p-0" aria-describedby={undefined}>
           <DialogTitle className="sr-only">Ticket and customer</DialogTitle>
-          <div className="grid gap-3 border-b p-4 pr-12 lg:hidden">
-            <CustomerEmail email={ticket.customerEmail} />
-            {ticketControls}
-          </div>
+          {!isSideBySide && (
+            <div className="grid gap-3 border-b p-4 pr-12">
+              <CustomerEmail email={ticket.customerEmail} />
+              {ticketControls}
+            </div>
+          )}
           {customerPanel}
         </DialogContent>
       </Dialog>
