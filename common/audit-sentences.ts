@@ -30,6 +30,9 @@ type EntityWords = {
 }
 
 const person = (entry: AuditEntry) => (entry.entityId ? adminPaths.person(entry.entityId) : null)
+/** The person an entry's subject belongs to (a line's owner, a message's addressee). */
+const personOfSubject = (entry: AuditEntry) =>
+  entry.subject?.personId ? adminPaths.person(entry.subject.personId) : null
 
 const entityWords: Record<string, EntityWords> = {
   trial_request: {
@@ -54,6 +57,7 @@ const entityWords: Record<string, EntityWords> = {
       refund_payment: 'refunded a payment to',
       send_sign_in_link: 'sent a sign-in link to',
       customer_sign_out: 'signed out everywhere',
+      checkout: 'made a pay link for',
     },
   },
   plan: {
@@ -90,11 +94,25 @@ const entityWords: Record<string, EntityWords> = {
     isQuoted: true,
     verbs: { create: 'saved', update: 'edited', delete: 'deleted' },
   },
+  message_template: {
+    noun: 'the e-mail template',
+    unnamed: 'an e-mail template',
+    gone: 'an e-mail template',
+    isQuoted: true,
+    verbs: { update: 'edited', reset: ['reset', ' to its default words'] },
+  },
+  message: {
+    noun: 'the',
+    unnamed: 'a message',
+    gone: 'a message',
+    href: personOfSubject,
+    verbs: { resend: 'resent', test_send: 'sent a test of' },
+  },
   m3u_line: {
     noun: 'the line of',
     unnamed: 'a line',
     gone: 'a deleted line',
-    href: (entry) => (entry.subject?.personId ? adminPaths.person(entry.subject.personId) : null),
+    href: personOfSubject,
     verbs: {
       create: 'created',
       autostart: ['created', ' automatically (trial autopilot)'],
@@ -203,8 +221,12 @@ export function describeAuditEntry(entry: AuditEntry): AuditSentence {
   const words = entityWords[entry.entityType]
   const verbName = entry.action.slice(entry.action.indexOf('.') + 1)
   if (!words) {
+    // An entity this page has no words for yet is still named, when the server knows its name.
     const what = entry.entityType.replaceAll('_', ' ')
-    return { actor, verb: `${plainVerb(entry.action)} a ${what}`, subject: null, rest: '', note }
+    const subject = entry.subject
+      ? { text: `the ${what} “${entry.subject.name}”`, href: null }
+      : { text: `a ${what}`, href: null }
+    return { actor, verb: plainVerb(entry.action), subject, rest: '', note }
   }
   const href = entry.subject && !entry.isEntityGone ? (words.href?.(entry) ?? null) : null
   // "deleted a trial request", not "deleted the trial request of a deleted trial request".

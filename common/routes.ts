@@ -11,11 +11,16 @@ export const appRoutes = {
   account: '/account',
   accountSignIn: '/account/sign-in',
   accountReceipt: '/account/receipts/:id',
+  devices: '/devices',
+  deviceGuide: '/devices/:slug',
 } as const
 
 /** A printable receipt of one of the signed-in customer's payments. */
 export const accountReceiptPath = (paymentId: string) =>
   `/account/receipts/${encodeURIComponent(paymentId)}`
+
+/** A device's setup guide (common/device-guides.ts), readable without signing in. */
+export const deviceGuidePath = (slug: string) => `${appRoutes.devices}/${encodeURIComponent(slug)}`
 
 /** The query parameter naming a ticket in its link (`/support?ticket={id}`, as e-mails send it). */
 export const ticketLinkParam = 'ticket'

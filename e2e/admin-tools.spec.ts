@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { convertToPaid, requestTrial } from './admin-api'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
 import { baseUrl, launchBrowser } from './fixtures'
 
@@ -76,8 +77,34 @@ describe('Business Center: admin tools', () => {
 
     await page.getByRole('button', { name: 'Mark processed' }).click()
     await page.getByText('Trial request marked as processed').waitFor()
-    await page.getByText(`For Grace Hopper (${email}), now Processed.`).waitFor()
+    await page.getByText(`For Grace Hopper (${email}): Trial, follow-up Processed.`).waitFor()
     expect(await page.getByRole('button', { name: 'Mark processed' }).isDisabled()).toBe(true)
+  })
+
+  it('shows a paying subscriber as Active on their plan, whatever the follow-up stage', async () => {
+    const email = `paying.${Date.now()}@example.com`
+    const receipt = await requestTrial({
+      firstName: 'Ada',
+      lastName: 'Paying',
+      email,
+      plan: 'Family',
+    })
+    await convertToPaid(receipt.id, {
+      paidPlan: 'Starter',
+      subscriptionMonths: 1,
+      subscriptionPrice: '9.99',
+    })
+
+    const { page } = await openAdminTab(browser, 'Admin Tools')
+    await page.getByRole('searchbox', { name: 'Search trial requests' }).fill(email)
+    const choice = page.getByRole('radio', { name: new RegExp(email.replace(/\./g, '\\.')) })
+    const row = page.locator('label').filter({ has: choice })
+    await row.getByText('Active', { exact: true }).waitFor()
+    expect(await row.getByText('Pending', { exact: true }).count()).toBe(0)
+    await choice.check()
+    await page
+      .getByText(`For Ada Paying (${email}): Active on Starter, follow-up Pending.`)
+      .waitFor()
   })
 
   it('creates an M3U line with the supplier key and lists it among the recent lines', async () => {

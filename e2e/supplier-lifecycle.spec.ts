@@ -267,6 +267,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     await loginAs(phone)
     await phone.getByLabel('Search contacts').fill(person.email)
     const card = phone.getByRole('listitem', { name: fullName })
+    await card.getByText('Details and actions').click()
     await card.getByRole('button', { name: `Line of ${fullName}` }).click()
     const line = phone.getByRole('dialog', { name: `Line of ${fullName}` })
     await line.getByText('History on the panel').waitFor()

@@ -212,7 +212,7 @@ describe('Business Center: users and contacts', () => {
     expect(adaRow[header!.indexOf('Telegram')]).toBe(`'${ada.telegram}`)
   })
 
-  it('shows each contact as a card on a phone, with notes editable in place', async () => {
+  it('shows each contact as a compact row on a phone, its details a tap away, notes editable in place', async () => {
     const context = await browser.newContext({
       baseURL: baseUrl(),
       viewport: { width: 390, height: 844 },
@@ -224,9 +224,14 @@ describe('Business Center: users and contacts', () => {
     await cards.waitFor()
     await search(page, tag)
     const graceCard = cards.getByRole('listitem', { name: fullName(grace) })
-    await graceCard
-      .getByRole('button', { name: `Copy subscription ID ${graceSubscriptionId}` })
-      .waitFor()
+    // A compact row: the details and actions open with a tap.
+    const copyId = graceCard.getByRole('button', {
+      name: `Copy subscription ID ${graceSubscriptionId}`,
+    })
+    await graceCard.getByText('Details and actions').waitFor()
+    expect(await copyId.isVisible()).toBe(false)
+    await graceCard.getByText('Details and actions').click()
+    await copyId.waitFor()
     expect(await page.getByRole('table', { name: 'Trial requests and subscribers' }).count()).toBe(
       0,
     )

@@ -5,6 +5,8 @@ import { PublicLayout } from '@/components/layout/public-layout'
 import { Spinner } from '@/components/ui/spinner'
 import { BlogPage } from './routes/blog'
 import { BlogPostPage } from './routes/blog-post'
+import { DeviceGuidePage } from './routes/device-guide'
+import { DevicesPage } from './routes/devices'
 import { HomePage } from './routes/home'
 import { NotFoundPage } from './routes/not-found'
 import { PlansPage } from './routes/plans'
@@ -70,6 +72,8 @@ export function AppRouter() {
                   <AccountRoute />
                 </Suspense>
               </Route>
+              <Route path={appRoutes.devices} component={DevicesPage} />
+              <Route path={appRoutes.deviceGuide} component={DeviceGuidePage} />
               <Route component={NotFoundPage} />
             </Switch>
           </PublicLayout>

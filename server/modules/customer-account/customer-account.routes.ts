@@ -20,7 +20,7 @@ import {
   type SignInLinkProblem,
 } from '../../../common/customer-account'
 import { enforceLimit } from '../../plugins/rate-limit'
-import { allDeviceGuides, deviceGuideFor } from '../messages/device-guides'
+import { deviceGuideFor, deviceGuides } from '../../../common/device-guides'
 import { startCheckout } from '../payments/checkout.service'
 import { providersState } from '../payments/providers/payment-providers'
 import { consumeSignInToken } from '../sign-in-links/sign-in-links.service'
@@ -129,7 +129,7 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
         .select({ device: trialRequests.device })
         .from(trialRequests)
         .where(eq(trialRequests.id, personOf(request)))
-      return { suggested: deviceGuideFor(person?.device).deviceName, guides: allDeviceGuides }
+      return { suggested: deviceGuideFor(person?.device).deviceName, guides: [...deviceGuides] }
     },
   )
 

@@ -7,7 +7,7 @@ import {
   type TemplateText,
   type TemplateValues,
 } from '../../../common/messages'
-import { deviceGuideFor } from './device-guides'
+import { deviceGuideFor } from '../../../common/device-guides'
 import type { OutgoingMail } from './mailer'
 import { MessageEmail, type EmailContent } from './message-email'
 

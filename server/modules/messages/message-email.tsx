@@ -12,7 +12,7 @@ import {
   Section,
   Text,
 } from '@react-email/components'
-import type { DeviceGuide } from './device-guides'
+import type { DeviceGuide } from '../../../common/device-guides'
 
 export type EmailContent = {
   brandName: string

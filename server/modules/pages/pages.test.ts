@@ -1,5 +1,6 @@
 import { twMerge } from 'tailwind-merge'
 import { describe, expect, it } from 'vitest'
+import { deviceGuides } from '../../../common/device-guides'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 
@@ -97,6 +98,36 @@ describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
       expect(page.status).toBe(404)
       expect(readableText(page.body)).toContain('404 Page Not Found')
       expect(page.body).toContain(`<link rel="canonical" href="${t.server.baseUrl}${path}"`)
+    }
+  })
+
+  it('shows every device guide the login e-mail uses to a visitor who is not signed in', async () => {
+    const index = await visitor().get('/devices')
+    expect(index.status).toBe(200)
+    expect(index.body).toContain('<title>Device Setup Guides')
+    for (const guide of deviceGuides) {
+      expect(index.body).toContain(`href="/devices/${guide.slug}"`)
+      const page = await visitor().get(`/devices/${guide.slug}`)
+      expect(page.status).toBe(200)
+      const text = readableText(page.body)
+      expect(text).toContain(`Set up ${guide.title}`)
+      // The e-mail's own words, step by step.
+      for (const step of guide.steps) expect(text).toContain(step)
+    }
+    const unknown = await visitor().get('/devices/toaster')
+    expect(unknown.status).toBe(404)
+    expect(readableText(unknown.body)).toContain('404 Page Not Found')
+  })
+
+  it('leads every footer link to a page that answers', async () => {
+    const { body } = await visitor().get('/')
+    const footer = body.slice(body.indexOf('<footer'), body.indexOf('</footer>'))
+    const links = [...footer.matchAll(/<a [^>]*?href="([^"]*)"/g)].map((match) => match[1]!)
+    expect(links).toContain('/devices')
+    // Every link in the footer has an address: none is a placeholder that goes nowhere.
+    expect(footer.match(/<a /g)?.length).toBe(links.length)
+    for (const href of links.filter((link) => link.startsWith('/'))) {
+      expect({ href, status: (await visitor().get(href)).status }).toEqual({ href, status: 200 })
     }
   })
 

@@ -1,7 +1,17 @@
 import { excerptOf, type BlogPost } from '../../../common/blog'
+import { deviceGuides } from '../../../common/device-guides'
+import { deviceGuidePath } from '../../../common/routes'
 import { escapeMarkup } from './markup'
 
-const publicPaths = ['/', '/plans', '/sports', '/support', '/blog']
+const publicPaths = [
+  '/',
+  '/plans',
+  '/sports',
+  '/support',
+  '/blog',
+  '/devices',
+  ...deviceGuides.map((guide) => deviceGuidePath(guide.slug)),
+]
 
 const postUrl = (baseUrl: string, post: BlogPost) =>
   `${baseUrl}/blog/${encodeURIComponent(post.slug)}`

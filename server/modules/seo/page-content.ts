@@ -1,4 +1,5 @@
 import { excerptOf, type BlogPost } from '../../../common/blog'
+import { deviceGuideBySlug } from '../../../common/device-guides'
 import type { Db } from '../../db/client'
 import { findBlogPostBySlug, listBlogPosts } from '../blog/blog.service'
 import type { PageHead } from './page-head'
@@ -35,6 +36,11 @@ const staticPages: Record<string, { title: (brand: string) => string; descriptio
     title: (brand) => `Live Sports Events — ${brand}`,
     description:
       'Upcoming fixtures from the Premier League, Bundesliga, La Liga, NBA, NFL, MLB and NHL, live and in HD.',
+  },
+  '/devices': {
+    title: (brand) => `Device Setup Guides — ${brand}`,
+    description:
+      'Step-by-step set-up for IPTV Smarters, TiviMate, VLC, phones, tablets and Smart TVs: the same guides our login e-mail sends.',
   },
   '/support': {
     title: (brand) => `Support — ${brand}`,
@@ -213,6 +219,20 @@ export async function pageContent(path: string, context: Context): Promise<PageC
         description: 'Your login, your end date, renewals and receipts',
         canonical: `${baseUrl}/account`,
         isIndexable: false,
+      },
+    }
+  }
+  const deviceSlug = /^\/devices\/([^/]+)$/.exec(normalized)?.[1]
+  if (deviceSlug) {
+    const guide = deviceGuideBySlug(safeDecode(deviceSlug))
+    if (!guide) return notFoundPage(context, normalized)
+    return {
+      status: 200,
+      isServerRendered: true,
+      head: {
+        title: `Set up ${guide.title} — ${brandName}`,
+        description: `${guide.steps.length} steps to watch on ${guide.deviceName}: ${guide.steps[0]}`,
+        canonical: `${baseUrl}${normalized}`,
       },
     }
   }

@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deviceGuides } from '../../../common/device-guides'
 import { insertBlogPost } from '../../test/blog-fixtures'
 import { createClient } from '../../test/http-client'
 import { startTestServer, type TestServer } from '../../test/test-server'
@@ -36,6 +37,8 @@ describe('sitemap, robots and feed', () => {
       `${publicUrl}/sports`,
       `${publicUrl}/support`,
       `${publicUrl}/blog`,
+      `${publicUrl}/devices`,
+      ...deviceGuides.map((guide) => `${publicUrl}/devices/${guide.slug}`),
       `${publicUrl}/blog/fish-chips-live`,
     ])
     expect(response.body).toContain('<lastmod>2026-11-21T10:00:00.000Z</lastmod>')

@@ -1,6 +1,7 @@
 import { Mail } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'wouter'
+import { appRoutes } from '@common/routes'
 import { StartTrialButton } from '@/components/start-trial-button'
 import { useSiteConfig } from '@/lib/site-config'
 import { BrandLogo } from './brand-logo'
@@ -8,12 +9,25 @@ import { BrandLogo } from './brand-logo'
 const linkClassName =
   'inline-flex items-center gap-2 rounded-sm text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
-// Pages the spec names without a destination yet: an `<a>` without href is a placeholder link,
-// announced as a disabled link (and so not taken by crawlers for a broken one).
-const placeholderColumns = [
-  { title: 'Help', links: ['Help Center', 'Contact Us', 'Device Support', 'System Status'] },
-  { title: 'Company', links: ['About Us', 'Press'] },
-  { title: 'Legal', links: ['Privacy Policy', 'Terms of Service', 'Cookie Policy'] },
+// Every link leads to a page that exists. The spec's Company and Legal pages and System Status
+// have no content to show yet, so they are left out rather than shown as links that go nowhere
+// (docs/spec-gaps.md).
+const columns = [
+  {
+    title: 'Watch',
+    links: [
+      { label: 'Live Sports', href: appRoutes.sports },
+      { label: 'Plans', href: appRoutes.plans },
+      { label: 'Blog', href: appRoutes.blog },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { label: 'Device Support', href: appRoutes.devices },
+      { label: 'Contact Us', href: appRoutes.support },
+    ],
+  },
 ]
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
@@ -46,32 +60,20 @@ export function SiteFooter() {
           </StartTrialButton>
         </div>
 
-        <div className="mt-12 grid grid-cols-2 gap-8 md:grid-cols-5">
+        <div className="mt-12 grid grid-cols-2 gap-8 md:grid-cols-3">
           <div className="col-span-2 md:col-span-1">
             <BrandLogo />
             <p className="mt-4 text-sm text-muted-foreground">
               Live TV and sports in HD, ad-free, on every device.
             </p>
           </div>
-          <FooterColumn title="Watch">
-            <li>
-              <Link href="/sports" className={linkClassName}>
-                Live Sports
-              </Link>
-            </li>
-            <li>
-              <Link href="/blog" className={linkClassName}>
-                Blog
-              </Link>
-            </li>
-          </FooterColumn>
-          {placeholderColumns.map((column) => (
+          {columns.map((column) => (
             <FooterColumn key={column.title} title={column.title}>
-              {column.links.map((label) => (
+              {column.links.map(({ label, href }) => (
                 <li key={label}>
-                  <a role="link" aria-disabled="true" className="text-sm text-muted-foreground">
+                  <Link href={href} className={linkClassName}>
                     {label}
-                  </a>
+                  </Link>
                 </li>
               ))}
             </FooterColumn>

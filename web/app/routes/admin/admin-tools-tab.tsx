@@ -8,11 +8,13 @@ import { RecentM3uLines } from '@/features/m3u/components/recent-m3u-lines'
 import { SupplierPanelCard } from '@/features/supplier-sync/components/supplier-panel-card'
 import { SubscriptionIntegrationCard } from './subscription-integration-card'
 
-/** Admin Tools: parse M3U links, turn one into client instructions, and buy supplier lines. */
+/** Admin Tools: the supplier panel's credits and drift, then parse M3U links, turn one into client instructions, and buy supplier lines. */
 export function AdminToolsTab() {
   const [parsed, setParsed] = useState<M3uParseResult | null>(null)
   return (
     <div className="grid gap-6">
+      {/* First: the supplier's credits and the differences to put right are the daily look. */}
+      <SupplierPanelCard />
       <SectionCard
         title="M3U Link Parser"
         icon={ListChecks}
@@ -37,7 +39,6 @@ export function AdminToolsTab() {
           <RecentM3uLines />
         </SectionCard>
       </div>
-      <SupplierPanelCard />
     </div>
   )
 }

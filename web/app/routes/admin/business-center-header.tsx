@@ -2,6 +2,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query'
 import { Download, LayoutDashboard, LogOut, RefreshCw, UserCog, X } from 'lucide-react'
 import { useLocation } from 'wouter'
 import type { AdminUser } from '@common/admin-users'
+import { parseAdminPath } from '@common/routes'
 import { ThemeToggle } from '@/components/theme/theme-toggle'
 import { Button } from '@/components/ui/button'
 import { Tooltip } from '@/components/ui/tooltip'
@@ -12,15 +13,15 @@ import { backupDownloadUrl } from '@/features/maintenance/api/download-backup'
 import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { showToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
+import { HeaderPhoneMenu } from './header-phone-menu'
 import { SectionMenu } from './section-menu'
 
-/** Button text hides on phones; it stays the accessible name. */
-function ButtonText({ children }: { children: string }) {
-  return <span className="sr-only sm:not-sr-only">{children}</span>
-}
-
 export function BusinessCenterHeader({ user }: { user: AdminUser }) {
-  const [, navigate] = useLocation()
+  const [pathname, navigate] = useLocation()
+  const location = parseAdminPath(pathname)
+  // On a phone an open chat takes the screen; its own Back button leads out again.
+  const isChatOpen =
+    location.kind === 'section' && location.section === 'support' && location.detailId !== null
   const queryClient = useQueryClient()
   const isFetching = useIsFetching() > 0
   const logout = useLogoutAdmin()
@@ -30,9 +31,21 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
       onError: () => showToast({ title: 'Failed to log out', variant: 'destructive' }),
     })
 
+  const handleRefresh = () => void queryClient.invalidateQueries()
+  const handleClose = () => navigate('/')
+
   return (
-    <header className="sticky top-0 z-40 border-b bg-background">
-      <div className="mx-auto flex max-w-[90rem] flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 lg:px-8">
+    <header
+      className={cn('sticky top-0 z-40 border-b bg-background', isChatOpen && 'max-sm:border-0')}
+    >
+      {/* The page keeps its title for screen readers while the header steps aside. */}
+      {isChatOpen && <h1 className="sr-only sm:hidden">Business Center</h1>}
+      <div
+        className={cn(
+          'mx-auto flex max-w-[90rem] flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 lg:px-8',
+          isChatOpen && 'max-sm:hidden',
+        )}
+      >
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <LayoutDashboard className="size-5" aria-hidden />
@@ -49,33 +62,44 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <NotificationBell />
-          <Tooltip content="Download a full backup (JSON)">
-            <Button variant="outline" asChild>
-              <a href={backupDownloadUrl} download>
-                <Download aria-hidden />
-                <ButtonText>Export Data</ButtonText>
-              </a>
-            </Button>
-          </Tooltip>
-          <Button variant="outline" onClick={() => void queryClient.invalidateQueries()}>
-            <RefreshCw className={cn(isFetching && 'motion-safe:animate-spin')} aria-hidden />
-            <ButtonText>Refresh</ButtonText>
-          </Button>
           <ThemeToggle />
-          <AccountSecurityDialog user={user}>
-            <Button variant="ghost">
-              <UserCog aria-hidden />
-              <ButtonText>My account</ButtonText>
+          <HeaderPhoneMenu
+            user={user}
+            onRefresh={handleRefresh}
+            onLogout={handleLogout}
+            onClose={handleClose}
+            className="sm:hidden"
+          />
+          <div className="flex items-center gap-2 max-sm:hidden">
+            <Tooltip content="Download a full backup (JSON)">
+              <Button variant="outline" asChild>
+                <a href={backupDownloadUrl} download>
+                  <Download aria-hidden />
+                  Export Data
+                </a>
+              </Button>
+            </Tooltip>
+            <Button variant="outline" onClick={handleRefresh}>
+              <RefreshCw className={cn(isFetching && 'motion-safe:animate-spin')} aria-hidden />
+              Refresh
             </Button>
-          </AccountSecurityDialog>
-          <Button variant="ghost" onClick={handleLogout} disabled={logout.isPending}>
-            <LogOut aria-hidden />
-            <ButtonText>Log out</ButtonText>
-          </Button>
-          <Button variant="ghost" onClick={() => navigate('/')}>
-            <X aria-hidden />
-            <ButtonText>Close Panel</ButtonText>
-          </Button>
+            <Button variant="ghost" onClick={handleClose}>
+              <X aria-hidden />
+              Close Panel
+            </Button>
+            <AccountSecurityDialog user={user}>
+              <Button variant="ghost">
+                <UserCog aria-hidden />
+                My account
+              </Button>
+            </AccountSecurityDialog>
+            {/* Set apart, so that a tap meant for My account does not sign out. */}
+            <span aria-hidden className="mx-1 h-6 w-px bg-border" />
+            <Button variant="ghost" onClick={handleLogout} disabled={logout.isPending}>
+              <LogOut aria-hidden />
+              Log out
+            </Button>
+          </div>
         </div>
         <SectionMenu className="sm:hidden" />
       </div>

@@ -10,11 +10,21 @@ import { ClientInstructions } from '@/features/m3u/components/client-instruction
 import { TrialRequestPicker } from '@/features/m3u/components/trial-request-picker'
 import { useTrialRequests } from '@/features/trial-requests/api/get-trial-requests'
 import { useUpdateTrialRequestStatus } from '@/features/trial-requests/api/update-trial-request-status'
+import {
+  subscriptionStatusLabels,
+  SubscriptionStatusBadge,
+} from '@/features/trial-requests/components/subscription-status-badge'
 import { resultToasts } from '@/lib/result-toasts'
 import { site } from '@/lib/site-config'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 type Instructions = { text: string; line: ParsedM3uUrl }
+
+/** "Active on Starter Quarterly, follow-up Pending": the subscription first, then our follow-up. */
+function standing(request: TrialRequest): string {
+  const plan = request.paidPlan ? ` on ${request.paidPlan}` : ''
+  return `${subscriptionStatusLabels[request.subscriptionStatus]}${plan}, follow-up ${request.status}`
+}
 
 /** Subscription integration: a trial request and a parsed line make the client instructions. */
 export function SubscriptionIntegrationCard({ lines }: { lines: ParsedM3uUrl[] }) {
@@ -62,6 +72,7 @@ export function SubscriptionIntegrationCard({ lines }: { lines: ParsedM3uUrl[] }
           onRetry={() => void requests.refetch()}
           selectedId={request?.id ?? null}
           onSelect={setRequest}
+          renderState={(request) => <SubscriptionStatusBadge status={request.subscriptionStatus} />}
         />
         <div className="grid min-w-0 content-start gap-4">
           <div className="grid gap-2">
@@ -82,7 +93,7 @@ export function SubscriptionIntegrationCard({ lines }: { lines: ParsedM3uUrl[] }
           </div>
           <p className="text-sm text-muted-foreground">
             {request
-              ? `For ${request.name} (${request.email}), now ${request.status}.`
+              ? `For ${request.name} (${request.email}): ${standing(request)}.`
               : 'No trial request chosen: the instructions will not name anyone.'}
           </p>
           <div className="flex flex-wrap gap-2">

@@ -14,14 +14,22 @@ import { TwoFactorSection } from './two-factor-section'
 type AccountSecurityDialogProps = {
   user: AdminUser
   /** The button that opens it; focus returns there on close. */
-  children: ReactNode
+  children?: ReactNode
+  /** Opened from elsewhere (a menu item) instead of by its own button. */
+  open?: boolean
+  onOpenChange?: (open: boolean) => void
 }
 
 /** 'Account security': the signed-in admin's password and two-factor sign-in. */
-export function AccountSecurityDialog({ user, children }: AccountSecurityDialogProps) {
+export function AccountSecurityDialog({
+  user,
+  children,
+  open,
+  onOpenChange,
+}: AccountSecurityDialogProps) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>{children}</DialogTrigger>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {children && <DialogTrigger asChild>{children}</DialogTrigger>}
       <DialogContent className="gap-6 sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Account security</DialogTitle>

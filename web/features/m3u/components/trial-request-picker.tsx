@@ -1,6 +1,6 @@
+import type { ReactNode } from 'react'
 import type { TrialRequest } from '@common/trial-requests'
 import { ListLoadError } from '@/components/list-states'
-import { Badge } from '@/components/ui/badge'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
@@ -14,6 +14,8 @@ type TrialRequestPickerProps = {
   onRetry: () => void
   selectedId: string | null
   onSelect: (request: TrialRequest) => void
+  /** Where the person stands (paying, on trial, ended), shown beside each name. */
+  renderState: (request: TrialRequest) => ReactNode
 }
 
 /** A searchable choice of one trial request: a search box over a list of radio buttons. */
@@ -25,6 +27,7 @@ export function TrialRequestPicker({
   onRetry,
   selectedId,
   onSelect,
+  renderState,
 }: TrialRequestPickerProps) {
   return (
     <fieldset className="grid min-w-0 content-start gap-2">
@@ -63,12 +66,10 @@ export function TrialRequestPicker({
                   <span className="grid min-w-0 flex-1 gap-0.5">
                     <span className="font-medium break-words">{request.name}</span>
                     <span className="text-xs break-all text-muted-foreground">
-                      {request.email} · {request.plan}
+                      {request.email} · {request.paidPlan ?? request.plan}
                     </span>
                   </span>
-                  <Badge variant={request.status === 'Processed' ? 'secondary' : 'outline'}>
-                    {request.status}
-                  </Badge>
+                  {renderState(request)}
                 </label>
               </li>
             ))}

@@ -77,7 +77,9 @@ export function SupportCenterTab({ selectedId, me }: SupportCenterTabProps) {
         className={cn(
           'grid min-w-0 grid-cols-1 overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm lg:h-[calc(100dvh-18rem)] lg:min-h-[32rem] lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[minmax(0,1fr)]',
           selectedId &&
-            'max-lg:h-[calc(100dvh-14.5rem)] max-lg:grid-rows-[minmax(0,1fr)] max-lg:min-h-[30rem]',
+            // On a phone the header steps aside for an open chat: the page's padding is all
+            // that is left around it, so the messages get most of the screen.
+            'max-lg:min-h-[30rem] max-lg:grid-rows-[minmax(0,1fr)] max-sm:h-[calc(100dvh-3rem)] sm:max-lg:h-[calc(100dvh-14.5rem)]',
         )}
       >
         <section

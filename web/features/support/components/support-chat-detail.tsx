@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog'
 import { Spinner } from '@/components/ui/spinner'
 import { showToast } from '@/lib/toast'
+import { useMediaQuery } from '@/lib/use-media-query'
+import { cn } from '@/lib/utils'
 import { useAddTicketNote } from '../api/add-ticket-note'
 import { useAgentProfile } from '../api/get-agent-profile'
 import { refreshLobby } from '../api/get-lobby'
@@ -75,6 +77,21 @@ export function SupportChatDetail({
   )
 }
 
+function CustomerEmail({ email, className }: { email: string; className?: string }) {
+  return (
+    <a
+      href={`mailto:${email}`}
+      className={cn(
+        'flex w-fit max-w-full items-center gap-1.5 rounded-sm text-sm break-all text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60',
+        className,
+      )}
+    >
+      <Mail className="size-3.5 shrink-0" aria-hidden />
+      {email}
+    </a>
+  )
+}
+
 type LoadedChatProps = {
   ticket: SupportTicket
   me: string
@@ -88,9 +105,16 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
   const notes = useTicketNotes(ticket.id)
   const addNote = useAddTicketNote(ticket.id)
   const [isCustomerOpen, setIsCustomerOpen] = useState(false)
+  const isSideBySide = useMediaQuery(sideBySideQuery)
   const agentName = profile.data?.displayName ?? supportAgentName
   const handleChanged = () => void refreshLobby(queryClient)
 
+  const ticketControls = (
+    <>
+      <TicketStatusSelect ticket={ticket} onChanged={handleChanged} />
+      <AssignControl ticket={ticket} me={me} onChanged={handleChanged} />
+    </>
+  )
   const customerPanel = (
     <CustomerPanel
       ticket={ticket}
@@ -113,14 +137,10 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
               <span className="min-w-0 break-words">{ticket.customerName}</span>
               <PriorityBadge priority={ticket.priority} />
             </h3>
-            <p className="line-clamp-2 text-sm font-medium break-words">{ticket.subject}</p>
-            <a
-              href={`mailto:${ticket.customerEmail}`}
-              className="flex w-fit max-w-full items-center gap-1.5 rounded-sm text-sm break-all text-muted-foreground outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
-            >
-              <Mail className="size-3.5 shrink-0" aria-hidden />
-              {ticket.customerEmail}
-            </a>
+            <p className="line-clamp-2 text-sm font-medium break-words max-lg:line-clamp-1">
+              {ticket.subject}
+            </p>
+            <CustomerEmail email={ticket.customerEmail} className="max-lg:hidden" />
           </div>
           <Button
             variant="outline"
@@ -129,13 +149,17 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
             onClick={() => setIsCustomerOpen(true)}
           >
             <UserRound aria-hidden />
-            Customer
+            <span className="lg:hidden">Details</span>
+            <span className="max-lg:hidden">Customer</span>
           </Button>
         </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2">
-          <TicketStatusSelect ticket={ticket} onChanged={handleChanged} />
-          <AssignControl ticket={ticket} me={me} onChanged={handleChanged} />
-        </div>
+        {/* On a phone these wait behind Details, so the conversation keeps the screen. Shown in
+            one place at a time: their labels point at their ids. */}
+        {isSideBySide && (
+          <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2">
+            {ticketControls}
+          </div>
+        )}
         <p className="line-clamp-2 shrink-0 rounded-lg max-sm:hidden bg-muted/60 px-3 py-2 text-sm break-words whitespace-pre-wrap text-muted-foreground">
           {ticket.description}
         </p>
@@ -167,7 +191,13 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
       </aside>
       <Dialog open={isCustomerOpen} onOpenChange={setIsCustomerOpen}>
         <DialogContent className="max-h-[85dvh] overflow-y-auto p-0" aria-describedby={undefined}>
-          <DialogTitle className="sr-only">Customer</DialogTitle>
+          <DialogTitle className="sr-only">Ticket and customer</DialogTitle>
+          {!isSideBySide && (
+            <div className="grid gap-3 border-b p-4 pr-12">
+              <CustomerEmail email={ticket.customerEmail} />
+              {ticketControls}
+            </div>
+          )}
           {customerPanel}
         </DialogContent>
       </Dialog>

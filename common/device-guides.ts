@@ -1,10 +1,23 @@
-/** Setup steps for the device a customer named; `{m3uUrl}`-style values are filled by the caller. */
-export type DeviceGuide = { deviceName: string; steps: string[] }
+/**
+ * Setup steps for one kind of device, sent in the login e-mail for the device a customer named and
+ * shown to anyone at /devices/{slug}. The steps speak of "the M3U URL above": the e-mail's.
+ */
+export type DeviceGuide = {
+  /** Its address under /devices. */
+  slug: string
+  /** The page's heading ("Phones and tablets"). */
+  title: string
+  /** Said in the e-mail's sentence ("Set up your phone"). */
+  deviceName: string
+  steps: string[]
+}
 
 const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
   {
     pattern: /smarters/i,
     guide: {
+      slug: 'iptv-smarters',
+      title: 'IPTV Smarters',
       deviceName: 'IPTV Smarters',
       steps: [
         'Install IPTV Smarters Pro from your device’s app store and open it.',
@@ -17,6 +30,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
   {
     pattern: /tivi ?mate/i,
     guide: {
+      slug: 'tivimate',
+      title: 'TiviMate',
       deviceName: 'TiviMate',
       steps: [
         'Install TiviMate from the Google Play Store on your Android TV or Fire TV and open it.',
@@ -29,6 +44,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
   {
     pattern: /vlc/i,
     guide: {
+      slug: 'vlc',
+      title: 'VLC on a computer',
       deviceName: 'VLC',
       steps: [
         'Install VLC media player from videolan.org and open it.',
@@ -41,6 +58,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
   {
     pattern: /phone|mobile|android|iphone|ios|tablet|ipad/i,
     guide: {
+      slug: 'phone',
+      title: 'Phones and tablets',
       deviceName: 'your phone',
       steps: [
         'Install IPTV Smarters Pro (App Store or Google Play) and open it.',
@@ -53,6 +72,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
   {
     pattern: /smart ?tv|samsung|lg|tizen|webos|television|\btv\b/i,
     guide: {
+      slug: 'smart-tv',
+      title: 'Smart TVs',
       deviceName: 'your Smart TV',
       steps: [
         'On your TV, open the app store and install IPTV Smarters (or “Smart IPTV”).',
@@ -65,6 +86,8 @@ const guides: { pattern: RegExp; guide: DeviceGuide }[] = [
 ]
 
 const anyDevice: DeviceGuide = {
+  slug: 'other-devices',
+  title: 'Other devices',
   deviceName: 'your device',
   steps: [
     'Install an IPTV player: IPTV Smarters (phones, tablets, Smart TVs), TiviMate (Android TV, Fire TV) or VLC (computers).',
@@ -74,10 +97,13 @@ const anyDevice: DeviceGuide = {
   ],
 }
 
+/** Every guide, the catch-all last, in the order /devices and the customer's device picker show. */
+export const deviceGuides: readonly DeviceGuide[] = [...guides.map(({ guide }) => guide), anyDevice]
+
+/** The guide at /devices/{slug}, or undefined. */
+export const deviceGuideBySlug = (slug: string) => deviceGuides.find((guide) => guide.slug === slug)
+
 /** The guide for the device named on the trial request (free text, “Unknown” by default). */
 export function deviceGuideFor(device: string | null | undefined): DeviceGuide {
   return guides.find(({ pattern }) => pattern.test(device ?? ''))?.guide ?? anyDevice
 }
-
-/** Every guide, the catch-all last: the customer's page offers them in a device picker. */
-export const allDeviceGuides: DeviceGuide[] = [...guides.map(({ guide }) => guide), anyDevice]
