@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { mailboxKey } from '../../../common/email-address'
+import { customerSessions } from '../../db/schema/customer-sessions'
+import { customerSignInTokens } from '../../db/schema/customer-sign-in-tokens'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { mailBounces } from '../../db/schema/mail-bounces'
 import { payments } from '../../db/schema/payments'
@@ -71,6 +73,15 @@ describe.each(databaseKinds)('erasing a person on %s', (kind) => {
     expect((await t.admin.post(`/api/support-tickets/${ticketId}/notes`, ticketNote)).status).toBe(
       201,
     )
+    // Her own page's session and sign-in link keep the address they were made for.
+    const later = new Date(t.now.getTime() + 86_400_000)
+    const own = { trialRequestId: personId, email: form.email, expiresAt: later }
+    await db()
+      .insert(customerSessions)
+      .values({ id: 'session-hash-marisol', ...own })
+    await db()
+      .insert(customerSignInTokens)
+      .values({ id: 'token-hash-marisol', purpose: 'email_link', ...own })
     const note = { body: 'Quenby prefers Telegram' }
     expect((await t.admin.post(`/api/people/${personId}/notes`, note)).status).toBe(201)
     await db()

@@ -5,6 +5,9 @@ import { erasedEmail, erasedName, erasedText } from '../../../common/privacy'
 import type { Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit-log'
 import { chatMessages } from '../../db/schema/chat-messages'
+import { customerActivity } from '../../db/schema/customer-activity'
+import { customerSessions } from '../../db/schema/customer-sessions'
+import { customerSignInTokens } from '../../db/schema/customer-sign-in-tokens'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { mailBounces } from '../../db/schema/mail-bounces'
 import { messagePreferences } from '../../db/schema/message-preferences'
@@ -52,6 +55,10 @@ async function erasePersonRow(tx: Db, { person }: PersonRecords, now: Date) {
     })
     .where(eq(trialRequests.id, person.id))
   await tx.delete(personNotes).where(eq(personNotes.trialRequestId, person.id))
+  // Their own page: signed out everywhere, unused links dead, what they did there forgotten.
+  await tx.delete(customerSessions).where(eq(customerSessions.trialRequestId, person.id))
+  await tx.delete(customerSignInTokens).where(eq(customerSignInTokens.trialRequestId, person.id))
+  await tx.delete(customerActivity).where(eq(customerActivity.trialRequestId, person.id))
 }
 
 /** Their tickets stay (the numbers, dates and agents' work), with every word of theirs gone. */
