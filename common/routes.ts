@@ -7,6 +7,8 @@ export const appRoutes = {
   admin: '/admin',
   blog: '/blog',
   blogPost: '/blog/:slug',
+  privacy: '/privacy',
+  terms: '/terms',
 } as const
 
 /** The query parameter naming a ticket in its link (`/support?ticket={id}`, as e-mails send it). */

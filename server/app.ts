@@ -27,6 +27,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { countUnread } from './modules/notifications/notifications.service'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { legalPagesRoutes } from './modules/legal-pages/legal-pages.routes'
 import { registerPages } from './modules/pages/pages.routes'
 import { checkoutRoutes } from './modules/payments/checkout.routes'
 import { paymentPagesRoutes } from './modules/payments/payment-pages.routes'
@@ -162,6 +163,7 @@ export async function buildApp({
   await app.register(paymentsRoutes)
   await app.register(sportsRoutes)
   await app.register(blogRoutes)
+  await app.register(legalPagesRoutes)
   await app.register(seoRoutes)
   await app.register(ticketsRoutes)
   await app.register(chatRoutes)

@@ -3,6 +3,7 @@ import type { AuditSubject } from '../../../common/audit'
 import type { Db } from '../../db/client'
 import { blogPosts } from '../../db/schema/blog-posts'
 import { discounts } from '../../db/schema/discounts'
+import { legalPages } from '../../db/schema/legal-pages'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { plans } from '../../db/schema/plans'
 import { supplierDrift } from '../../db/schema/supplier-drift'
@@ -42,6 +43,11 @@ const readers: Record<string, (db: Db, ids: string[]) => Promise<SubjectRow[]>> 
       .select({ id: blogPosts.id, name: blogPosts.title })
       .from(blogPosts)
       .where(inArray(blogPosts.id, ids)),
+  legal_page: (db, ids) =>
+    db
+      .select({ id: legalPages.id, name: legalPages.title })
+      .from(legalPages)
+      .where(inArray(legalPages.id, ids)),
   support_ticket: (db, ids) =>
     db
       .select({ id: supportTickets.id, name: supportTickets.subject })

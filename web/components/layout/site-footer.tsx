@@ -9,7 +9,8 @@ const linkClassName =
   'inline-flex items-center gap-2 rounded-sm text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
 // Pages the spec names without a destination yet: an `<a>` without href is a placeholder link,
-// announced as a disabled link (and so not taken by crawlers for a broken one).
+// announced as a disabled link (and so not taken by crawlers for a broken one). A page that
+// exists (the legal pages, once written) is linked instead.
 const placeholderColumns = [
   { title: 'Help', links: ['Help Center', 'Contact Us', 'Device Support', 'System Status'] },
   { title: 'Company', links: ['About Us', 'Press'] },
@@ -25,7 +26,12 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   )
 }
 
-export function SiteFooter() {
+type SiteFooterProps = {
+  /** Where a placeholder's page is, by its label ('Privacy Policy' → '/privacy'), once it exists. */
+  links?: Record<string, string>
+}
+
+export function SiteFooter({ links = {} }: SiteFooterProps) {
   const site = useSiteConfig()
   return (
     <footer className="border-t bg-muted/30">
@@ -69,9 +75,15 @@ export function SiteFooter() {
             <FooterColumn key={column.title} title={column.title}>
               {column.links.map((label) => (
                 <li key={label}>
-                  <a role="link" aria-disabled="true" className="text-sm text-muted-foreground">
-                    {label}
-                  </a>
+                  {links[label] ? (
+                    <Link href={links[label]} className={linkClassName}>
+                      {label}
+                    </Link>
+                  ) : (
+                    <a role="link" aria-disabled="true" className="text-sm text-muted-foreground">
+                      {label}
+                    </a>
+                  )}
                 </li>
               ))}
             </FooterColumn>
