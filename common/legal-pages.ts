@@ -23,7 +23,7 @@ export const legalPageInput = z.object({
     .min(1, 'Title is required')
     .max(200, 'Title must be at most 200 characters'),
   body: z
-    .string({ error: 'Body must be text' })
+    .string({ error: 'Body is required: empty text unpublishes the page' })
     .trim()
     .max(100_000, 'Body must be at most 100000 characters'),
 })
