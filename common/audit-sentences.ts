@@ -79,6 +79,13 @@ const entityWords: Record<string, EntityWords> = {
     isQuoted: true,
     verbs: { create: 'wrote', update: 'edited', delete: 'deleted', publish: 'published' },
   },
+  legal_page: {
+    noun: 'the legal page',
+    unnamed: 'a legal page',
+    gone: 'a deleted legal page',
+    isQuoted: true,
+    verbs: { update: 'saved' },
+  },
   support_ticket: {
     noun: 'the ticket',
     unnamed: 'a ticket',

@@ -56,6 +56,7 @@ export const auditEntityTypes = {
   plan: 'Plans',
   discount: 'Discounts',
   blog_post: 'Blog posts',
+  legal_page: 'Legal pages',
   support_ticket: 'Support tickets',
   m3u_line: 'Lines',
   supplier: 'Supplier panel',

@@ -13,6 +13,8 @@ export const appRoutes = {
   accountReceipt: '/account/receipts/:id',
   devices: '/devices',
   deviceGuide: '/devices/:slug',
+  privacy: '/privacy',
+  terms: '/terms',
 } as const
 
 /** A printable receipt of one of the signed-in customer's payments. */

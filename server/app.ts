@@ -29,6 +29,7 @@ import { accountAdminRoutes } from './modules/customer-account/account-admin.rou
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { legalPagesRoutes } from './modules/legal-pages/legal-pages.routes'
 import { registerPages } from './modules/pages/pages.routes'
 import { checkoutRoutes } from './modules/payments/checkout.routes'
 import { paymentPagesRoutes } from './modules/payments/payment-pages.routes'
@@ -166,6 +167,7 @@ export async function buildApp({
   await app.register(paymentsRoutes)
   await app.register(sportsRoutes)
   await app.register(blogRoutes)
+  await app.register(legalPagesRoutes)
   await app.register(seoRoutes)
   await app.register(ticketsRoutes)
   await app.register(chatRoutes)

@@ -30,7 +30,7 @@ export type BusEvent =
    */
   | { kind: 'admin_account_changed'; userId: string | null }
   /** An admin changed what the public reads: every process drops what it keeps of it. */
-  | { kind: 'public_content_changed'; scope: 'plans' | 'blog' }
+  | { kind: 'public_content_changed'; scope: 'plans' | 'blog' | 'legal' }
   /** Tickets' customer sides changed (their person was erased): processes read them again. */
   | { kind: 'ticket_contacts_changed'; ticketIds: string[] }
 

@@ -6,6 +6,8 @@ import {
   getPublishedBlogPostsQueryOptions,
 } from '@/features/blog/api/get-blog-posts'
 import { latestPostsCount } from '@/features/blog/components/latest-posts-section'
+import { getLegalPageQueryOptions } from '@/features/legal-pages/api/get-legal-page'
+import { getPublishedLegalPagesQueryOptions } from '@/features/legal-pages/api/get-published-legal-pages'
 import { getPlansQueryOptions } from '@/features/plans/api/get-plans'
 import { getSportsEventsQueryOptions } from '@/features/sports/api/get-sports-events'
 
@@ -30,10 +32,14 @@ export async function prefetchPageData(queryClient: QueryClient, path: string): 
     [appRoutes.blog]: () => [
       queryClient.prefetchInfiniteQuery(getPublishedBlogPostsQueryOptions()),
     ],
+    [appRoutes.privacy]: () => [queryClient.prefetchQuery(getLegalPageQueryOptions('privacy'))],
+    [appRoutes.terms]: () => [queryClient.prefetchQuery(getLegalPageQueryOptions('terms'))],
   }
   const slug = blogPostPath.exec(path)?.[1]
   const pageLoads = slug
     ? [queryClient.prefetchQuery(getBlogPostQueryOptions(slug))]
     : (loads[path]?.() ?? [])
-  await Promise.all(pageLoads)
+  // Every page's footer links the legal pages that have content.
+  const footer = queryClient.prefetchQuery(getPublishedLegalPagesQueryOptions())
+  await Promise.all([...pageLoads, footer])
 }

@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { Route, Switch, useLocation } from 'wouter'
 import { appRoutes } from '@common/routes'
 import { PublicLayout } from '@/components/layout/public-layout'
 import { Spinner } from '@/components/ui/spinner'
+import { useLegalFooterLinks } from '@/features/legal-pages/api/get-published-legal-pages'
 import { BlogPage } from './routes/blog'
 import { BlogPostPage } from './routes/blog-post'
 import { DeviceGuidePage } from './routes/device-guide'
 import { DevicesPage } from './routes/devices'
 import { HomePage } from './routes/home'
+import { LegalPagePage } from './routes/legal-page'
 import { NotFoundPage } from './routes/not-found'
 import { PlansPage } from './routes/plans'
 import { SportsPage } from './routes/sports'
@@ -47,6 +49,11 @@ function PageLoading() {
   )
 }
 
+/** The public pages' frame, its footer linking the legal pages that have content. */
+function SiteLayout({ children }: { children: ReactNode }) {
+  return <PublicLayout footerLinks={useLegalFooterLinks()}>{children}</PublicLayout>
+}
+
 export function AppRouter() {
   return (
     <>
@@ -59,7 +66,7 @@ export function AppRouter() {
           </Suspense>
         </Route>
         <Route>
-          <PublicLayout>
+          <SiteLayout>
             <Switch>
               <Route path={appRoutes.home} component={HomePage} />
               <Route path={appRoutes.plans} component={PlansPage} />
@@ -74,9 +81,15 @@ export function AppRouter() {
               </Route>
               <Route path={appRoutes.devices} component={DevicesPage} />
               <Route path={appRoutes.deviceGuide} component={DeviceGuidePage} />
+              <Route path={appRoutes.privacy}>
+                <LegalPagePage slug="privacy" />
+              </Route>
+              <Route path={appRoutes.terms}>
+                <LegalPagePage slug="terms" />
+              </Route>
               <Route component={NotFoundPage} />
             </Switch>
-          </PublicLayout>
+          </SiteLayout>
         </Route>
       </Switch>
     </>

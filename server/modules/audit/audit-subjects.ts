@@ -4,6 +4,7 @@ import { messageKinds, type MessageKind } from '../../../common/messages'
 import type { Db } from '../../db/client'
 import { blogPosts } from '../../db/schema/blog-posts'
 import { discounts } from '../../db/schema/discounts'
+import { legalPages } from '../../db/schema/legal-pages'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { outboxMessages } from '../../db/schema/outbox-messages'
 import { plans } from '../../db/schema/plans'
@@ -75,6 +76,14 @@ const readers: Record<string, Reader> = {
         .select({ id: blogPosts.id, name: blogPosts.title })
         .from(blogPosts)
         .where(inArray(blogPosts.id, ids)),
+  },
+  legal_page: {
+    isId: isUuid,
+    read: (db, ids) =>
+      db
+        .select({ id: legalPages.id, name: legalPages.title })
+        .from(legalPages)
+        .where(inArray(legalPages.id, ids)),
   },
   support_ticket: {
     isId: isUuid,

@@ -59,6 +59,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
     }
     return pending
   }
+  // Every page's footer links the legal pages that have content: the shared 404 page too.
+  const forgetSharedMarkup = () => sharedMarkup.clear()
+  app.bus.subscribe((event) => {
+    if (event.kind === 'public_content_changed' && event.scope === 'legal') forgetSharedMarkup()
+  })
+  app.bus.onResync(forgetSharedMarkup)
   const publicPageTemplate =
     template !== null && hasBuild ? inlineStylesheets(template, webDistDir) : template
 
@@ -95,7 +101,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
     const baseUrl = siteBaseUrl(app, request)
     // Everything public that a page may show.
     const keep = {
-      scopes: ['plans', 'blog'],
+      scopes: ['plans', 'blog', 'legal'],
       ...(sportsPaths.has(path) ? { maxAgeMs: sportsAnswerMaxAgeMs } : {}),
     } as const
     return app.publicContent.send(request, reply, keep, async () => {

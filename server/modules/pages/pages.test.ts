@@ -52,7 +52,11 @@ describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
     expect(text).toContain('Rendered Pass - $12.50/month')
     expect(text).not.toContain('Retired Pass')
     const state = embeddedState(response.body)
-    expect(state?.queries.map((query) => query.queryKey)).toEqual([['plans']])
+    // The plans, and which legal pages the footer links.
+    expect(state?.queries.map((query) => query.queryKey)).toEqual([
+      ['plans'],
+      ['legal-pages', 'published'],
+    ])
   })
 
   it('hands over the class lists its rendering merged, as tailwind-merge merges them', async () => {

@@ -1,6 +1,7 @@
 import { excerptOf, type BlogPost } from '../../../common/blog'
 import { deviceGuides } from '../../../common/device-guides'
 import { deviceGuidePath } from '../../../common/routes'
+import { legalPagePaths, type LegalPageSlug } from '../../../common/legal-page-rules'
 import { escapeMarkup } from './markup'
 
 const publicPaths = [
@@ -16,8 +17,12 @@ const publicPaths = [
 const postUrl = (baseUrl: string, post: BlogPost) =>
   `${baseUrl}/blog/${encodeURIComponent(post.slug)}`
 
-/** sitemaps.org XML: the public pages and every published post, with lastmod. */
-export function sitemapXml(baseUrl: string, posts: BlogPost[]): string {
+/** sitemaps.org XML: the public pages, every published post and legal page, with lastmod. */
+export function sitemapXml(
+  baseUrl: string,
+  posts: BlogPost[],
+  legalPages: { slug: LegalPageSlug; updatedAt: string }[],
+): string {
   const newest = posts[0]?.updatedAt
   const urls = [
     ...publicPaths.map((path) => ({
@@ -25,6 +30,10 @@ export function sitemapXml(baseUrl: string, posts: BlogPost[]): string {
       lastmod: path === '/blog' ? newest : undefined,
     })),
     ...posts.map((post) => ({ loc: postUrl(baseUrl, post), lastmod: post.updatedAt })),
+    ...legalPages.map((page) => ({
+      loc: `${baseUrl}${legalPagePaths[page.slug]}`,
+      lastmod: page.updatedAt,
+    })),
   ]
   const entries = urls
     .map(({ loc, lastmod }) =>

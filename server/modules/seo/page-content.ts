@@ -2,6 +2,7 @@ import { excerptOf, type BlogPost } from '../../../common/blog'
 import { deviceGuideBySlug } from '../../../common/device-guides'
 import type { Db } from '../../db/client'
 import { findBlogPostBySlug, listBlogPosts } from '../blog/blog.service'
+import { legalPageHead, legalSlugAt } from './legal-page-content'
 import type { PageHead } from './page-head'
 
 /** What the server says about a page besides its body, which the web app renders. */
@@ -195,6 +196,11 @@ export async function pageContent(path: string, context: Context): Promise<PageC
     }
   }
   if (normalized === '/blog') return blogListPage(context)
+  const legalSlug = legalSlugAt(normalized)
+  if (legalSlug) {
+    const head = await legalPageHead(legalSlug, context)
+    return head ? { status: 200, isServerRendered: true, head } : notFoundPage(context, normalized)
+  }
   // Every Business Center address (/admin/support/{id}…) gets the same shell: the app reads the
   // rest, so a reload or a pasted link lands where it points. Its data stays behind /api's guard.
   if (normalized === '/admin' || normalized.startsWith('/admin/')) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { listBlogPosts } from '../blog/blog.service'
+import { listPublishedLegalPages } from '../legal-pages/legal-pages.service'
 import { robotsTxt, rssXml, sitemapXml } from './feeds'
 
 /** PUBLIC_URL when configured, otherwise the address the request came to. */
@@ -18,7 +19,13 @@ export async function seoRoutes(app: FastifyInstance) {
   app.get('/sitemap.xml', open, async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
-      .send(sitemapXml(siteBaseUrl(app, request), await publishedPosts())),
+      .send(
+        sitemapXml(
+          siteBaseUrl(app, request),
+          await publishedPosts(),
+          await listPublishedLegalPages(app.db),
+        ),
+      ),
   )
 
   app.get('/robots.txt', open, async (request, reply) =>

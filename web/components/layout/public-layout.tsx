@@ -2,7 +2,13 @@ import type { ReactNode } from 'react'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
-export function PublicLayout({ children }: { children: ReactNode }) {
+type PublicLayoutProps = {
+  /** Footer links whose pages exist, by label (see SiteFooter). */
+  footerLinks?: Record<string, string>
+  children: ReactNode
+}
+
+export function PublicLayout({ footerLinks, children }: PublicLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -15,7 +21,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter links={footerLinks} />
     </div>
   )
 }

@@ -4,14 +4,15 @@ import { Link } from 'wouter'
 import { appRoutes } from '@common/routes'
 import { StartTrialButton } from '@/components/start-trial-button'
 import { useSiteConfig } from '@/lib/site-config'
+import { cn } from '@/lib/utils'
 import { BrandLogo } from './brand-logo'
 
 const linkClassName =
   'inline-flex items-center gap-2 rounded-sm text-sm text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
 
-// Every link leads to a page that exists. The spec's Company and Legal pages and System Status
-// have no content to show yet, so they are left out rather than shown as links that go nowhere
-// (docs/spec-gaps.md).
+// Every link leads to a page that exists. The spec's Company pages and System Status have no
+// content to show yet, so they are left out rather than shown as links that go nowhere
+// (docs/spec-gaps.md); the legal pages are linked once the owner has written them.
 const columns = [
   {
     title: 'Watch',
@@ -39,8 +40,15 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
   )
 }
 
-export function SiteFooter() {
+type SiteFooterProps = {
+  /** The legal pages the owner has written, by their label ('Privacy Policy' → '/privacy'). */
+  links?: Record<string, string>
+}
+
+export function SiteFooter({ links = {} }: SiteFooterProps) {
   const site = useSiteConfig()
+  const legal = Object.entries(links).map(([label, href]) => ({ label, href }))
+  const shown = legal.length ? [...columns, { title: 'Legal', links: legal }] : columns
   return (
     <footer className="border-t bg-muted/30">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -60,14 +68,19 @@ export function SiteFooter() {
           </StartTrialButton>
         </div>
 
-        <div className="mt-12 grid grid-cols-2 gap-8 md:grid-cols-3">
+        <div
+          className={cn(
+            'mt-12 grid grid-cols-2 gap-8',
+            legal.length ? 'md:grid-cols-4' : 'md:grid-cols-3',
+          )}
+        >
           <div className="col-span-2 md:col-span-1">
             <BrandLogo />
             <p className="mt-4 text-sm text-muted-foreground">
               Live TV and sports in HD, ad-free, on every device.
             </p>
           </div>
-          {columns.map((column) => (
+          {shown.map((column) => (
             <FooterColumn key={column.title} title={column.title}>
               {column.links.map(({ label, href }) => (
                 <li key={label}>

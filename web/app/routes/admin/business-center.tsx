@@ -3,6 +3,7 @@ import type { AdminUser } from '@common/admin-users'
 import { adminPaths, parseAdminPath, type AdminSection } from '@common/routes'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { BlogCms } from '@/features/blog/components/blog-cms'
+import { LegalPagesEditor } from '@/features/legal-pages/components/legal-pages-editor'
 import { FinancialsPanel } from '@/features/revenue/components/financials-panel'
 import { PaymentsPanel } from '@/features/payments/components/payments-panel'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
@@ -34,7 +35,14 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support')
     return <SupportCenterTab selectedId={detailId} me={user.username} />
-  if (section.value === 'content') return <BlogCms />
+  if (section.value === 'content') {
+    return (
+      <div className="grid gap-6">
+        <BlogCms />
+        <LegalPagesEditor />
+      </div>
+    )
+  }
   if (section.value === 'tools') return <AdminToolsTab />
   return <BusinessSettingsTab currentUser={user} />
 }

@@ -1,10 +1,11 @@
 import type { BlogPost } from '@common/blog'
 import { readTimeByLength } from '@common/blog-rules'
+import { PlainTextBody } from '@/components/plain-text-body'
 import { PostMeta } from './post-meta'
 import { PostTags } from './post-tags'
 import { ShareButton } from './share-button'
 
-/** A published post in full. Its content is plain text: line breaks kept, never parsed as HTML. */
+/** A published post in full. */
 export function BlogArticle({ post }: { post: BlogPost }) {
   return (
     <article className="flex flex-col gap-6">
@@ -30,7 +31,7 @@ export function BlogArticle({ post }: { post: BlogPost }) {
           className="aspect-[16/9] w-full rounded-2xl border object-cover"
         />
       )}
-      <div className="border-t pt-8 text-lg leading-8 whitespace-pre-line">{post.content}</div>
+      <PlainTextBody text={post.content} className="border-t pt-8" />
     </article>
   )
 }
