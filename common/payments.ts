@@ -125,6 +125,14 @@ export const recordPaymentInput = z.object({
   amount: moneyInput('amount').optional(),
   /** Generated once per submission, so a retried submit records one payment. */
   requestId: z.uuid({ error: 'requestId must be a UUID' }).optional(),
+  /** When the money was received, for history recorded later; by default now, never ahead. */
+  paidAt: z.iso
+    .datetime({
+      offset: true,
+      error: 'paidAt must be a date and time such as 2024-03-31T18:00:00Z',
+    })
+    .transform((value) => new Date(value))
+    .optional(),
 })
 export type RecordPaymentInput = z.input<typeof recordPaymentInput>
 

@@ -4,6 +4,18 @@ import { z } from 'zod'
 export const trialDurations = [24, 48, 168] as const
 export const maxStreamChoices = [1, 2, 3, 5] as const
 
+/** An IANA time zone name that both Node and PostgreSQL know ("Europe/Berlin", "UTC"). */
+export function isTimeZone(name: string): boolean {
+  // Offsets such as "+02:00" are names to Intl, but PostgreSQL reads POSIX signs reversed.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
 export const platformSettings = z.object({
   trialDurationHours: z.union(
     trialDurations.map((h) => z.literal(h)),
@@ -22,6 +34,12 @@ export const platformSettings = z.object({
   autoStartTrials: z
     .boolean({ error: 'Start trials automatically must be true or false' })
     .default(false),
+  /** Where the business's calendar months begin and end, for the owner's numbers. */
+  timeZone: z
+    .string({ error: 'Time zone must be a name such as Europe/Berlin' })
+    .trim()
+    .refine(isTimeZone, 'Time zone must be a name such as Europe/Berlin or UTC')
+    .default('UTC'),
 })
 export type PlatformSettings = z.infer<typeof platformSettings>
 
@@ -29,6 +47,7 @@ export const defaultPlatformSettings: PlatformSettings = {
   trialDurationHours: 24,
   maxConcurrentStreams: 2,
   autoStartTrials: false,
+  timeZone: 'UTC',
 }
 
 /** Admin sign-in rules (super_admin only): session lifetimes and whether super admins need 2FA. */

@@ -16,6 +16,7 @@ import { findLiveSessionIds } from './modules/auth/sessions.service'
 import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { registerCredentialAttempts } from './modules/auth/credential-attempts'
 import { blogRoutes } from './modules/blog/blog.routes'
+import { businessMetricsRoutes } from './modules/business-metrics/business-metrics.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
 import { unsubscribeRoutes } from './modules/messages/unsubscribe.routes'
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(customerAccountRoutes)
   await app.register(accountAdminRoutes)
   await app.register(revenueRoutes)
+  await app.register(businessMetricsRoutes)
   await app.register(paymentsRoutes)
   await app.register(sportsRoutes)
   await app.register(blogRoutes)

@@ -50,6 +50,9 @@ export const payments = pgTable(
     receiptNumber: integer('receipt_number').unique(),
     previousEnd: timestamptz('previous_end'),
     newEnd: timestamptz('new_end'),
+    // The paid service period is [period_start, new_end), as the settle step computed it: the
+    // business metrics spread the amount over it (docs/payments.md §9).
+    periodStart: timestamptz('period_start'),
     // The Business Center's id for one submission: a retried manual payment is stored once.
     requestId: uuid('request_id').unique(),
     createdBy: varchar('created_by', { length: 64 }),
@@ -78,6 +81,13 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_checkout_idx').on(t.provider, t.providerCheckoutId),
     index('payments_created_idx').on(t.createdAt, t.id),
     index('payments_person_idx').on(t.trialRequestId, t.createdAt),
+    // The business metrics read paid periods by when they end, money by when it came in.
+    index('payments_period_idx')
+      .on(t.newEnd, t.periodStart, t.trialRequestId, t.amountMinor, t.months)
+      .where(sql`${t.periodStart} is not null`),
+    index('payments_paid_at_idx')
+      .on(t.paidAt, t.amountMinor)
+      .where(sql`${t.periodStart} is not null`),
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

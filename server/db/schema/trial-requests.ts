@@ -72,6 +72,9 @@ export const trialRequests = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isTrustFlagged: boolean('is_trust_flagged').notNull().default(false),
+    // Set for a person brought in with their payment history from a spreadsheet: never a trial,
+    // so the trial conversion cohorts leave them out.
+    importedAt: timestamptz('imported_at'),
   },
   (t) => [
     check(

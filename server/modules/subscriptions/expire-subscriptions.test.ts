@@ -29,7 +29,7 @@ describe.each(databaseKinds)('the expiry job on %s', (kind) => {
     const db = server.app.db
     await platformGroup.save(
       db,
-      { trialDurationHours: 48, maxConcurrentStreams: 2, autoStartTrials: false },
+      { trialDurationHours: 48, maxConcurrentStreams: 2, autoStartTrials: false, timeZone: 'UTC' },
       now,
     )
     const fresh = await insertTrialRequest(db, { createdAt: hoursAgo(47) })

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import { recordPaymentInput } from '../../../common/payments'
+import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { requestFollower } from '../m3u/line-follow'
 import { settleManualPayment } from './manual-payment'
@@ -19,7 +20,9 @@ export async function recordPaymentRoutes(fastify: FastifyInstance) {
     '/api/trial-requests/:id/payments',
     { config: audit('record_payment'), schema: { params: idParams, body: recordPaymentInput } },
     async (request, reply) => {
-      const { planId, months, method, reference, amount, requestId } = request.body
+      const { planId, months, method, reference, amount, requestId, paidAt } = request.body
+      const now = app.now()
+      if (paidAt && paidAt > now) throw invalidField('paidAt', 'paidAt must not be in the future')
       const { settled } = await inAuditedTransaction(
         request,
         (tx) =>
@@ -27,7 +30,7 @@ export async function recordPaymentRoutes(fastify: FastifyInstance) {
             tx,
             request.params.id,
             { plan: { id: planId }, months, amount, method, reference, requestId },
-            { now: app.now(), createdBy: request.admin!.username },
+            { now, paidAt, createdBy: request.admin!.username },
           ),
         {
           details: ({ isReplay }) => ({

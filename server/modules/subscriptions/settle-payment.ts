@@ -52,6 +52,11 @@ export type SettleOptions = {
    * subscription needs: a trial becomes paid, a paid subscription is extended.
    */
   step?: 'convert' | 'extend'
+  /**
+   * When the money was received, for history recorded later (never after `now`): the paid
+   * period starts from it as it would have then. By default `now`.
+   */
+  paidAt?: Date
 }
 
 // A payment still waiting, or one the provider gave up on that was paid after all (BTCPay's paid
@@ -80,7 +85,7 @@ export async function settleWithin(
   tx: Db,
   paymentId: string,
   confirmation: PaymentConfirmation,
-  { now, step }: SettleOptions,
+  { now, step, paidAt = now }: SettleOptions,
 ): Promise<Settled> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
   if (!payment) throw notFound('Payment not found')
@@ -121,7 +126,7 @@ export async function settleWithin(
       tx,
       person!.id,
       { paidPlan: payment.planName, subscriptionMonths: months, subscriptionPrice: price },
-      now,
+      paidAt,
     )
     lineId = await changePersonLine(
       tx,
@@ -135,7 +140,7 @@ export async function settleWithin(
   } else {
     const renewal = { months: payment.months, price, requestId: payment.requestId ?? undefined }
     const createdBy = payment.provider === 'manual' ? (payment.createdBy ?? 'system') : 'system'
-    const extended = await extendSubscription(tx, person!.id, renewal, now, createdBy)
+    const extended = await extendSubscription(tx, person!.id, renewal, paidAt, createdBy)
     changed = extended.person
     const line = {
       expiresAt: extended.newEnd,
@@ -146,6 +151,9 @@ export async function settleWithin(
     lineId = await changePersonLine(tx, person!.id, line, now)
   }
   const newEnd = new Date(changed.subscriptionEndDate!)
+  // Where the extension ran from (renewalEnd): the old end while it was still ahead, else payment.
+  const periodStart =
+    taken === 'extend' && previousEnd && previousEnd > paidAt ? previousEnd : paidAt
   const [paid] = await tx
     .update(payments)
     .set({
@@ -155,7 +163,8 @@ export async function settleWithin(
       receiptNumber: await nextReceiptNumber(tx),
       previousEnd,
       newEnd,
-      paidAt: now,
+      periodStart,
+      paidAt,
       updatedAt: now,
     })
     .where(eq(payments.id, paymentId))

@@ -7,7 +7,7 @@ import { panelLine } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
 import { claimDueAutostart } from './trial-autopilot.service'
 
-const platform = { trialDurationHours: 24, maxConcurrentStreams: 2 }
+const platform = { trialDurationHours: 24, maxConcurrentStreams: 2, timeZone: 'UTC' }
 const minute = 60_000
 
 describe.each(databaseKinds)('trial autopilot on %s', (kind) => {

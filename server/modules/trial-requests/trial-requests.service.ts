@@ -27,6 +27,7 @@ export function presentTrialRequest(row: TrialRequestRow): TrialRequest {
     trustScore,
     trustReasons,
     isTrustFlagged,
+    importedAt: _importedAt,
     ...request
   } = row
   const iso = (date: Date | null) => date?.toISOString() ?? null

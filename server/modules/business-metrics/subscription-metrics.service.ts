@@ -1,0 +1,96 @@
+import { asc, desc } from 'drizzle-orm'
+import {
+  monthIndex,
+  monthName,
+  type SubscriptionMetrics,
+  type SubscriptionMetricsQuery,
+} from '../../../common/business-metrics'
+import { formatCents } from '../../../common/money'
+import type { Db } from '../../db/client'
+import { plans } from '../../db/schema/plans'
+import { getPlatformSettings } from '../settings/settings.service'
+import { monthSums, type MonthSums } from './subscription-metrics.query'
+
+/** The month `at` falls in, in `timeZone` ("2025-01"). */
+export function monthAt(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(at)
+  const part = (type: string) => parts.find((p) => p.type === type)!.value
+  return `${part('year')}-${part('month')}`
+}
+
+/** The months asked for; absent, the twelve up to the one `now` falls in. */
+export function monthRange(
+  { from, to }: SubscriptionMetricsQuery,
+  now: Date,
+  timeZone: string,
+): { first: string; count: number } {
+  const last = to
+    ? monthIndex(to)
+    : from
+      ? monthIndex(from) + 11
+      : monthIndex(monthAt(now, timeZone))
+  const start = from ? monthIndex(from) : last - 11
+  return { first: `${monthName(start)}-01`, count: last - start + 1 }
+}
+
+// There is no currency setting: the active plans' currency, else a plan's default.
+async function plansCurrency(db: Db): Promise<string> {
+  const [plan] = await db
+    .select({ currency: plans.currency })
+    .from(plans)
+    .orderBy(desc(plans.active), asc(plans.createdAt))
+    .limit(1)
+  return (plan?.currency ?? String(plans.currency.default)).toUpperCase()
+}
+
+const cents = (value: string) => formatCents(Number(value))
+const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null)
+
+function presentMonth(row: MonthSums) {
+  const churnedMrr = Number(row.churned_mrr)
+  const contraction = Number(row.contraction_mrr)
+  const moves = [row.new_mrr, row.expansion_mrr, row.reactivation_mrr].map(Number)
+  const churned = Number(row.churned)
+  const started = Number(row.trials_started)
+  const converted = Number(row.trials_converted)
+  const refunds = Number(row.refunds)
+  return {
+    month: row.month,
+    mrr: cents(row.mrr),
+    newMrr: cents(row.new_mrr),
+    expansionMrr: cents(row.expansion_mrr),
+    contractionMrr: formatCents(contraction),
+    churnedMrr: formatCents(churnedMrr),
+    reactivationMrr: cents(row.reactivation_mrr),
+    netNewMrr: formatCents(moves[0]! + moves[1]! + moves[2]! + contraction + churnedMrr),
+    payingCustomers: Number(row.paying),
+    churnedCustomers: churned,
+    customerChurnRate: ratio(churned, Number(row.paying_before)),
+    cash: formatCents(Number(row.gross_cash) - refunds),
+    refunds: formatCents(-refunds),
+    recognised: cents(row.recognised),
+    deferred: cents(row.deferred),
+    trialsStarted: started,
+    trialsConverted: converted,
+    trialConversionRate: ratio(converted, started),
+  }
+}
+
+/** GET /api/metrics/subscriptions: every month of the range once, oldest first. */
+export async function subscriptionMetrics(
+  db: Db,
+  query: SubscriptionMetricsQuery,
+  now: Date,
+): Promise<SubscriptionMetrics> {
+  const { timeZone } = await getPlatformSettings(db)
+  const range = monthRange(query, now, timeZone)
+  const [rows, currency] = await Promise.all([
+    monthSums(db, { ...range, timeZone }),
+    plansCurrency(db),
+  ])
+  return { timeZone, currency, months: rows.map(presentMonth) }
+}
