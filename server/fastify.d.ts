@@ -42,8 +42,13 @@ declare module 'fastify' {
      * before its handler runs, and the checks refuse to run on a route without this flag.
      */
     checksCredentials?: true
-    /** Narrower than any admin: only this role may call the route (others get 403). */
-    role?: 'super_admin'
+    /**
+     * Who of the staff may call the route (others get 403); without it, admins and super admins.
+     * `support`: support agents too (the inbox, people's contacts and lines, their own account);
+     * `super_admin`: super admins only. The route walk in `server/plugins/role-access.test.ts`
+     * holds every route to the role it declares.
+     */
+    role?: 'support' | 'super_admin'
     /**
      * Every admin route that changes data names its audit action and entity type, or says
      * `false` where the change is not worth a trail (marking a chat read).

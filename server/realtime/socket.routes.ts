@@ -202,7 +202,9 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
       socket.on('error', closeOnError)
       const connection: Connection = {
         socket,
-        admin: request.admin ? { id: request.admin.id, sessionId: request.admin.sessionId } : null,
+        admin: request.admin
+          ? { id: request.admin.id, sessionId: request.admin.sessionId, role: request.admin.role }
+          : null,
         ip: request.ip,
         role: null,
         key: null,

@@ -8,14 +8,14 @@ import { getAgentProfile, setAgentProfile } from './agent-profile.service'
 export async function agentProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/support/agent-profile', async (request) =>
+  app.get('/api/support/agent-profile', { config: { role: 'support' } }, async (request) =>
     getAgentProfile(app.db, request.admin!.id),
   )
 
   app.put(
     '/api/support/agent-profile',
     {
-      config: auditAs('admin_user')('set_support_name'),
+      config: { role: 'support', ...auditAs('admin_user')('set_support_name') },
       schema: { body: updateAgentProfileInput },
     },
     async (request) =>
