@@ -27,6 +27,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { countUnread } from './modules/notifications/notifications.service'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
+import { metricsRoutes } from './modules/observability/metrics.routes'
+import { readinessRoutes } from './modules/observability/readiness.routes'
 import { registerPages } from './modules/pages/pages.routes'
 import { checkoutRoutes } from './modules/payments/checkout.routes'
 import { paymentPagesRoutes } from './modules/payments/payment-pages.routes'
@@ -145,7 +147,10 @@ export async function buildApp({
   registerCredentialAttempts(app)
   registerAudit(app)
 
+  // Not a plugin of its own: its timing hook counts every route of the app.
+  await metricsRoutes(app, { pool: database.kind === 'postgres' ? database.pool : null })
   await app.register(healthRoutes)
+  await app.register(readinessRoutes)
   await app.register(authRoutes)
   await app.register(twoFactorRoutes)
   await app.register(adminsRoutes)

@@ -18,6 +18,8 @@ declare module 'fastify' {
     outbox: Outbox
     /** Whether a customer has this ticket's chat open on a socket of this process. */
     isCustomerInChat(ticketId: string): boolean
+    /** Live sockets (/ws) open in this process, for the metrics. */
+    openSockets(): number
     /** Tickets' customer sides, kept per process (they never change). */
     ticketContacts: TicketContacts
     /** The clock every service reads, injectable so tests can move time. */

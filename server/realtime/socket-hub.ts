@@ -194,6 +194,7 @@ export function createSocketHub(options: SocketHubOptions) {
 
   return {
     connections: () => connections.values(),
+    size: () => connections.size,
     /** Adds the socket unless its address already holds the most it may; answers whether it did. */
     add(connection: Connection): boolean {
       const count = countByIp.get(connection.ip) ?? 0
