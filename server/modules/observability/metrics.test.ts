@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/client'
 import { outboxMessages } from '../../db/schema/outbox-messages'
 import { rawRequest } from '../../test/raw-request'
 import { databaseKinds, startTestServer, useAdminServer } from '../../test/test-server'
@@ -67,10 +68,11 @@ describe.each(databaseKinds)('Prometheus metrics and readiness (%s)', (kind) => 
     expect(ready.json).toEqual({ status: 'ready', database: 'ok', migrations: 'done' })
 
     // As if the newest migration were still being applied by another process.
-    const [newest] = (
-      await app.db.execute(sql`delete from drizzle.__drizzle_migrations
-        where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning *`)
-    ).rows as Record<string, unknown>[]
+    const [newest] = await queryRows<Record<string, unknown>>(
+      app.db,
+      sql`delete from drizzle.__drizzle_migrations
+        where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning *`,
+    )
     const pending = await rawRequest(baseUrl, 'GET', '/api/ready')
     expect(pending.status).toBe(503)
     expect(pending.json).toMatchObject({ status: 'not_ready', migrations: 'pending' })
