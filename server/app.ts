@@ -62,6 +62,7 @@ import { registerErrorHandler } from './plugins/error-handler'
 import { registerInputGuard } from './plugins/input-guard'
 import { registerJsonBody } from './plugins/json-body'
 import { registerPublicContent } from './plugins/public-content'
+import { openApiRoutes, registerOpenApi } from './plugins/openapi'
 import { registerRouteList } from './plugins/route-list'
 import { registerSecurity } from './plugins/security'
 
@@ -111,6 +112,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   // First, so that the access tests see every route that any plugin or module adds.
   registerRouteList(app)
+  // Before any route, so that the API reference holds them all.
+  await registerOpenApi(app)
 
   app.decorate('config', config)
   app.decorate('db', database.db)
@@ -150,6 +153,7 @@ export async function buildApp({
   // Not a plugin of its own: its timing hook counts every route of the app.
   await metricsRoutes(app, { pool: database.kind === 'postgres' ? database.pool : null })
   await app.register(healthRoutes)
+  await app.register(openApiRoutes)
   await app.register(readinessRoutes)
   await app.register(authRoutes)
   await app.register(twoFactorRoutes)

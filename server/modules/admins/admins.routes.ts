@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { adminUser, changeAdminRoleInput, createAdminUserInput } from '../../../common/admin-users'
 import { idParams } from '../../../common/api'
 import { invalidField } from '../../lib/http-error'
@@ -19,7 +20,9 @@ const audit = auditAs('admin_user')
 export async function adminsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/admin/users', async () => listAdminUsers(app.db))
+  app.get('/api/admin/users', { schema: { response: { 200: z.array(adminUser) } } }, async () =>
+    listAdminUsers(app.db),
+  )
 
   app.post(
     '/api/admin/users',

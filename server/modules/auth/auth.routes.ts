@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { adminLoginInput, changePasswordInput } from '../../../common/admin-users'
+import { adminLoginInput, adminSession, changePasswordInput } from '../../../common/admin-users'
 import { HttpError, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
@@ -74,7 +74,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/admin/session', { config: ownAccount }, async (request) => {
+  const session = { response: { 200: adminSession } }
+  app.get('/api/admin/session', { config: ownAccount, schema: session }, async (request) => {
     const user = await getAdminUser(app.db, request.admin!.id)
     if (!user) throw new HttpError(401, 'Authentication required')
     return { user, mustSetUpTwoFactor: request.admin!.mustSetUpTwoFactor }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
-import { saveSavedReplyInput } from '../../../common/saved-replies'
+import { z } from 'zod'
+import { savedReply, saveSavedReplyInput } from '../../../common/saved-replies'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import {
   createSavedReply,
@@ -16,7 +17,8 @@ const audit = auditAs('saved_reply')
 export async function savedRepliesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/support/saved-replies', { config: { role: 'support' } }, async () =>
+  const list = { response: { 200: z.array(savedReply) } }
+  app.get('/api/support/saved-replies', { config: { role: 'support' }, schema: list }, async () =>
     listSavedReplies(app.db),
   )
 
