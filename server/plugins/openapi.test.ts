@@ -41,7 +41,7 @@ describe.each(databaseKinds)('the OpenAPI document (%s)', (kind) => {
 
     const document = await read()
     expect(document.openapi).toBe('3.1.0')
-    const result = await new Validator().validate(document as object)
+    const result = await new Validator().validate(document as unknown as Record<string, unknown>)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
   })
