@@ -77,7 +77,7 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
             <ButtonText>Close Panel</ButtonText>
           </Button>
         </div>
-        <SectionMenu className="sm:hidden" />
+        <SectionMenu className="sm:hidden" role={user.role} />
       </div>
     </header>
   )
