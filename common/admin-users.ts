@@ -1,7 +1,17 @@
 import { z } from 'zod'
 
-export const adminRoles = ['admin', 'super_admin'] as const
+/**
+ * Staff roles, least to most trusted: `support` answers customers (inbox, tickets, people's
+ * contacts and lines), `admin` runs the business, `super_admin` also manages staff and security.
+ */
+export const adminRoles = ['support', 'admin', 'super_admin'] as const
 export type AdminRole = (typeof adminRoles)[number]
+
+/** Whether `role` reaches what `needed` may reach: each role has everything of those before it. */
+export const hasRole = (role: AdminRole, needed: AdminRole) =>
+  adminRoles.indexOf(role) >= adminRoles.indexOf(needed)
+
+const roleInput = z.enum(adminRoles, { error: 'Role must be support, admin or super_admin' })
 
 export const adminUser = z.object({
   id: z.uuid(),
@@ -39,10 +49,14 @@ export const newPassword = z
 export const createAdminUserInput = z.object({
   username: newUsername,
   password: newPassword,
-  role: z.enum(adminRoles, { error: 'Role must be admin or super_admin' }).default('admin'),
+  role: roleInput.default('admin'),
 })
 export type CreateAdminUserInput = z.input<typeof createAdminUserInput>
 export type CreateAdminUser = z.output<typeof createAdminUserInput>
+
+/** PATCH /api/admin/users/{id} (super_admin): the account's new role, from its next request. */
+export const changeAdminRoleInput = z.object({ role: roleInput })
+export type ChangeAdminRoleInput = z.infer<typeof changeAdminRoleInput>
 
 const currentPassword = z
   .string({ error: 'Password is required' })

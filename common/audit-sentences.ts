@@ -140,6 +140,8 @@ const entityWords: Record<string, EntityWords> = {
       create: 'added',
       update: 'updated',
       delete: 'removed',
+      change_role: 'changed the role of',
+      sign_out: ['signed out', ' on every device'],
       change_password: 'changed the password of',
       set_support_name: 'changed the support display name of',
       two_factor_setup: 'started two-factor set-up for',

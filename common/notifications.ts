@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { AdminRole } from './admin-users'
 import { adminPaths } from './routes'
 
 export const notificationRoles = ['admin', 'customer'] as const
@@ -61,6 +62,13 @@ const adminKinds: Record<string, { label: string; href: (entityId: string) => st
   supplier_credits_low: { label: 'Supplier credits', href: () => adminPaths.section('tools') },
   supplier_refused: { label: 'Supplier panel', href: () => adminPaths.section('tools') },
 }
+
+/** What a support agent's bell shows: new people and the inbox, never money or the supplier. */
+export const supportNotificationKinds = ['trial_signup', 'support_ticket_created', 'support_reply']
+
+/** Whether staff of `role` are told of notifications of kind `type`. */
+export const isNotificationForRole = (type: string, role: AdminRole) =>
+  role !== 'support' || supportNotificationKinds.includes(type)
 
 /** A kind's heading in the bell; an unknown kind is grouped under "Other". */
 export const notificationKindLabel = (type: string) => adminKinds[type]?.label ?? 'Other'

@@ -39,6 +39,7 @@ export const adminSections = [
   'content',
   'settings',
   'tools',
+  'api',
 ] as const
 export type AdminSection = (typeof adminSections)[number]
 

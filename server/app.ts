@@ -31,6 +31,8 @@ import { customerAccountRoutes } from './modules/customer-account/customer-accou
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { legalPagesRoutes } from './modules/legal-pages/legal-pages.routes'
+import { metricsRoutes } from './modules/observability/metrics.routes'
+import { readinessRoutes } from './modules/observability/readiness.routes'
 import { registerPages } from './modules/pages/pages.routes'
 import { checkoutRoutes } from './modules/payments/checkout.routes'
 import { paymentPagesRoutes } from './modules/payments/payment-pages.routes'
@@ -65,6 +67,7 @@ import { registerErrorHandler } from './plugins/error-handler'
 import { registerInputGuard } from './plugins/input-guard'
 import { registerJsonBody } from './plugins/json-body'
 import { registerPublicContent } from './plugins/public-content'
+import { openApiRoutes, registerOpenApi } from './plugins/openapi'
 import { registerRouteList } from './plugins/route-list'
 import { registerSecurity } from './plugins/security'
 
@@ -114,6 +117,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler)
   // First, so that the access tests see every route that any plugin or module adds.
   registerRouteList(app)
+  // Before any route, so that the API reference holds them all.
+  await registerOpenApi(app)
 
   app.decorate('config', config)
   app.decorate('db', database.db)
@@ -150,7 +155,11 @@ export async function buildApp({
   registerCredentialAttempts(app)
   registerAudit(app)
 
+  // Not a plugin of its own: its timing hook counts every route of the app.
+  await metricsRoutes(app, { pool: database.kind === 'postgres' ? database.pool : null })
   await app.register(healthRoutes)
+  await app.register(openApiRoutes)
+  await app.register(readinessRoutes)
   await app.register(authRoutes)
   await app.register(twoFactorRoutes)
   await app.register(adminsRoutes)

@@ -61,6 +61,10 @@ const environment = z
       .int('WS_MAX_SOCKETS_PER_IP must be a whole number')
       .min(0, 'WS_MAX_SOCKETS_PER_IP must be 0 (no cap) or more')
       .default(20),
+    // A secret: Prometheus sends it as a bearer token; unset, GET /metrics does not exist.
+    METRICS_TOKEN: optional(
+      z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').max(500),
+    ),
     // The password inside is a secret: messages about it never echo the value.
     SMTP_URL: optional(
       z
@@ -194,6 +198,8 @@ export type Config = {
     timeoutMs: number
   }
   logLevel: string
+  /** The bearer token GET /metrics asks for; null: metrics are off (404). A secret. */
+  metricsToken: string | null
   trustProxy: TrustProxy
   /** Settings that work but deserve a word at start-up. */
   warnings: string[]
@@ -258,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
     },
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY.value,
     warnings: e.TRUST_PROXY.warning ? [e.TRUST_PROXY.warning] : [],
   }

@@ -19,6 +19,8 @@ declare module 'fastify' {
     outbox: Outbox
     /** Whether a customer has this ticket's chat open on a socket of this process. */
     isCustomerInChat(ticketId: string): boolean
+    /** Live sockets (/ws) open in this process, for the metrics. */
+    openSockets(): number
     /** Tickets' customer sides, kept per process (they never change). */
     ticketContacts: TicketContacts
     /** The clock every service reads, injectable so tests can move time. */
@@ -51,8 +53,13 @@ declare module 'fastify' {
      * not in the admins' audit trail.
      */
     customer?: true
-    /** Narrower than any admin: only this role may call the route (others get 403). */
-    role?: 'super_admin'
+    /**
+     * Who of the staff may call the route (others get 403); without it, admins and super admins.
+     * `support`: support agents too (the inbox, people's contacts and lines, their own account);
+     * `super_admin`: super admins only. The route walk in `server/plugins/role-access.test.ts`
+     * holds every route to the role it declares.
+     */
+    role?: 'support' | 'super_admin'
     /**
      * Every admin route that changes data names its audit action and entity type, or says
      * `false` where the change is not worth a trail (marking a chat read).

@@ -8,8 +8,26 @@ import { reconcilePayments } from '../modules/payments/reconcile-payments'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
 import { repeatWithoutOverlap } from './repeat'
+import { secondsSince, signalJobRun, type JobRunSignal } from '../lib/signals'
 
 const minute = 60 * 1000
+
+/** Each run's outcome and duration, for the metrics (a job that stops succeeding shows there). */
+function reported(job: string, run: () => Promise<unknown>): () => Promise<unknown> {
+  return async () => {
+    const startedAt = performance.now()
+    const report = (outcome: JobRunSignal['outcome']) =>
+      signalJobRun({ job, outcome, seconds: secondsSince(startedAt), finishedAt: new Date() })
+    try {
+      const result = await run()
+      report('ok')
+      return result
+    } catch (error) {
+      report('failed')
+      throw error
+    }
+  }
+}
 
 /**
  * Runs the periodic jobs in this process; each is safe to run in many processes at once, and one
@@ -57,7 +75,7 @@ export function scheduleJobs(app: FastifyInstance): () => void {
     ['outbox', pollMs, () => app.outbox.flush()],
   ]
   const stops = jobs.map(([name, intervalMs, run]) =>
-    repeatWithoutOverlap(run, intervalMs, (error) =>
+    repeatWithoutOverlap(reported(name, run), intervalMs, (error) =>
       app.log.warn({ err: error, job: name }, 'Job failed; will retry'),
     ),
   )

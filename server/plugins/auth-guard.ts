@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { hasRole } from '../../common/admin-users'
 import { HttpError } from '../lib/http-error'
 import { sessionCookieName } from '../modules/auth/session-cookie'
 import { createSessionMemory } from '../modules/auth/session-memory'
@@ -9,10 +10,17 @@ import { resolveCustomerSession } from '../modules/customer-account/customer-ses
 // A minute, like the idle timeout's granularity (sessions are touched once a minute).
 const memoryLimits = { maxEntries: 1000, maxAgeMs: 60_000 }
 
+const refusals = {
+  support: 'Staff only',
+  admin: 'Your role may not do this: ask an admin',
+  super_admin: 'Only a super admin may do this',
+}
+
 /**
  * The one place access is decided, on the route that matched and never on the URL, so every
- * spelling of a path (`/%61pi/…`) meets the same rule. Every route is admin-only unless its
- * config says `public: true`; a route may further require `role: 'super_admin'`, and a super
+ * spelling of a path (`/%61pi/…`) meets the same rule. Every route is staff-only unless its
+ * config says `public: true`; staff means admins and super admins, or as the route's `role`
+ * says, support agents too (`support`) or super admins only (`super_admin`). A super
  * admin whom settings require to set up two-factor sign-in reaches only the routes marked
  * `beforeTwoFactorSetup` until they have. A route marked `customer: true` is a customer's own
  * (`/api/account…`): it needs the customer's cookie and never reads the admin's, and no admin
@@ -28,7 +36,9 @@ export function registerAuthGuard(app: FastifyInstance) {
   })
   app.bus.subscribe((event) => {
     if (event.kind === 'admin_sessions_ended') memory.forgetSessions(event.userId, event.sessionIds)
-    if (event.kind === 'admin_account_changed') memory.forgetAccount(event.userId)
+    if (event.kind === 'admin_account_changed' || event.kind === 'admin_role_changed') {
+      memory.forgetAccount(event.userId)
+    }
   })
   // Ends and changes announced while the bus was cut off were missed.
   app.bus.onResync(() => memory.forgetAccount(null))
@@ -55,8 +65,9 @@ export function registerAuthGuard(app: FastifyInstance) {
     }
     if (isPublic) return
     if (!request.admin) throw new HttpError(401, 'Authentication required')
-    if (role && request.admin.role !== role) {
-      throw new HttpError(403, 'Only a super admin may do this')
+    const needed = role ?? 'admin'
+    if (!hasRole(request.admin.role, needed)) {
+      throw new HttpError(403, refusals[needed])
     }
   })
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import type pg from 'pg'
+import type { AdminRole } from '../../common/admin-users'
 import type { Notification } from '../../common/notifications'
 import type { ChatMessage, ChatSenderType, SupportTicket, TicketNote } from '../../common/support'
 import type { Database } from '../db/client'
@@ -29,6 +30,8 @@ export type BusEvent =
    * security rules of every session: processes read sessions again.
    */
   | { kind: 'admin_account_changed'; userId: string | null }
+  /** A super admin gave `userId` another role: sessions and sockets meet it from now on. */
+  | { kind: 'admin_role_changed'; userId: string; role: AdminRole }
   /** An admin changed what the public reads: every process drops what it keeps of it. */
   | { kind: 'public_content_changed'; scope: 'plans' | 'blog' | 'legal' }
   /** Tickets' customer sides changed (their person was erased): processes read them again. */

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { WebSocket } from 'ws'
-import type { NotificationScope } from '../../common/notifications'
+import type { AdminRole } from '../../common/admin-users'
+import {
+  isNotificationForRole,
+  supportNotificationKinds,
+  type Notification,
+  type NotificationScope,
+} from '../../common/notifications'
 import { sessionEndedMessage, socketCloseCodes, type ServerFrame } from '../../common/realtime'
 import type { BusEvent } from './event-bus'
 
@@ -11,7 +17,7 @@ import type { BusEvent } from './event-bus'
 export type Connection = {
   socket: WebSocket
   /** The admin session behind the cookie of the upgrade request, if any. */
-  admin: { id: string; sessionId: string } | null
+  admin: { id: string; sessionId: string; role: AdminRole } | null
   ip: string
   role: 'admin' | 'customer' | null
   /** A customer's ticket id (their notification key). */
@@ -22,10 +28,13 @@ export type Connection = {
   lastTyping: { ticketId: string; at: number } | null
 }
 
+/** Whose unread count a frame carries: a customer's, or the staff's (kinds: as a role sees them). */
+export type UnreadScope = NotificationScope & { kinds?: readonly string[] }
+
 /** What the hub needs from the modules, injected so that transport imports none of them. */
 export type SocketHubOptions = {
   log: FastifyBaseLogger
-  countUnread(scope: NotificationScope): Promise<number>
+  countUnread(scope: UnreadScope): Promise<number>
   /** Of these admin session ids, the ones still live. */
   findLiveSessionIds(sessionIds: string[]): Promise<Set<string>>
   /** Sockets one client address may hold at once in this process; 0: no cap. */
@@ -104,6 +113,11 @@ export function createSocketHub(options: SocketHubOptions) {
 
   async function deliver(event: BusEvent): Promise<void> {
     if (event.kind === 'admin_sessions_ended') return endSessions(event.userId, event.sessionIds)
+    if (event.kind === 'admin_role_changed') {
+      for (const connection of connections.values())
+        if (connection.admin?.id === event.userId) connection.admin.role = event.role
+      return
+    }
     if (event.kind === 'ticket_updated') {
       const { ticket } = event
       const data = encode({ type: 'ticket:updated', ticket })
@@ -142,19 +156,34 @@ export function createSocketHub(options: SocketHubOptions) {
     }
     if (event.kind !== 'notification') return
     const { notification } = event
-    const key = notification.recipientKey
-    const recipients =
-      notification.recipientRole === 'admin'
-        ? [...admins]
-        : watchersOf(key ?? '').filter((c) => c.role === 'customer' && c.key === key)
+    if (notification.recipientRole !== 'admin') {
+      const key = notification.recipientKey
+      const customers = watchersOf(key ?? '').filter((c) => c.role === 'customer' && c.key === key)
+      return notify(customers, notification, event.unread, { role: 'customer', key })
+    }
+    const staff = [...admins]
+    // Support agents count only the kinds they are told of; everyone else, every kind.
+    const support = staff.filter((c) => c.admin?.role === 'support')
+    const others = staff.filter((c) => c.admin?.role !== 'support')
+    await notify(others, notification, event.unread, { role: 'admin', key: null })
+    if (isNotificationForRole(notification.type, 'support')) {
+      await notify(support, notification, undefined, {
+        role: 'admin',
+        key: null,
+        kinds: supportNotificationKinds,
+      })
+    }
+  }
+
+  /** One count per audience, shared by its sockets, unless the event carries it. */
+  async function notify(
+    recipients: Connection[],
+    notification: Notification,
+    knownUnread: number | undefined,
+    scope: UnreadScope,
+  ): Promise<void> {
     if (!recipients.length) return
-    // One count per event, shared by every recipient socket, unless the event carries it.
-    const unread =
-      event.unread ??
-      (await options.countUnread({
-        role: notification.recipientRole === 'admin' ? 'admin' : 'customer',
-        key,
-      }))
+    const unread = knownUnread ?? (await options.countUnread(scope))
     const data = encode({ type: 'notification:new', data: notification })
     const counter = encode({ type: 'counter:update', data: { unread } })
     for (const connection of recipients) {
@@ -165,6 +194,7 @@ export function createSocketHub(options: SocketHubOptions) {
 
   return {
     connections: () => connections.values(),
+    size: () => connections.size,
     /** Adds the socket unless its address already holds the most it may; answers whether it did. */
     add(connection: Connection): boolean {
       const count = countByIp.get(connection.ip) ?? 0

@@ -61,6 +61,7 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
   const unsubscribe = app.bus.subscribe(hub.handle)
   // Told to the modules, which import nothing of the hub (a reply e-mails who is not in the chat).
   app.decorate('isCustomerInChat', hub.isCustomerWatching)
+  app.decorate('openSockets', () => hub.size())
   const stopResync = app.bus.onResync(() => {
     app.log.info('Live events are back after a gap; sockets are told to refetch')
     hub.resync()
@@ -202,7 +203,9 @@ export async function registerSocket(app: FastifyInstance, options: SocketOption
       socket.on('error', closeOnError)
       const connection: Connection = {
         socket,
-        admin: request.admin ? { id: request.admin.id, sessionId: request.admin.sessionId } : null,
+        admin: request.admin
+          ? { id: request.admin.id, sessionId: request.admin.sessionId, role: request.admin.role }
+          : null,
         ip: request.ip,
         role: null,
         key: null,

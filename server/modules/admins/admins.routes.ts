@@ -1,19 +1,28 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { createAdminUserInput } from '../../../common/admin-users'
+import { z } from 'zod'
+import { adminUser, changeAdminRoleInput, createAdminUserInput } from '../../../common/admin-users'
 import { idParams } from '../../../common/api'
 import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { passwordProblem } from '../../lib/password-policy'
 import { hashPassword } from '../../lib/passwords'
-import { createAdminUser, deleteAdminUser, listAdminUsers } from './admins.service'
+import {
+  changeAdminRole,
+  createAdminUser,
+  deleteAdminUser,
+  deleteAllSessionsOf,
+  listAdminUsers,
+} from './admins.service'
 
 const audit = auditAs('admin_user')
 
 export async function adminsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/admin/users', async () => listAdminUsers(app.db))
+  app.get('/api/admin/users', { schema: { response: { 200: z.array(adminUser) } } }, async () =>
+    listAdminUsers(app.db),
+  )
 
   app.post(
     '/api/admin/users',
@@ -30,6 +39,34 @@ export async function adminsRoutes(fastify: FastifyInstance) {
         createAdminUser(tx, { username, passwordHash, role }),
       )
       return reply.code(201).send(user)
+    },
+  )
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      config: { role: 'super_admin', ...audit('change_role') },
+      schema: { params: idParams, body: changeAdminRoleInput, response: { 200: adminUser } },
+    },
+    async (request) => {
+      const { id } = request.params
+      const user = await inAuditedTransaction(request, (tx) =>
+        changeAdminRole(tx, id, request.body.role, request.admin!.id, app.now()),
+      )
+      // Every process forgets what it kept of their sessions: the next request meets the new role.
+      await app.bus.publish({ kind: 'admin_role_changed', userId: id, role: user.role })
+      return user
+    },
+  )
+
+  app.post(
+    '/api/admin/users/:id/sign-out',
+    { config: { role: 'super_admin', ...audit('sign_out') }, schema: { params: idParams } },
+    async (request, reply) => {
+      const { id } = request.params
+      await inAuditedTransaction(request, (tx) => deleteAllSessionsOf(tx, id))
+      await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
+      return reply.code(204).send()
     },
   )
 

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { AdminRole, AdminUser } from '../../../common/admin-users'
 import type { Db } from '../../db/client'
+import { adminSessions } from '../../db/schema/admin-sessions'
 import { users } from '../../db/schema/users'
 import { badRequest, conflict, notFound } from '../../lib/http-error'
 import { usernameKey } from './username-key'
@@ -80,6 +81,45 @@ export async function deleteAdminUser(db: Db, id: string, actorId: string): Prom
     }
     await tx.delete(users).where(eq(users.id, id))
   })
+}
+
+/**
+ * Gives an admin another role. Nobody changes their own (a slip could lock the business out of
+ * staff management) and the last super_admin keeps theirs, under the same locks as deletion.
+ */
+export async function changeAdminRole(
+  db: Db,
+  id: string,
+  role: AdminRole,
+  actorId: string,
+  now: Date,
+): Promise<AdminUser> {
+  if (id === actorId) throw badRequest('You cannot change your own role')
+  return db.transaction(async (tx) => {
+    const superAdmins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'super_admin'))
+      .for('update')
+    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id))
+    if (!target) throw notFound('Admin user not found')
+    if (target.role === 'super_admin' && role !== 'super_admin' && superAdmins.length <= 1) {
+      throw conflict('Cannot change the role of the last super admin')
+    }
+    const [row] = await tx
+      .update(users)
+      .set({ role, updatedAt: now })
+      .where(eq(users.id, id))
+      .returning(publicColumns)
+    return presentAdminUser(row!)
+  })
+}
+
+/** Ends every session of an admin (the caller tells their processes and sockets). */
+export async function deleteAllSessionsOf(db: Db, id: string): Promise<void> {
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id))
+  if (!target) throw notFound('Admin user not found')
+  await db.delete(adminSessions).where(eq(adminSessions.userId, id))
 }
 
 /** The account `username` names, in any spelling that folds to its key. */

@@ -59,7 +59,7 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
     [
       { username: 'valid', password: 'long-enough-pass', role: 'root' },
       'role',
-      'Role must be admin or super_admin',
+      'Role must be support, admin or super_admin',
     ],
   ])('refuses %o naming the field', async (body, path, message) => {
     const response = await ownerClient.post('/api/admin/users', body)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { adminLoginInput, changePasswordInput } from '../../../common/admin-users'
+import { adminLoginInput, adminSession, changePasswordInput } from '../../../common/admin-users'
 import { HttpError, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
@@ -9,6 +9,7 @@ import { countedAttempt } from './credential-attempts'
 import { checkPassword } from './credential-checks'
 import { passwordProblem } from '../../lib/password-policy'
 import { hashPassword } from '../../lib/passwords'
+import { ownAccount } from './own-account'
 import { clearSessionCookie, setSessionCookie } from './session-cookie'
 import { createSession, deleteSession, type AdminIdentity } from './sessions.service'
 import { acceptSecondFactor } from './two-factor.service'
@@ -73,7 +74,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/admin/session', { config: { beforeTwoFactorSetup: true } }, async (request) => {
+  const session = { response: { 200: adminSession } }
+  app.get('/api/admin/session', { config: ownAccount, schema: session }, async (request) => {
     const user = await getAdminUser(app.db, request.admin!.id)
     if (!user) throw new HttpError(401, 'Authentication required')
     return { user, mustSetUpTwoFactor: request.admin!.mustSetUpTwoFactor }
@@ -83,7 +85,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/admin/password',
     {
       config: {
-        beforeTwoFactorSetup: true,
+        ...ownAccount,
         // A stolen session must not become a way to guess the password at full speed.
         checksCredentials: true,
         audit: { action: 'admin_user.change_password', entity: 'admin_user' },

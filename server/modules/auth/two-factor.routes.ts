@@ -9,6 +9,7 @@ import { conflict, forbidden, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { getSecuritySettings } from '../settings/settings.service'
 import { findCredentials } from './account.service'
+import { ownAccount } from './own-account'
 import { countedAttempt } from './credential-attempts'
 import { checkPassword } from './credential-checks'
 import {
@@ -70,7 +71,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/two-factor/setup',
     {
-      config: { beforeTwoFactorSetup: true, checksCredentials: true, audit: audit('setup') },
+      config: { ...ownAccount, checksCredentials: true, audit: audit('setup') },
       schema: { body: startTwoFactorSetupInput },
     },
     // With two-factor on, this starts replacing the authenticator (a new phone): it stays on
@@ -88,7 +89,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/two-factor/enable',
     {
-      config: { beforeTwoFactorSetup: true, checksCredentials: true, audit: audit('enable') },
+      config: { ...ownAccount, checksCredentials: true, audit: audit('enable') },
       schema: { body: enableTwoFactorInput },
     },
     async (request) => {
@@ -107,7 +108,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/two-factor/recovery-codes',
     {
-      config: { checksCredentials: true, audit: audit('recovery_codes') },
+      config: { role: 'support', checksCredentials: true, audit: audit('recovery_codes') },
       schema: { body: confirmIdentityInput },
     },
     async (request) => {
@@ -128,7 +129,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/two-factor/disable',
     {
-      config: { checksCredentials: true, audit: audit('disable') },
+      config: { role: 'support', checksCredentials: true, audit: audit('disable') },
       schema: { body: confirmIdentityInput },
     },
     async (request, reply) => {

@@ -23,7 +23,8 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const access = supplierAccess(app)
 
-  app.get('/api/trial-requests/:id/line', { schema: { params: idParams } }, async (request) => {
+  const read = { config: { role: 'support' }, schema: { params: idParams } } as const
+  app.get('/api/trial-requests/:id/line', read, async (request) => {
     const line = await getPersonLine(app.db, request.params.id)
     if (!line) throw notFound('This person has no line yet')
     return line

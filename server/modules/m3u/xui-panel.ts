@@ -1,5 +1,6 @@
 import { m3uPlaylistUrl } from '../../../common/m3u'
 import type { Config } from '../../config'
+import { secondsSince, signalPanelCall, type PanelCallSignal } from '../../lib/signals'
 import {
   findOrderLine,
   mayHaveCreated,
@@ -69,6 +70,9 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     appendParams(method === 'GET' ? url.searchParams : form, params)
     let httpStatus: number
     let text: string
+    const startedAt = performance.now()
+    const report = (outcome: PanelCallSignal['outcome']) =>
+      signalPanelCall({ action, outcome, seconds: secondsSince(startedAt) })
     try {
       const response = await fetch(url, {
         method,
@@ -80,9 +84,17 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
       httpStatus = response.status
       text = await response.text()
     } catch (error) {
+      report('failed')
       throw transportFailure(error)
     }
-    return { data: answerData(httpStatus, text, apiKey), httpStatus }
+    try {
+      const data = answerData(httpStatus, text, apiKey)
+      report('ok')
+      return { data, httpStatus }
+    } catch (error) {
+      report(error instanceof PanelError && error.kind === 'refused' ? 'refused' : 'failed')
+      throw error
+    }
   }
 
   const get = (apiKey: string, action: string, params: Params, deadline: Deadline) =>

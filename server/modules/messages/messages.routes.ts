@@ -123,13 +123,16 @@ export async function messagesRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/messages/people/:id', { schema: { params: idParams } }, async (request) =>
-    listPersonMessages(app.db, request.params.id),
+  // A person's messages: support agents see what was sent to whom they help, and send it again.
+  app.get(
+    '/api/messages/people/:id',
+    { config: { role: 'support' }, schema: { params: idParams } },
+    async (request) => listPersonMessages(app.db, request.params.id),
   )
 
   app.get(
     '/api/messages/people/:id/preferences',
-    { schema: { params: idParams } },
+    { config: { role: 'support' }, schema: { params: idParams } },
     async (request): Promise<MessagePreferences> => {
       const stoppedAt = await remindersStoppedAt(app.db, request.params.id)
       return { remindersStoppedAt: stoppedAt?.toISOString() ?? null }
@@ -138,7 +141,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/messages/:id/resend',
-    { config: messageAudit('resend'), schema: { params: idParams } },
+    { config: { role: 'support', ...messageAudit('resend') }, schema: { params: idParams } },
     async (request, reply) => {
       const copy = await inAuditedTransaction(request, (tx) =>
         resendMessage(tx, request.params.id, app.now()),

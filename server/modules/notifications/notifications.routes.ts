@@ -2,20 +2,34 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import {
+  supportNotificationKinds,
   markAllReadQuery,
   notificationListQuery,
   notificationScope,
   type NotificationScope,
 } from '../../../common/notifications'
 import { HttpError, notFound } from '../../lib/http-error'
-import { countUnread, listNotifications, markAllRead, markRead } from './notifications.service'
+import {
+  countUnread,
+  listNotifications,
+  markAllRead,
+  markRead,
+  type Recipients,
+} from './notifications.service'
 
 const adminDropdownSize = 10
 
-/** Admin notifications need an admin session; a customer's need their ticket id as the key. */
-function authorize(request: FastifyRequest, scope: NotificationScope): NotificationScope {
+/** The staff's notifications as the signed-in role sees them (support: the inbox's kinds). */
+const staffScope = (request: FastifyRequest): Recipients => ({
+  role: 'admin',
+  key: null,
+  ...(request.admin?.role === 'support' ? { kinds: supportNotificationKinds } : {}),
+})
+
+/** Staff notifications need a staff session; a customer's need their ticket id as the key. */
+function authorize(request: FastifyRequest, scope: NotificationScope): Recipients {
   if (scope.role === 'admin' && !request.admin) throw new HttpError(401, 'Authentication required')
-  return scope.role === 'admin' ? { role: 'admin', key: null } : scope
+  return scope.role === 'admin' ? staffScope(request) : scope
 }
 
 export async function notificationsRoutes(fastify: FastifyInstance) {
@@ -57,7 +71,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/notifications/admin/', async () =>
-    listNotifications(app.db, { role: 'admin', key: null }, adminDropdownSize),
+  app.get('/api/notifications/admin/', { config: { role: 'support' } }, async (request) =>
+    listNotifications(app.db, staffScope(request), adminDropdownSize),
   )
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import {
   clipAtWord,
   type Notification,
@@ -26,8 +26,15 @@ export function presentNotification(row: NotificationRow): Notification {
   return { ...row, createdAt: row.createdAt.toISOString() }
 }
 
-/** Whose notifications: a key may be left to fill in when a prepared statement runs. */
-type Recipients = { role: NotificationScope['role']; key?: string | Placeholder | null }
+/**
+ * Whose notifications: a key may be left to fill in when a prepared statement runs; `kinds`
+ * narrows the staff's shared notifications to those a role is told of (support agents).
+ */
+export type Recipients = {
+  role: NotificationScope['role']
+  key?: string | Placeholder | null
+  kinds?: readonly string[]
+}
 
 /** Admin notifications are shared by all admins (no key); a customer's are keyed by ticket id. */
 function inScope(scope: Recipients): SQL {
@@ -36,6 +43,7 @@ function inScope(scope: Recipients): SQL {
     scope.role === 'admin'
       ? isNull(notifications.recipientKey)
       : eq(notifications.recipientKey, scope.key ?? ''),
+    scope.kinds ? inArray(notifications.type, [...scope.kinds]) : undefined,
   )!
 }
 
@@ -80,7 +88,7 @@ export function publishNotification(
 
 export async function listNotifications(
   db: Db,
-  scope: NotificationScope,
+  scope: Recipients,
   limit: number,
 ): Promise<Notification[]> {
   const rows = await db
@@ -92,7 +100,7 @@ export async function listNotifications(
   return rows.map(presentNotification)
 }
 
-export async function countUnread(db: Db, scope: NotificationScope): Promise<number> {
+export async function countUnread(db: Db, scope: Recipients): Promise<number> {
   const [row] = await db
     .select({ unread: count() })
     .from(notifications)
@@ -101,7 +109,7 @@ export async function countUnread(db: Db, scope: NotificationScope): Promise<num
 }
 
 /** Marks one notification read; false when it is not the caller's to mark. */
-export async function markRead(db: Db, scope: NotificationScope, id: string): Promise<boolean> {
+export async function markRead(db: Db, scope: Recipients, id: string): Promise<boolean> {
   const rows = await db
     .update(notifications)
     .set({ read: true })
@@ -111,7 +119,7 @@ export async function markRead(db: Db, scope: NotificationScope, id: string): Pr
 }
 
 /** Marks every unread notification of the scope read, or only those of one kind. */
-export async function markAllRead(db: Db, scope: NotificationScope, type?: string): Promise<void> {
+export async function markAllRead(db: Db, scope: Recipients, type?: string): Promise<void> {
   await db
     .update(notifications)
     .set({ read: true })

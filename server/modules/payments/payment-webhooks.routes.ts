@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { checkoutProviders } from '../../../common/payments'
-import { badRequest, notFound } from '../../lib/http-error'
+import { badRequest, HttpError, notFound } from '../../lib/http-error'
+import { signalWebhook } from '../../lib/signals'
 import { handleProviderEvent } from './payment-webhooks.service'
 import { paymentProvidersFor } from './providers/payment-providers'
 
@@ -29,9 +30,18 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
         const provider = paymentProvidersFor(app)[name]
         if (!provider) throw notFound(`${name} payments are not configured on this server`)
         if (!Buffer.isBuffer(request.body)) throw badRequest('The webhook needs a JSON body')
-        const event = await provider.parseWebhook(request.body, request.headers)
-        const outcome = await handleProviderEvent(app, name, event)
-        return reply.code(200).send({ received: true, duplicate: outcome === 'duplicate' })
+        try {
+          const event = await provider.parseWebhook(request.body, request.headers)
+          const outcome = await handleProviderEvent(app, name, event)
+          const isDuplicate = outcome === 'duplicate'
+          signalWebhook({ provider: name, outcome: isDuplicate ? 'duplicate' : 'processed' })
+          return await reply.code(200).send({ received: true, duplicate: isDuplicate })
+        } catch (error) {
+          // A bad signature or body is the sender's (4xx); anything else is ours, and retried.
+          const isRefused = error instanceof HttpError && error.statusCode < 500
+          signalWebhook({ provider: name, outcome: isRefused ? 'refused' : 'failed' })
+          throw error
+        }
       },
     )
   }

@@ -9,17 +9,22 @@ import { addPersonNote, deletePersonNote } from './person-notes.service'
 // Recorded on the person, so that their timeline shows who wrote or removed a note.
 const audit = auditAs('trial_request')
 
-/** The Business Center's customer view: one person, and admins' notes on them (admins only). */
+/** The Business Center's customer view: one person, and staff's notes on them (support too). */
 export async function peopleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/people/:id', { schema: { params: idParams } }, async (request) =>
-    getPersonView(app.db, request.params.id),
+  app.get(
+    '/api/people/:id',
+    { config: { role: 'support' }, schema: { params: idParams } },
+    async (request) => getPersonView(app.db, request.params.id),
   )
 
   app.post(
     '/api/people/:id/notes',
-    { config: audit('add_note'), schema: { params: idParams, body: createPersonNoteInput } },
+    {
+      config: { role: 'support', ...audit('add_note') },
+      schema: { params: idParams, body: createPersonNoteInput },
+    },
     async (request, reply) => {
       const note = await inAuditedTransaction(
         request,
@@ -38,7 +43,7 @@ export async function peopleRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/people/:id/notes/:noteId',
-    { config: audit('delete_note'), schema: { params: personNoteParams } },
+    { config: { role: 'support', ...audit('delete_note') }, schema: { params: personNoteParams } },
     async (request, reply) => {
       const { id, noteId } = request.params
       await inAuditedTransaction(request, (tx) => deletePersonNote(tx, id, noteId))

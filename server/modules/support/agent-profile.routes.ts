@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { updateAgentProfileInput } from '../../../common/support'
+import { agentProfile, updateAgentProfileInput } from '../../../common/support'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { getAgentProfile, setAgentProfile } from './agent-profile.service'
 
@@ -8,14 +8,15 @@ import { getAgentProfile, setAgentProfile } from './agent-profile.service'
 export async function agentProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/support/agent-profile', async (request) =>
+  const read = { config: { role: 'support' }, schema: { response: { 200: agentProfile } } } as const
+  app.get('/api/support/agent-profile', read, async (request) =>
     getAgentProfile(app.db, request.admin!.id),
   )
 
   app.put(
     '/api/support/agent-profile',
     {
-      config: auditAs('admin_user')('set_support_name'),
+      config: { role: 'support', ...auditAs('admin_user')('set_support_name') },
       schema: { body: updateAgentProfileInput },
     },
     async (request) =>

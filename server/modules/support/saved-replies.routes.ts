@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
-import { saveSavedReplyInput } from '../../../common/saved-replies'
+import { z } from 'zod'
+import { savedReply, saveSavedReplyInput } from '../../../common/saved-replies'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import {
   createSavedReply,
@@ -16,11 +17,14 @@ const audit = auditAs('saved_reply')
 export async function savedRepliesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/support/saved-replies', async () => listSavedReplies(app.db))
+  const list = { response: { 200: z.array(savedReply) } }
+  app.get('/api/support/saved-replies', { config: { role: 'support' }, schema: list }, async () =>
+    listSavedReplies(app.db),
+  )
 
   app.post(
     '/api/support/saved-replies',
-    { config: audit('create'), schema: { body: saveSavedReplyInput } },
+    { config: { role: 'support', ...audit('create') }, schema: { body: saveSavedReplyInput } },
     async (request, reply) =>
       reply
         .code(201)
@@ -33,7 +37,10 @@ export async function savedRepliesRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/support/saved-replies/:id',
-    { config: audit('update'), schema: { params: idParams, body: saveSavedReplyInput } },
+    {
+      config: { role: 'support', ...audit('update') },
+      schema: { params: idParams, body: saveSavedReplyInput },
+    },
     async (request) =>
       inAuditedTransaction(request, (tx) =>
         updateSavedReply(tx, request.params.id, request.body, app.now()),
@@ -42,7 +49,7 @@ export async function savedRepliesRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/support/saved-replies/:id',
-    { config: audit('delete'), schema: { params: idParams } },
+    { config: { role: 'support', ...audit('delete') }, schema: { params: idParams } },
     async (request, reply) => {
       await inAuditedTransaction(request, (tx) => deleteSavedReply(tx, request.params.id))
       return reply.code(204).send()

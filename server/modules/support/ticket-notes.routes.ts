@@ -9,14 +9,16 @@ import { addTicketNote, listTicketNotes } from './ticket-notes.service'
 export async function ticketNotesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/support-tickets/:id/notes', { schema: { params: idParams } }, async (request) =>
-    listTicketNotes(app.db, request.params.id),
+  app.get(
+    '/api/support-tickets/:id/notes',
+    { config: { role: 'support' }, schema: { params: idParams } },
+    async (request) => listTicketNotes(app.db, request.params.id),
   )
 
   app.post(
     '/api/support-tickets/:id/notes',
     {
-      config: auditAs('support_ticket')('add_note'),
+      config: { role: 'support', ...auditAs('support_ticket')('add_note') },
       schema: { params: idParams, body: createTicketNoteInput },
     },
     async (request, reply) => {

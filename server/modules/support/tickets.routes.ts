@@ -45,7 +45,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/support-tickets',
-    { schema: { querystring: listTicketsQuery } },
+    { config: { role: 'support' }, schema: { querystring: listTicketsQuery } },
     async (request, reply) => {
       const { status, limit, cursor } = request.query
       const page = await listTickets(app.db, {
@@ -58,14 +58,17 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/support-tickets/lobby', { schema: { querystring: lobbyQuery } }, async (request) =>
-    listLobby(app.db, { view: request.query.view, username: request.admin!.username }),
+  app.get(
+    '/api/support-tickets/lobby',
+    { config: { role: 'support' }, schema: { querystring: lobbyQuery } },
+    async (request) =>
+      listLobby(app.db, { view: request.query.view, username: request.admin!.username }),
   )
 
   app.patch(
     '/api/support-tickets/:id',
     {
-      config: { audit: { action: 'ticket.update', entity: 'support_ticket' } },
+      config: { role: 'support', audit: { action: 'ticket.update', entity: 'support_ticket' } },
       schema: { params: idParams, body: updateTicketInput },
     },
     async (request) => {
@@ -80,7 +83,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/support-tickets/:id/read',
-    { config: { audit: false }, schema: { params: idParams } },
+    { config: { role: 'support', audit: false }, schema: { params: idParams } },
     async (request, reply) => {
       await markTicketRead(app.db, request.params.id, app.now())
       return reply.code(204).send()

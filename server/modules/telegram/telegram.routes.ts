@@ -32,7 +32,10 @@ export async function telegramRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/trial-requests/:id/telegram',
-    { schema: { params: idParams, response: { 200: telegramBinding } } },
+    {
+      config: { role: 'support' },
+      schema: { params: idParams, response: { 200: telegramBinding } },
+    },
     async (request) => {
       const binding = await bindingOf(app.db, request.params.id, telegram !== null)
       if (!binding) throw notFound('Trial request not found')

@@ -29,11 +29,16 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   for (const path of ['/api/trial-requests', '/api/trial-requests/search']) {
-    app.get(path, { schema: { querystring: trialRequestListQuery } }, async (request, reply) => {
-      const page = await listTrialRequests(app.db, request.query)
-      setPageHeaders(reply, page)
-      return page.requests
-    })
+    // Support agents look people up to help them; exports and changes stay with admins.
+    app.get(
+      path,
+      { config: { role: 'support' }, schema: { querystring: trialRequestListQuery } },
+      async (request, reply) => {
+        const page = await listTrialRequests(app.db, request.query)
+        setPageHeaders(reply, page)
+        return page.requests
+      },
+    )
   }
 
   app.get('/api/trial-requests/stats', async () => trialRequestStats(app.db))

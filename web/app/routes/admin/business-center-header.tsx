@@ -101,7 +101,7 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
             </Button>
           </div>
         </div>
-        <SectionMenu className="sm:hidden" />
+        <SectionMenu className="sm:hidden" role={user.role} />
       </div>
     </header>
   )

@@ -8,8 +8,9 @@ import { FinancialsPanel } from '@/features/revenue/components/financials-panel'
 import { PaymentsPanel } from '@/features/payments/components/payments-panel'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
 import { LiveSocketProvider } from '@/lib/live-socket-context'
-import { adminSectionList as sections, type Section } from './admin-sections'
+import { sectionsFor, type Section } from './admin-sections'
 import { AdminToolsTab } from './admin-tools-tab'
+import { ApiReferenceTab } from './api-reference-tab'
 import { BusinessCenterHeader } from './business-center-header'
 import { BusinessSettingsTab } from './business-settings-tab'
 import { CustomerViewPage } from './customer-view-page'
@@ -44,6 +45,7 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
     )
   }
   if (section.value === 'tools') return <AdminToolsTab />
+  if (section.value === 'api') return <ApiReferenceTab />
   return <BusinessSettingsTab currentUser={user} />
 }
 
@@ -51,8 +53,14 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
   useAdminLiveEvents()
   const [pathname, navigate] = useLocation()
   const location = parseAdminPath(pathname)
-  if (location.kind === 'home') return <Redirect to={adminPaths.section('users')} replace />
-  const current = location.kind === 'section' ? location : null
+  const sections = sectionsFor(user.role)
+  if (location.kind === 'home')
+    return <Redirect to={adminPaths.section(sections[0]!.value)} replace />
+  // A section this role may not open is, to them, no section at all.
+  const current =
+    location.kind === 'section' && sections.some(({ value }) => value === location.section)
+      ? location
+      : null
 
   return (
     <div className="min-h-dvh bg-muted/40">

@@ -9,13 +9,15 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
 import { cn } from '@/lib/utils'
-import { adminSectionList } from './admin-sections'
+import type { AdminRole } from '@common/admin-users'
+import { sectionsFor } from './admin-sections'
 
 /**
  * The section bar on phones, where seven tabs do not fit: a menu button naming the open section,
  * its items the sections' addresses (arrow keys move, Escape closes and returns focus).
  */
-export function SectionMenu({ className }: { className?: string }) {
+export function SectionMenu({ className, role }: { className?: string; role: AdminRole }) {
+  const adminSectionList = sectionsFor(role)
   const [pathname] = useLocation()
   const location = parseAdminPath(pathname)
   const currentValue = location.kind === 'section' ? location.section : null

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/client'
+import { outboxMessages } from '../../db/schema/outbox-messages'
+import { rawRequest } from '../../test/raw-request'
+import { databaseKinds, startTestServer, useAdminServer } from '../../test/test-server'
+
+const token = 'scrape-token-for-tests-0123456789'
+const withToken = { headers: { authorization: `Bearer ${token}` } }
+
+/** The value of one sample line, e.g. `streamline_outbox_unsent_messages 3`. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `))
+  return line === undefined ? undefined : Number(line.slice(series.length + 1))
+}
+
+describe.each(databaseKinds)('Prometheus metrics and readiness (%s)', (kind) => {
+  const context = useAdminServer(kind, { env: { METRICS_TOKEN: token } })
+
+  it('answers the scraper that holds the token, and nobody else', async () => {
+    const { baseUrl } = context.server
+    expect((await rawRequest(baseUrl, 'GET', '/metrics')).status).toBe(401)
+    const wrong = { headers: { authorization: `Bearer ${token}x` } }
+    expect((await rawRequest(baseUrl, 'GET', '/metrics', wrong)).status).toBe(401)
+    const cookie = { headers: { cookie: context.admin.cookie! } }
+    expect((await rawRequest(baseUrl, 'GET', '/metrics', cookie)).status).toBe(401)
+    const answer = await rawRequest(baseUrl, 'GET', '/metrics', withToken)
+    expect(answer.status).toBe(200)
+    expect(answer.contentType).toContain('text/plain')
+    expect(answer.text).not.toContain(token)
+  })
+
+  it('times requests by route pattern and status, and reports the process', async () => {
+    const { baseUrl } = context.server
+    await context.admin.get('/api/people/7b0c2d8e-1f4a-4c3b-9d5e-6a7b8c9d0e1f')
+    const { text } = await rawRequest(baseUrl, 'GET', '/metrics', withToken)
+    expect(
+      sample(
+        text,
+        'streamline_http_request_duration_seconds_count{route="/api/people/:id",method="GET",status="404"}',
+      ),
+    ).toBeGreaterThanOrEqual(1)
+    expect(text).toContain('nodejs_eventloop_lag_seconds')
+    expect(text).toContain('process_resident_memory_bytes')
+    expect(sample(text, 'streamline_open_sockets')).toBe(0)
+  })
+
+  it('tells the outbox depth and the age of its oldest unsent message', async () => {
+    const { app, baseUrl } = context.server
+    // Not due for a day, so that no flush in this process sends it meanwhile.
+    const nextAttemptAt = new Date(Date.now() + 86_400_000)
+    const [message] = await app.db
+      .insert(outboxMessages)
+      .values({ channel: 'email', kind: 'welcome', recipient: 'late@example.com', nextAttemptAt })
+      .returning()
+    await app.db.execute(
+      sql`update outbox_messages set created_at = now() - interval '10 minutes' where id = ${message!.id}`,
+    )
+    const { text } = await rawRequest(baseUrl, 'GET', '/metrics', withToken)
+    expect(sample(text, 'streamline_outbox_unsent_messages')).toBeGreaterThanOrEqual(1)
+    expect(sample(text, 'streamline_outbox_oldest_unsent_age_seconds')).toBeGreaterThanOrEqual(590)
+  })
+
+  it('is ready once the database holds every migration of this build', async () => {
+    const { app, baseUrl } = context.server
+    const ready = await rawRequest(baseUrl, 'GET', '/api/ready')
+    expect(ready.status).toBe(200)
+    expect(ready.json).toEqual({ status: 'ready', database: 'ok', migrations: 'done' })
+
+    // As if the newest migration were still being applied by another process.
+    const [newest] = await queryRows<Record<string, unknown>>(
+      app.db,
+      sql`delete from drizzle.__drizzle_migrations
+        where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning *`,
+    )
+    const pending = await rawRequest(baseUrl, 'GET', '/api/ready')
+    expect(pending.status).toBe(503)
+    expect(pending.json).toMatchObject({ status: 'not_ready', migrations: 'pending' })
+    expect((await rawRequest(baseUrl, 'GET', '/api/health')).status).toBe(200)
+    await app.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
+      values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`)
+    expect((await rawRequest(baseUrl, 'GET', '/api/ready')).status).toBe(200)
+  })
+})
+
+describe('metrics without a token', () => {
+  it('do not exist: 404', async () => {
+    const server = await startTestServer('pglite')
+    try {
+      const answer = await rawRequest(server.baseUrl, 'GET', '/metrics', withToken)
+      expect(answer.status).toBe(404)
+      expect(answer.text).not.toContain('nodejs_')
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -1,0 +1,96 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import Ajv2020 from 'ajv/dist/2020.js'
+import { describe, expect, it } from 'vitest'
+import { createClient } from '../test/http-client'
+import { seedAdmin } from '../test/seed-admin'
+import { databaseKinds, useAdminServer } from '../test/test-server'
+import { routeAccess } from './route-access'
+
+type Operation = {
+  parameters?: { in: string; name: string }[]
+  responses?: Record<string, { content?: Record<string, { schema?: object }> }>
+  'x-access'?: string
+}
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> }
+
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
+const answerSchema = (operation: Operation | undefined, status: number) =>
+  operation?.responses?.[String(status)]?.content?.['application/json']?.schema
+
+/**
+ * Routes whose answers have no schema yet. This number only goes down: a new route declares
+ * its answers (`schema.response`), and declaring an old one's lowers it.
+ */
+const routesWithoutAnswerSchemas = 113
+
+describe.each(databaseKinds)('the OpenAPI document (%s)', (kind) => {
+  const context = useAdminServer(kind)
+  const read = async () => (await context.admin.get('/api/openapi.json')).body as Document
+
+  it('is a valid OpenAPI 3.1 document, for staff only', async () => {
+    const { baseUrl, app } = context.server
+    expect((await createClient(baseUrl).get('/api/openapi.json')).status).toBe(401)
+    await seedAdmin(app.db, {
+      username: 'doc.support',
+      password: 'doc-support-pass-1',
+      role: 'support',
+    })
+    const agent = createClient(baseUrl)
+    await agent.login('doc.support', 'doc-support-pass-1')
+    expect((await agent.get('/api/openapi.json')).status).toBe(403)
+
+    const document = await read()
+    expect(document.openapi).toBe('3.1.0')
+    const result = await new Validator().validate(document as unknown as Record<string, unknown>)
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+  })
+
+  it('lists every route with its parameters and who may call it', async () => {
+    const document = await read()
+    const problems: string[] = []
+    let withoutAnswers = 0
+    for (const { method, route } of context.server.app.routeList) {
+      if (method === 'HEAD' || route.url.startsWith('/assets/') || route.url === '/ws') continue
+      const name = `${method} ${route.url}`
+      const operation = document.paths[openApiPath(route.url)]?.[method.toLowerCase()]
+      if (!operation) {
+        problems.push(`${name}: not in the document`)
+        continue
+      }
+      if (operation['x-access'] !== routeAccess(route.config)) problems.push(`${name}: x-access`)
+      for (const [, param] of route.url.matchAll(/:(\w+)/g)) {
+        const isDeclared = operation.parameters?.some((p) => p.in === 'path' && p.name === param)
+        if (!isDeclared) problems.push(`${name}: path parameter ${param} has no schema`)
+      }
+      const hasAnswers = Object.values(operation.responses ?? {}).some((answer) => answer.content)
+      if (!hasAnswers) withoutAnswers++
+    }
+    expect(problems).toEqual([])
+    expect(withoutAnswers).toBeLessThanOrEqual(routesWithoutAnswerSchemas)
+  })
+
+  it('answers as the document declares, on a sample of routes', async () => {
+    const document = await read()
+    const ajv = new Ajv2020({ strict: false, validateFormats: false })
+    const sample = [
+      '/api/admin/session',
+      '/api/admin/users',
+      '/api/support/agent-profile',
+      '/api/support/saved-replies',
+      '/api/payments/providers',
+      '/api/ready',
+      '/api/openapi.json',
+    ]
+    for (const path of sample) {
+      const answer = await context.admin.get(path)
+      const schema = answerSchema(document.paths[path]?.get, answer.status)
+      expect({ path, declared: Boolean(schema) }).toEqual({ path, declared: true })
+      const validate = ajv.compile(schema!)
+      expect({ path, errors: validate(answer.body) ? null : validate.errors }).toEqual({
+        path,
+        errors: null,
+      })
+    }
+  })
+})
