@@ -12,6 +12,7 @@ const guardRefusals = new Set([
   'Staff only',
   'Your role may not do this: ask an admin',
   'Only a super admin may do this',
+  'Sign in to see your account',
 ])
 
 /** HEAD answers carry no body: there the status alone tells. */
