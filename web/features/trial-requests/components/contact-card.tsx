@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import type { Plan } from '@common/plans'
-import type { TrialRequest } from '@common/trial-requests'
+import type { TrialRequestListItem } from '@common/request-outcome'
 import { cn } from '@/lib/utils'
 import { AdminNotesEditor } from './admin-notes-editor'
 import { ContactActions } from './contact-actions'
+import { EndsAt, LineOutcome } from './line-outcome'
 import { RowCheckbox } from './row-checkbox'
 import {
   ContactHandles,
@@ -28,7 +29,7 @@ function Field({ label, className, children }: FieldProps) {
 }
 
 type ContactCardProps = {
-  request: TrialRequest
+  request: TrialRequestListItem
   plans: Plan[]
   isSelected: boolean
   onToggleSelected: () => void
@@ -54,11 +55,17 @@ export function ContactCard({ request, plans, isSelected, onToggleSelected }: Co
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        <Field label="Line" className="col-span-2">
+          <div className="grid gap-1">
+            <LineOutcome outcome={request.outcome} />
+            <EndsAt endsAt={request.endsAt} isTrial={request.subscriptionStatus === 'trial'} />
+          </div>
+        </Field>
         <Field label="Subscription ID">
           <SubscriptionIdButton subscriptionId={request.subscriptionId} />
         </Field>
         <Field label="Trial plan">
-          <TrialPlanSelect request={request} />
+          <TrialPlanSelect request={request} plans={plans} />
         </Field>
         <Field label="Paid plan">
           <PaidPlan request={request} />
