@@ -5,7 +5,8 @@ import { formatCents, toCents } from './money'
 export const subscriptionStatuses = ['trial', 'active', 'expired', 'cancelled'] as const
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
 
-export const trialPlans = ['Starter', 'Family', 'Household', 'Premium'] as const
+/** The trial form's choice for a visitor who will pick a plan later (the plans page offers it). */
+export const undecidedPlan = 'Not sure yet'
 
 const optionalContact = (label: string, max: number) =>
   z
@@ -57,10 +58,18 @@ export const trialRequestReceipt = z.discriminatedUnion('outcome', [
     createdAt: z.iso.datetime(),
     /** "Get messages on Telegram" (a t.me deep link), when Telegram is on. */
     telegramLink: z.url().nullable(),
+    /** The trial autopilot is making the line: the login is on its way by e-mail. */
+    isLoginOnItsWay: z.boolean(),
+    /** When the trial ends: it runs from the request, for the trial duration. */
+    trialEndsAt: z.iso.datetime(),
   }),
   z.object({ outcome: z.literal('already_requested') }),
 ])
 export type TrialRequestReceipt = z.infer<typeof trialRequestReceipt>
+
+/** The line outcomes the list can be filtered by (common/request-outcome.ts; a card opens each). */
+export const requestOutcomeFilters = ['auto_sent', 'waiting', 'failed'] as const
+export type RequestOutcomeFilter = (typeof requestOutcomeFilters)[number]
 
 /** Follow-up stages of a request; an admin moves it along (spec §7 status call). */
 export const trialRequestStages = ['Pending', 'Contacted', 'Processed', 'Rejected'] as const
@@ -117,13 +126,30 @@ export const trialRequestListQuery = pageQuery.extend({
       error: 'stage must be Pending, Contacted, Processed or Rejected',
     })
     .optional(),
+  /** Trials and subscriptions that end within this many days from now ("Ends soon"). */
+  endsWithinDays: z.coerce
+    .number({ error: 'endsWithinDays must be a whole number from 1 to 365' })
+    .int('endsWithinDays must be a whole number from 1 to 365')
+    .min(1, 'endsWithinDays must be a whole number from 1 to 365')
+    .max(365, 'endsWithinDays must be a whole number from 1 to 365')
+    .optional(),
+  /** What happened to the request's line (see common/request-outcome.ts). */
+  outcome: z
+    .enum(requestOutcomeFilters, {
+      error: 'outcome must be auto_sent, waiting or failed',
+    })
+    .optional(),
 })
 export type TrialRequestListQuery = z.input<typeof trialRequestListQuery>
 
 export const updateTrialRequestInput = z
   .object({
+    /** One of the plans (checked on the server against the plans that exist). */
     plan: z
-      .enum(trialPlans, { error: 'Plan must be Starter, Family, Household or Premium' })
+      .string({ error: 'Plan must be one of the plans' })
+      .trim()
+      .min(1, 'Plan must be one of the plans')
+      .max(100, 'Plan must be one of the plans')
       .optional(),
     adminNotes: z
       .string()

@@ -48,7 +48,8 @@ describe('live support chat', () => {
     await messageBox(page).press('Enter')
     await chatLog(page).getByText('on every channel').waitFor()
     expect(await messageBox(page).inputValue()).toBe('')
-    expect(await chatLog(page).getByRole('listitem').count()).toBe(1)
+    // The ticket's description opens the chat as the customer's first message.
+    expect(await chatLog(page).getByRole('listitem').count()).toBe(2)
 
     const admin = await openPage(browser)
     await loginAs(admin.page)
@@ -58,7 +59,8 @@ describe('live support chat', () => {
     const row = admin.page
       .getByRole('list', { name: 'Active chats' })
       .getByRole('button', { name: new RegExp(subject) })
-    expect(await row.getByTestId('lobby-unread').textContent()).toContain('1')
+    // The description and the message: nobody has opened the ticket yet.
+    expect(await row.getByTestId('lobby-unread').textContent()).toContain('2')
     expect(await row.textContent()).toContain('Urgent')
 
     await row.click()

@@ -115,7 +115,7 @@ describe('Business Center: users and contacts', () => {
     await search(page, tag)
     await row(page, ada)
       .getByLabel(`Trial plan of ${fullName(ada)}`)
-      .selectOption('Premium')
+      .selectOption('Household Plus')
     // The toast sits over the last rows, and a pointer resting on it keeps it open.
     const updated = page.getByText('Trial request updated successfully')
     await updated.waitFor()
@@ -146,7 +146,7 @@ describe('Business Center: users and contacts', () => {
       await row(page, ada)
         .getByLabel(`Trial plan of ${fullName(ada)}`)
         .inputValue(),
-    ).toBe('Premium')
+    ).toBe('Household Plus')
     expect(errors).toEqual([])
   })
 

@@ -10,15 +10,29 @@ type StatCardProps = {
   value: string | undefined
   /** A short line under the value, a share of the total say. */
   hint?: ReactNode
+  /** Makes the card a button that opens what it counts (a list filtered to it, say). */
+  onSelect?: () => void
+  /** The card's list is the one showing. */
+  isSelected?: boolean
   className?: string
 }
 
 /** One figure of a dashboard row; place it in a `dl` grid. */
-export function StatCard({ label, icon, value, hint, className }: StatCardProps) {
+export function StatCard({
+  label,
+  icon,
+  value,
+  hint,
+  onSelect,
+  isSelected,
+  className,
+}: StatCardProps) {
   return (
     <div
       className={cn(
-        'grid content-start gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm',
+        'relative grid content-start gap-1 rounded-xl border bg-card p-4 text-card-foreground shadow-sm',
+        onSelect && 'transition-colors hover:bg-accent/50',
+        isSelected && 'border-primary ring-1 ring-primary',
         className,
       )}
     >
@@ -32,6 +46,18 @@ export function StatCard({ label, icon, value, hint, className }: StatCardProps)
         {value ?? <Skeleton className="h-8 w-24" />}
       </dd>
       {hint && <dd className="text-xs text-muted-foreground">{hint}</dd>}
+      {onSelect && (
+        // Stretched over the card, so the whole card answers a tap.
+        <dd className="absolute inset-0">
+          <button
+            type="button"
+            aria-label={`Show ${label}`}
+            aria-pressed={isSelected ?? false}
+            onClick={onSelect}
+            className="size-full cursor-pointer rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          />
+        </dd>
+      )}
     </div>
   )
 }

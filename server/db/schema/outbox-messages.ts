@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { messageChannels, messageStatuses } from '../../../common/messages'
 import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
 
@@ -41,6 +51,12 @@ export const outboxMessages = pgTable(
     index('outbox_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'sending')`),
+    // A ticket's reply e-mail still waiting: the next reply joins it (outbox.service).
+    uniqueIndex('outbox_messages_pending_reply_idx')
+      .on(t.ticketId)
+      .where(
+        sql`${t.kind} = 'support_reply' and ${t.status} = 'queued' and ${t.resentFrom} is null`,
+      ),
     index('outbox_messages_person_idx').on(t.trialRequestId, t.createdAt),
     index('outbox_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
   ],

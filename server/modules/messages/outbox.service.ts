@@ -134,10 +134,22 @@ export async function queueTicketCreated(
   return skippedBecause
 }
 
-/** How long a reply waits for the processes to say whether the customer read it in the chat. */
-export const liveChatWindowMs = 30_000
+/**
+ * How long a reply's e-mail waits: for the processes to say whether the customer read it in the
+ * chat, and for the agent's next reply, which joins it and waits again, so a quick second thought
+ * is not a second e-mail. Never longer than replyEmailLongestWaitMs after the first reply.
+ */
+export const replyEmailWindowMs = 2 * 60_000
+export const replyEmailLongestWaitMs = 10 * 60_000
 
 const readLiveNote = 'Read in the live chat'
+
+/**
+ * A ticket's reply e-mail still waiting to go: at most one per ticket (a unique index), which the
+ * next reply joins; once a worker claims it, the next reply starts another. Resent copies stand
+ * alone.
+ */
+export const isPendingReplyEmail = sql`${outboxMessages.kind} = 'support_reply' and ${outboxMessages.status} = 'queued' and ${outboxMessages.resentFrom} is null`
 
 /**
  * The row of a support reply's e-mail, for the statement that stores the reply: sent unless the
@@ -161,32 +173,64 @@ export function supportReplyValues(
       replyText: chatMessage.message,
       chatMessageId: chatMessage.id,
     },
-    notBefore: new Date(now.getTime() + liveChatWindowMs),
+    notBefore: new Date(now.getTime() + replyEmailWindowMs),
     skippedBecause: isReadLive ? readLiveNote : undefined,
   }
   return copyValues(message, { channel: 'email', recipient: message.recipient }, now)
 }
 
+type ReplyEmailRow = ReturnType<typeof supportReplyValues>
+
 /**
- * The customer read the reply live: its e-mail is not needed. Found through the due index (the
- * e-mail waits exactly liveChatWindowMs past the reply), so this runs after every live reply
- * without reading the whole outbox.
+ * Inserts a reply's e-mail, or joins the reply to the ticket's e-mail still waiting: its text is
+ * added as a paragraph and the wait starts again (capped). One statement on the unique index, so
+ * two processes storing replies at once still make one e-mail, and a reply stored while a worker
+ * claims the e-mail lands in the next one, never in neither (docs/decisions/0012-outbox.md).
  */
-export async function skipSupportReply(
-  db: Db,
-  chatMessage: { id: string; createdAt: string },
-  now: Date,
-): Promise<void> {
-  const notBefore = new Date(Date.parse(chatMessage.createdAt) + liveChatWindowMs)
+export function insertReplyEmail(db: Db, row: { [Column in keyof ReplyEmailRow]: unknown }) {
+  return db
+    .insert(outboxMessages)
+    .values(row as ReplyEmailRow)
+    .onConflictDoUpdate({
+      target: outboxMessages.ticketId,
+      targetWhere: isPendingReplyEmail,
+      set: {
+        variables: sql`${outboxMessages.variables} || jsonb_build_object(
+          'replyText', concat_ws(E'\n\n', ${outboxMessages.variables}->>'replyText', excluded.variables->>'replyText'),
+          'chatMessageId', excluded.variables->>'chatMessageId')`,
+        nextAttemptAt: sql`least(excluded.next_attempt_at, ${outboxMessages.createdAt} + ${`${replyEmailLongestWaitMs} milliseconds`}::interval)`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    })
+}
+
+/**
+ * The customer is in the chat: the ticket's reply e-mail still waiting is not needed, since the
+ * chat shows every reply it holds. Found through the unique index of waiting reply e-mails.
+ */
+export async function skipSupportReply(db: Db, ticketId: string, now: Date): Promise<void> {
   await db
     .update(outboxMessages)
     .set({ status: 'skipped', lastError: readLiveNote, updatedAt: now })
+    .where(and(eq(outboxMessages.ticketId, ticketId), isPendingReplyEmail))
+}
+
+/**
+ * The same, inside the statement that stores a reply the customer reads live: `email` holds that
+ * reply's e-mail values (placeholders), stored as not needed with the note this matches.
+ */
+export function skipPendingReplyEmail(
+  db: Db,
+  email: Record<'ticketId' | 'lastError' | 'updatedAt', unknown>,
+) {
+  return db
+    .update(outboxMessages)
+    .set({ status: 'skipped', lastError: readLiveNote, updatedAt: sql`${email.updatedAt}` })
     .where(
       and(
-        eq(outboxMessages.nextAttemptAt, notBefore),
-        eq(outboxMessages.kind, 'support_reply'),
-        eq(outboxMessages.status, 'queued'),
-        sql`${outboxMessages.variables}->>'chatMessageId' = ${chatMessage.id}`,
+        sql`${outboxMessages.ticketId} = ${email.ticketId}`,
+        isPendingReplyEmail,
+        sql`${email.lastError}::text = ${readLiveNote}`,
       ),
     )
 }

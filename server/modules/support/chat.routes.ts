@@ -13,8 +13,8 @@ export async function chatRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
   const history = async (id: string, isLastOnly: boolean) => {
-    await requireTicket(app.db, id)
-    return listChatMessages(app.db, id, { lastOnly: isLastOnly })
+    const ticket = await requireTicket(app.db, id)
+    return listChatMessages(app.db, ticket, { lastOnly: isLastOnly })
   }
 
   // Readable by whoever knows the ticket id (spec §7 names both forms).

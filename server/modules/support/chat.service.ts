@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { ChatMessage, sendChatMessageInput } from '../../../common/support'
+import type { ChatMessage, SupportTicket, sendChatMessageInput } from '../../../common/support'
 import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { isUniqueViolation } from '../../lib/database-errors'
@@ -13,6 +13,7 @@ import { publishNotification, type NewNotification } from '../notifications/noti
 import { supportReplyValues } from '../messages/outbox.service'
 import { storeChatMessage } from './chat-write'
 import type { TicketContacts } from './ticket-contacts'
+import { presentTicket } from './tickets.service'
 
 type ChatMessageRow = typeof chatMessages.$inferSelect
 
@@ -24,18 +25,41 @@ export function presentChatMessage(row: ChatMessageRow): ChatMessage {
 const historyLimit = 500
 const previewLength = 120
 
+/**
+ * The ticket's description as the customer's first message: it is what they wrote, and a chat
+ * that starts with an agent's answer to nothing reads wrong on both sides. It is not stored as a
+ * message (the ticket holds it); it carries the ticket's id and time.
+ */
+export function descriptionMessage(
+  ticket: Pick<SupportTicket, 'id' | 'customerName' | 'description' | 'createdAt'>,
+): ChatMessage {
+  return {
+    id: ticket.id,
+    ticketId: ticket.id,
+    senderType: 'customer',
+    senderName: ticket.customerName,
+    message: ticket.description,
+    clientMessageId: null,
+    createdAt: ticket.createdAt,
+  }
+}
+
+/** A ticket's conversation, oldest first, opening with its description. */
 export async function listChatMessages(
   db: Db,
-  ticketId: string,
+  ticket: SupportTicket,
   { lastOnly }: { lastOnly: boolean },
-) {
+): Promise<ChatMessage[]> {
+  const limit = lastOnly ? 1 : historyLimit
   const rows = await db
     .select()
     .from(chatMessages)
-    .where(eq(chatMessages.ticketId, ticketId))
+    .where(eq(chatMessages.ticketId, ticket.id))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(lastOnly ? 1 : historyLimit)
-  return rows.reverse().map(presentChatMessage)
+    .limit(limit)
+  const messages = rows.reverse().map(presentChatMessage)
+  // A history cut at its limit no longer reaches back to the description.
+  return rows.length < limit ? [descriptionMessage(ticket), ...messages] : messages
 }
 
 /** Who sends: a signed-in agent, or a customer known by their address (for the rate limit). */
@@ -149,5 +173,8 @@ export async function sendChatMessage(
   const sent = presentChatMessage({ ...message, senderName: stored.senderName })
   await bus.publish({ kind: 'chat_message', message: sent, isReadLive })
   await publishNotification(bus, stored.notification, stored.unread)
+  // The lobbies and the customer's ticket card show it in progress, and whose it is.
+  if (stored.taken)
+    await bus.publish({ kind: 'ticket_updated', ticket: presentTicket(stored.taken) })
   return sent
 }

@@ -42,7 +42,13 @@ describe.each(databaseKinds)('chat messages on %s', (kind) => {
     expect(reply.body).toMatchObject({ senderType: 'admin', senderName: 'Support Agent' })
 
     const history = await customer().get(`/api/chat-messages/${ticketId}`)
-    expect(history.body.map((m: any) => m.message)).toEqual(['Hello?', 'Hi Linus'])
+    // The ticket's description opens the conversation, as the customer's first message.
+    expect(history.body.map((m: any) => [m.senderType, m.message])).toEqual([
+      ['customer', 'Audio missing on channel 4'],
+      ['customer', 'Hello?'],
+      ['admin', 'Hi Linus'],
+    ])
+    expect(history.body[0]).toMatchObject({ id: ticketId, senderName: 'Linus' })
     const viaQuery = await customer().get(`/api/chat-messages?ticketId=${ticketId}`)
     expect(viaQuery.body).toEqual(history.body)
     const last = await customer().get(`/api/chat-messages/${ticketId}?lastOnly=true`)

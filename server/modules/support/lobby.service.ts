@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { supportTickets } from '../../db/schema/support-tickets'
 import { notFound } from '../../lib/http-error'
-import { presentChatMessage } from './chat.service'
+import { descriptionMessage, presentChatMessage } from './chat.service'
 import { presentTicket } from './tickets.service'
 
 /** Records that an admin has seen the chat: its customer messages stop counting as unread. */
@@ -18,8 +18,16 @@ export async function markTicketRead(db: Db, id: string, now: Date): Promise<voi
 }
 
 /**
- * The live chat lobby: open and in-progress tickets with their unread customer messages and
- * last message, in the spec's order.
+ * A ticket no agent has opened or answered: its description is a customer message nobody has
+ * read, so it counts as one unread and sorts with the others.
+ */
+const isUnseen = sql<boolean>`${supportTickets.adminLastReadAt} is null and not exists (
+  select 1 from ${chatMessages}
+  where ${chatMessages.ticketId} = ${supportTickets.id} and ${chatMessages.senderType} = 'admin')`
+
+/**
+ * The live chat lobby: open and in-progress tickets with their unread customer messages (the
+ * description among them) and last message, in the spec's order.
  */
 export async function listLobby(
   db: Db,
@@ -64,6 +72,7 @@ export async function listLobby(
     .select({
       ticket: supportTickets,
       unread: unread.unread,
+      isUnseen,
       last: {
         id: lastMessage.id,
         ticketId: lastMessage.ticketId,
@@ -79,10 +88,13 @@ export async function listLobby(
     .leftJoin(lastMessage, eq(lastMessage.ticketId, supportTickets.id))
     .where(and(inArray(supportTickets.status, ['open', 'in_progress']), byAssignee))
   return rows
-    .map(({ ticket, unread, last }) => ({
-      ...presentTicket(ticket),
-      unreadCount: Number(unread ?? 0),
-      lastMessage: last ? presentChatMessage(last) : null,
-    }))
+    .map(({ ticket, unread, isUnseen, last }) => {
+      const presented = presentTicket(ticket)
+      return {
+        ...presented,
+        unreadCount: Number(unread ?? 0) + (isUnseen ? 1 : 0),
+        lastMessage: last ? presentChatMessage(last) : descriptionMessage(presented),
+      }
+    })
     .sort(compareLobbyTickets)
 }

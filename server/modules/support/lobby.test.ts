@@ -38,6 +38,7 @@ describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
   afterAll(() => server.close())
 
   it('lists active chats by unread, then priority, then newest, with real unread counts', async () => {
+    // A ticket nobody has opened or answered: its description is one unread customer message.
     const low = await open('Low one', 'low')
     const urgent = await open('Urgent one', 'urgent')
     const olderHigh = await open('Older high', 'high')
@@ -50,12 +51,17 @@ describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
 
     const lobby = (await admin.get('/api/support-tickets/lobby')).body as any[]
     expect(lobby.map((t) => [t.subject, t.unreadCount])).toEqual([
-      ['Low one', 2],
-      ['Urgent one', 1],
-      ['Newer high', 0],
-      ['Older high', 0],
+      ['Low one', 3],
+      ['Urgent one', 2],
+      ['Newer high', 1],
+      ['Older high', 1],
     ])
     expect(lobby[0].lastMessage).toMatchObject({ message: 'two', senderType: 'customer' })
+    expect(lobby[2].lastMessage).toMatchObject({
+      message: 'Help',
+      senderType: 'customer',
+      senderName: 'Pat',
+    })
     expect(lobby.map((t) => t.id)).not.toContain(closed)
 
     // Opening a chat reads it; the agent's own replies never count as unread.
@@ -73,6 +79,26 @@ describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
     })
     expect(after[0].id).toBe(urgent)
     expect(olderHigh).not.toBe(newerHigh)
+  })
+
+  it('counts a ticket as read once an agent has opened it, or answered it without opening', async () => {
+    // Past the minute of the tickets above (ten a minute per address).
+    clock = new Date(clock.getTime() + 60_000)
+    const opened = await open('Opened', 'medium')
+    const answered = await open('Answered', 'medium')
+    await admin.post(`/api/support-tickets/${opened}/read`)
+    await admin.post('/api/chat-messages', {
+      ticketId: answered,
+      senderType: 'admin',
+      message: 'Hello Pat',
+    })
+    const lobby = (await admin.get('/api/support-tickets/lobby')).body as any[]
+    for (const id of [opened, answered])
+      expect(lobby.find((t) => t.id === id)).toMatchObject({ unreadCount: 0 })
+    // What the customer writes after the answer is unread again.
+    await say(answered, 'Still broken')
+    const later = (await admin.get('/api/support-tickets/lobby')).body as any[]
+    expect(later.find((t) => t.id === answered)).toMatchObject({ unreadCount: 1 })
   })
 
   it("assigns a chat to an admin and lists an agent's own, the unassigned and all chats", async () => {
@@ -93,7 +119,9 @@ describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
       ((await client.get(`/api/support-tickets/lobby?view=${name}`)).body as any[]).map(
         (ticket) => ticket.id,
       )
-    expect(await view(admin, 'mine')).toEqual([mine])
+    // The owner's replies in the tests above made those chats theirs too.
+    expect(await view(admin, 'mine')).toContain(mine)
+    expect(await view(admin, 'mine')).not.toContain(adas)
     expect(await view(ada, 'mine')).toEqual([adas])
     const unassigned = await view(admin, 'unassigned')
     expect(unassigned).toContain(nobodys)

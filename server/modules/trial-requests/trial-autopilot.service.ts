@@ -141,8 +141,21 @@ export async function getPersonAutostart(db: Db, personId: string): Promise<Pers
   }
 }
 
-// Still waiting: on trial, not rejected, and no admin has made the line meanwhile.
-const stillWaiting = sql`${trialAutostarts.status} in ('queued', 'waiting')
+/**
+ * Whether the autopilot is making this request's line, so its login is on its way by e-mail:
+ * what the visitor is told on sending the form. (The autopilot skips one an admin got to first,
+ * but then the login goes out all the same.)
+ */
+export async function isLoginOnItsWay(db: Db, personId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: trialAutostarts.status })
+    .from(trialAutostarts)
+    .where(eq(trialAutostarts.personId, personId))
+  return row?.status === 'queued' || row?.status === 'started'
+}
+
+/** Still waiting: on trial, not rejected, and no admin has made the line meanwhile. */
+export const stillWaiting = sql`${trialAutostarts.status} in ('queued', 'waiting')
   and ${trialRequests.subscriptionStatus} = 'trial' and ${trialRequests.status} <> 'Rejected'
   and not exists (select 1 from ${m3uLines} where ${m3uLines.trialRequestId} = ${trialAutostarts.personId}
     and ${m3uLines.supplierId} is not null)`

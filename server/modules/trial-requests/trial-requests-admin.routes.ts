@@ -10,6 +10,7 @@ import {
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { changePersonLine } from '../m3u/line-changes'
+import { getPlatformSettings } from '../settings/settings.service'
 import { followLine } from '../m3u/line-follow'
 import { setStageOfMany } from './bulk-stage.service'
 import { contactsCsv, contactsFileName } from './contacts-csv'
@@ -34,7 +35,7 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
       path,
       { config: { role: 'support' }, schema: { querystring: trialRequestListQuery } },
       async (request, reply) => {
-        const page = await listTrialRequests(app.db, request.query)
+        const page = await listTrialRequests(app.db, request.query, app.now())
         setPageHeaders(reply, page)
         return page.requests
       },
@@ -45,12 +46,25 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/trial-requests/export.csv',
-    { schema: { querystring: trialRequestListQuery.pick({ q: true, status: true, stage: true }) } },
-    async (request, reply) =>
-      reply
+    {
+      schema: {
+        querystring: trialRequestListQuery.pick({
+          q: true,
+          status: true,
+          stage: true,
+          endsWithinDays: true,
+          outcome: true,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { trialDurationHours } = await getPlatformSettings(app.db)
+      const filter = listFilter(request.query, { now: app.now(), trialDurationHours })
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${contactsFileName(app.now())}"`)
-        .send(contactsCsv(app.db, listFilter(request.query))),
+        .send(contactsCsv(app.db, filter))
+    },
   )
 
   app.put(

@@ -12,8 +12,12 @@ import {
 import type { Db } from '../../db/client'
 import { subscriptionStatusCounts } from '../../db/schema/subscription-status-counts'
 import { searchText, trialRequests } from '../../db/schema/trial-requests'
-import { notFound } from '../../lib/http-error'
+import { plans } from '../../db/schema/plans'
+import { invalidField, notFound } from '../../lib/http-error'
 import { keyset } from '../../lib/keyset'
+import type { TrialRequestListItem } from '../../../common/request-outcome'
+import { getPlatformSettings } from '../settings/settings.service'
+import { endOf, endsWithin, outcomeCondition, outcomesOf } from './request-outcomes'
 import { presentTrialRequest, type TrialRequestRow } from './trial-requests.service'
 
 type ListQuery = z.output<typeof trialRequestListQuery>
@@ -31,15 +35,28 @@ function exactMatch(q: string): SQL | undefined {
   return undefined
 }
 
-export function listFilter({
-  q,
-  status,
-  stage,
-}: Pick<ListQuery, 'q' | 'status' | 'stage'>): SQL | undefined {
+/** What "ends within" is measured from: now, and how long a trial runs. */
+export type ListClock = { now: Date; trialDurationHours: number }
+
+export function listFilter(
+  {
+    q,
+    status,
+    stage,
+    endsWithinDays,
+    outcome,
+  }: Pick<ListQuery, 'q' | 'status' | 'stage'> &
+    Partial<Pick<ListQuery, 'endsWithinDays' | 'outcome'>>,
+  clock?: ListClock,
+): SQL | undefined {
   return and(
     status === 'all' ? undefined : eq(trialRequests.subscriptionStatus, status),
     stage ? eq(trialRequests.status, stage) : undefined,
     q ? (exactMatch(q) ?? sql`${searchText(trialRequests)} like ${likePattern(q)}`) : undefined,
+    endsWithinDays && clock
+      ? endsWithin(endsWithinDays, clock.now, clock.trialDurationHours)
+      : undefined,
+    outcome ? outcomeCondition(outcome) : undefined,
   )
 }
 
@@ -54,19 +71,33 @@ const recentWindow = 5000
 export async function listTrialRequests(
   db: Db,
   query: ListQuery,
-): Promise<{ requests: TrialRequest[]; nextCursor: string | null }> {
+  now: Date,
+): Promise<{ requests: TrialRequestListItem[]; nextCursor: string | null }> {
   const pages = keyset(trialRequests, query.cursor, query.limit)
   const newestFirst = [desc(trialRequests.createdAt), desc(trialRequests.id)]
-  const pageOf = (rows: TrialRequestRow[]) => {
+  const { trialDurationHours } = await getPlatformSettings(db)
+  const clock = { now, trialDurationHours }
+  const pageOf = async (rows: TrialRequestRow[]) => {
     const page = pages.page(rows)
-    return { requests: page.rows.map(presentTrialRequest), nextCursor: page.nextCursor }
+    const outcomes = await outcomesOf(
+      db,
+      page.rows.map((row) => row.id),
+    )
+    return {
+      requests: page.rows.map((row) => ({
+        ...presentTrialRequest(row),
+        endsAt: endOf(row, trialDurationHours),
+        outcome: outcomes.get(row.id) ?? null,
+      })),
+      nextCursor: page.nextCursor,
+    }
   }
 
   if (query.q && !exactMatch(query.q)) {
     const recent = db
       .select()
       .from(trialRequests)
-      .where(and(listFilter({ status: query.status, stage: query.stage }), pages.after))
+      .where(and(listFilter({ ...query, q: undefined }, clock), pages.after))
       .orderBy(...newestFirst)
       .limit(recentWindow)
       .as('recent')
@@ -82,7 +113,7 @@ export async function listTrialRequests(
   const rows = await db
     .select()
     .from(trialRequests)
-    .where(and(listFilter(query), pages.after))
+    .where(and(listFilter(query, clock), pages.after))
     .orderBy(...newestFirst)
     .limit(pages.fetchSize)
   return pageOf(rows)
@@ -110,12 +141,22 @@ async function updateRow(db: Db, id: string, changes: Partial<TrialRequestRow>, 
   return presentTrialRequest(row)
 }
 
-export function updateTrialRequest(
+/** Changes the trial plan (one of the plans that exist) or the admin's notes. */
+export async function updateTrialRequest(
   db: Db,
   id: string,
   changes: z.output<typeof updateTrialRequestInput>,
   now: Date,
 ): Promise<TrialRequest> {
+  if (changes.plan !== undefined) {
+    const [plan] = await db
+      .select({ name: plans.name })
+      .from(plans)
+      .where(sql`lower(${plans.name}) = ${changes.plan.toLowerCase()}`)
+      .limit(1)
+    if (!plan) throw invalidField('plan', 'Plan must be one of the plans')
+    return updateRow(db, id, { ...changes, plan: plan.name }, now)
+  }
   return updateRow(db, id, changes, now)
 }
 

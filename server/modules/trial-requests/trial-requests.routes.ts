@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { trialRequestInput, trialRequestReceipt } from '../../../common/trial-requests'
 import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
+import { getPlatformSettings } from '../settings/settings.service'
 import { telegramLinkFor } from '../telegram/start-link'
+import { endOf } from './request-outcomes'
+import { isLoginOnItsWay } from './trial-autopilot.service'
 import { createTrialRequest } from './trial-requests.service'
 
 export async function trialRequestsRoutes(fastify: FastifyInstance) {
@@ -28,13 +31,21 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
         return reply.code(200).send({ outcome: 'already_requested' })
       }
       const { id, subscriptionId, status, createdAt } = result.request
+      const [telegramLink, isOnItsWay, { trialDurationHours }] = await Promise.all([
+        telegramLinkFor(app, id),
+        isLoginOnItsWay(app.db, id),
+        getPlatformSettings(app.db),
+      ])
       return reply.code(result.isNew ? 201 : 200).send({
         outcome: 'received',
         id,
         subscriptionId,
         status,
         createdAt: createdAt.toISOString(),
-        telegramLink: await telegramLinkFor(app, id),
+        telegramLink,
+        isLoginOnItsWay: isOnItsWay,
+        // A trial's end as the list and the expiry job reckon it; the form made a trial.
+        trialEndsAt: endOf({ ...result.request, subscriptionStatus: 'trial' }, trialDurationHours)!,
       })
     },
   )

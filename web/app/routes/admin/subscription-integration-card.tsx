@@ -8,7 +8,10 @@ import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { ClientInstructions } from '@/features/m3u/components/client-instructions'
 import { TrialRequestPicker } from '@/features/m3u/components/trial-request-picker'
-import { useTrialRequests } from '@/features/trial-requests/api/get-trial-requests'
+import {
+  noContactFilters,
+  useTrialRequests,
+} from '@/features/trial-requests/api/get-trial-requests'
 import { useUpdateTrialRequestStatus } from '@/features/trial-requests/api/update-trial-request-status'
 import {
   subscriptionStatusLabels,
@@ -30,7 +33,7 @@ function standing(request: TrialRequest): string {
 export function SubscriptionIntegrationCard({ lines }: { lines: ParsedM3uUrl[] }) {
   const [search, setSearch] = useState('')
   const q = useDebouncedValue(search)
-  const requests = useTrialRequests({ q, status: 'all', stage: 'all' }, undefined)
+  const requests = useTrialRequests({ ...noContactFilters, q }, undefined)
   const [request, setRequest] = useState<TrialRequest | null>(null)
   const [lineIndex, setLineIndex] = useState(0)
   const [instructions, setInstructions] = useState<Instructions | null>(null)

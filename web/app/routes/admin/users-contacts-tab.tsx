@@ -39,7 +39,15 @@ export function UsersContactsTab() {
   )
   return (
     <ContactExtensionsProvider value={extensions}>
-      <ContactsPanel plans={plans.data ?? []} summary={<AutopilotStats />} />
+      <ContactsPanel
+        plans={plans.data ?? []}
+        summary={(filters, show) => (
+          <AutopilotStats
+            showing={filters.outcome === 'failed' ? null : filters.outcome}
+            onShow={(outcome) => show({ outcome })}
+          />
+        )}
+      />
     </ContactExtensionsProvider>
   )
 }

@@ -8,7 +8,7 @@ import { StatusBadge } from '@/components/ticket-badges'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { formatDate } from '@/lib/format'
+import { formatDateTime } from '@/lib/format'
 import type { TicketCustomer } from '../api/get-ticket-customer'
 
 const subscriptionLabels = {
@@ -81,7 +81,7 @@ export function CustomerPanel({ ticket, customer, isError, onRetry }: CustomerPa
                 {person.paidPlan ?? person.plan}
                 {person.subscriptionPrice && ` · ${person.subscriptionPrice}`}
               </Field>
-              {endsAt && <Field label="Ends">{formatDate(endsAt)}</Field>}
+              {endsAt && <Field label="Ends">{formatDateTime(endsAt)}</Field>}
             </dl>
           </section>
           {customer.line && (
@@ -98,7 +98,7 @@ export function CustomerPanel({ ticket, customer, isError, onRetry }: CustomerPa
                   {customer.line.isTrial && ' (trial)'}
                 </Field>
                 {customer.line.expiresAt && (
-                  <Field label="Expires">{formatDate(customer.line.expiresAt)}</Field>
+                  <Field label="Expires">{formatDateTime(customer.line.expiresAt)}</Field>
                 )}
               </dl>
             </section>

@@ -16,7 +16,14 @@ export function formatWait(seconds: number): string {
  * The trial autopilot's figures beside the contacts' ones: trials it started lately, requests it
  * holds (for an admin, or for the panel), and the median time from request to login.
  */
-export function AutopilotStats() {
+type AutopilotStatsProps = {
+  /** Opens the list of requests a card counts (Users & Contacts filtered by their line). */
+  onShow?: (outcome: 'auto_sent' | 'waiting') => void
+  /** The card whose list is showing. */
+  showing?: 'auto_sent' | 'waiting' | null
+}
+
+export function AutopilotStats({ onShow, showing }: AutopilotStatsProps = {}) {
   const stats = useAutopilotStats()
   const show = (figure: (data: AutopilotStats) => string | number) => statValue(stats, figure)
   const state = stats.data && (stats.data.isOn ? 'Autopilot on' : 'Autopilot off')
@@ -28,12 +35,16 @@ export function AutopilotStats() {
           icon={<Bot />}
           value={show((s) => s.started)}
           hint={state && `${state} · last ${autopilotStatsDays} days`}
+          onSelect={onShow && (() => onShow('auto_sent'))}
+          isSelected={showing === 'auto_sent'}
         />
         <StatCard
           label="Waiting for an admin"
           icon={<Hourglass />}
           value={show((s) => s.waiting)}
           hint="Untrusted, or the panel failed"
+          onSelect={onShow && (() => onShow('waiting'))}
+          isSelected={showing === 'waiting'}
         />
         <StatCard
           label="Request to login"

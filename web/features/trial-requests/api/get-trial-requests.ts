@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import type { SubscriptionStatus, TrialRequest, trialRequestStages } from '@common/trial-requests'
+import type { TrialRequestListItem } from '@common/request-outcome'
+import type {
+  RequestOutcomeFilter,
+  SubscriptionStatus,
+  trialRequestStages,
+} from '@common/trial-requests'
 import { apiPage, type ApiPage } from '@/lib/api-client'
 
 /** Every query of this feature starts with it, so one invalidation refreshes list and stats. */
@@ -14,18 +19,43 @@ export type StatusFilter = 'all' | SubscriptionStatus
 
 export type StageFilter = 'all' | (typeof trialRequestStages)[number]
 
-export type ContactFilters = { q: string; status: StatusFilter; stage: StageFilter }
+export type ContactFilters = {
+  q: string
+  status: StatusFilter
+  stage: StageFilter
+  /** "Ends soon": trials and subscriptions ending within this many days; null: any. */
+  endsWithinDays: number | null
+  /** What happened to the line (a summary card's list); null: anything. */
+  outcome: RequestOutcomeFilter | null
+}
 
-export type TrialRequestPage = ApiPage<TrialRequest>
+/** Everyone: no search, no filter. */
+export const noContactFilters: ContactFilters = {
+  q: '',
+  status: 'all',
+  stage: 'all',
+  endsWithinDays: null,
+  outcome: null,
+}
+
+export type TrialRequestPage = ApiPage<TrialRequestListItem>
 
 const pageSize = 20
 
 /** The filters as query parameters; an empty search and 'all' are left out. */
-export function contactFilterParams({ q, status, stage }: ContactFilters): URLSearchParams {
+export function contactFilterParams({
+  q,
+  status,
+  stage,
+  endsWithinDays,
+  outcome,
+}: ContactFilters): URLSearchParams {
   const params = new URLSearchParams()
   if (q.trim()) params.set('q', q.trim())
   if (status !== 'all') params.set('status', status)
   if (stage !== 'all') params.set('stage', stage)
+  if (endsWithinDays) params.set('endsWithinDays', String(endsWithinDays))
+  if (outcome) params.set('outcome', outcome)
   return params
 }
 
@@ -39,7 +69,7 @@ export async function getTrialRequests(
   params.set('limit', String(pageSize))
   if (cursor) params.set('cursor', cursor)
   const path = params.has('q') ? '/api/trial-requests/search' : '/api/trial-requests'
-  return apiPage<TrialRequest>(`${path}?${params}`, signal)
+  return apiPage<TrialRequestListItem>(`${path}?${params}`, signal)
 }
 
 /** Spec §9: the list refreshes every 5 s; a new filter keeps the old rows until it answers. */

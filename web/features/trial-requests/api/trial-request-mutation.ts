@@ -31,7 +31,9 @@ export function useTrialRequestMutation<Variables>(
           (page) =>
             page && {
               ...page,
-              items: page.items.map((request) => (request.id === changed.id ? changed : request)),
+              items: page.items.map((request) =>
+                request.id === changed.id ? { ...request, ...changed } : request,
+              ),
             },
         )
         void queryClient.invalidateQueries({ queryKey: trialRequestsQueryKey })

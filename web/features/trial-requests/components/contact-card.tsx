@@ -1,10 +1,11 @@
 import { ChevronDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { Plan } from '@common/plans'
-import type { TrialRequest } from '@common/trial-requests'
+import type { TrialRequestListItem } from '@common/request-outcome'
 import { cn } from '@/lib/utils'
 import { AdminNotesEditor } from './admin-notes-editor'
 import { ContactActions } from './contact-actions'
+import { EndsAt, LineOutcome } from './line-outcome'
 import { RowCheckbox } from './row-checkbox'
 import {
   ContactHandles,
@@ -29,7 +30,7 @@ function Field({ label, className, children }: FieldProps) {
 }
 
 type ContactCardProps = {
-  request: TrialRequest
+  request: TrialRequestListItem
   plans: Plan[]
   isSelected: boolean
   onToggleSelected: () => void
@@ -60,6 +61,11 @@ export function ContactCard({ request, plans, isSelected, onToggleSelected }: Co
           <FollowUpStage request={request} />
         </div>
       </div>
+      {/* What happened overnight and when it ends, at a glance; the rest a tap away. */}
+      <div className="grid gap-1 text-sm">
+        <LineOutcome outcome={request.outcome} />
+        <EndsAt endsAt={request.endsAt} isTrial={request.subscriptionStatus === 'trial'} />
+      </div>
       {/* Closed by default: a page of contacts stays a short list of rows on a phone. */}
       <details className="group -mx-3 border-t">
         <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-b-lg px-3 text-sm font-medium text-primary outline-none hover:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/60 [&::-webkit-details-marker]:hidden">
@@ -74,7 +80,7 @@ export function ContactCard({ request, plans, isSelected, onToggleSelected }: Co
               <SubscriptionIdButton subscriptionId={request.subscriptionId} />
             </Field>
             <Field label="Trial plan">
-              <TrialPlanSelect request={request} />
+              <TrialPlanSelect request={request} plans={plans} />
             </Field>
             <Field label="Paid plan">
               <PaidPlan request={request} />

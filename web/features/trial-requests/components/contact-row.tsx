@@ -1,9 +1,10 @@
 import type { Plan } from '@common/plans'
-import type { TrialRequest } from '@common/trial-requests'
+import type { TrialRequestListItem } from '@common/request-outcome'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 import { AdminNotesEditor } from './admin-notes-editor'
 import { ContactActions } from './contact-actions'
+import { EndsAt, LineOutcome } from './line-outcome'
 import { RowCheckbox } from './row-checkbox'
 import {
   ContactHandles,
@@ -28,7 +29,7 @@ const selectedActionsClassName =
   'bg-[color-mix(in_oklab,var(--color-card),var(--color-accent)_40%)]'
 
 type ContactRowProps = {
-  request: TrialRequest
+  request: TrialRequestListItem
   plans: Plan[]
   isSelected: boolean
   onToggleSelected: () => void
@@ -54,10 +55,14 @@ export function ContactRow({ request, plans, isSelected, onToggleSelected }: Con
         <SubscriptionIdButton subscriptionId={request.subscriptionId} />
       </TableCell>
       <TableCell>
-        <TrialPlanSelect request={request} />
+        <TrialPlanSelect request={request} plans={plans} />
       </TableCell>
       <TableCell>
-        <ContactStatus request={request} />
+        <div className="grid justify-items-start gap-1">
+          <ContactStatus request={request} />
+          <EndsAt endsAt={request.endsAt} isTrial={request.subscriptionStatus === 'trial'} />
+          <LineOutcome outcome={request.outcome} />
+        </div>
       </TableCell>
       <TableCell>
         <FollowUpStage request={request} />

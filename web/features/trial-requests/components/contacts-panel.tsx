@@ -3,12 +3,7 @@ import { useState, type ReactNode } from 'react'
 import type { Plan } from '@common/plans'
 import { SectionCard } from '@/components/section-card'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
-import {
-  useTrialRequests,
-  type ContactFilters,
-  type StageFilter,
-  type StatusFilter,
-} from '../api/get-trial-requests'
+import { noContactFilters, useTrialRequests, type ContactFilters } from '../api/get-trial-requests'
 import { useRowSelection } from '../use-row-selection'
 import { BulkStageBar } from './bulk-stage-bar'
 import { ContactStats } from './contact-stats'
@@ -19,10 +14,16 @@ import { ContactsToolbar } from './contacts-toolbar'
 /** The cursors of the pages visited so far, for the filters they belong to. */
 type Paging = { filtersKey: string; cursors: (string | undefined)[] }
 
+/** Shows the list filtered to what a summary card counts, or all again when it already is. */
+export type ShowFiltered = (changes: Partial<ContactFilters>) => void
+
 type ContactsPanelProps = {
   plans: Plan[]
-  /** More figures under the stat cards, from other features (the trial autopilot's). */
-  summary?: ReactNode
+  /**
+   * More figures under the stat cards, from other features (the trial autopilot's): given the
+   * filters now chosen, and how to open the list a card counts.
+   */
+  summary?: (filters: ContactFilters, show: ShowFiltered) => ReactNode
 }
 
 /**
@@ -30,11 +31,19 @@ type ContactsPanelProps = {
  * on the server. `plans` are the paid plans offered when converting a trial.
  */
 export function ContactsPanel({ plans, summary }: ContactsPanelProps) {
-  const [search, setSearch] = useState('')
-  const [status, setStatus] = useState<StatusFilter>('all')
-  const [stage, setStage] = useState<StageFilter>('all')
-  const filters: ContactFilters = { q: useDebouncedValue(search).trim(), status, stage }
+  const [chosen, setChosen] = useState(noContactFilters)
+  const filters: ContactFilters = { ...chosen, q: useDebouncedValue(chosen.q).trim() }
   const filtersKey = JSON.stringify(filters)
+  const changeFilters = (changes: Partial<ContactFilters>) =>
+    setChosen((current) => ({ ...current, ...changes }))
+  // A card opens its list; the same card again, or Total Users, shows everyone.
+  const show: ShowFiltered = (changes) => {
+    const isShowing = Object.entries(changes).every(
+      ([key, value]) => chosen[key as keyof ContactFilters] === value,
+    )
+    setChosen(isShowing ? noContactFilters : { ...noContactFilters, ...changes })
+  }
+  const isFiltered = JSON.stringify(filters) !== JSON.stringify(noContactFilters)
 
   // New filters start again from their first page.
   const [paging, setPaging] = useState<Paging>({ filtersKey, cursors: [undefined] })
@@ -49,20 +58,16 @@ export function ContactsPanel({ plans, summary }: ContactsPanelProps) {
 
   return (
     <div className="grid gap-6">
-      <ContactStats />
-      {summary}
+      <ContactStats filters={filters} show={show} />
+      {summary?.(filters, show)}
       <SectionCard
         title="Users & Contacts"
         icon={Users}
         description="Trial requests and subscribers, newest first. New requests appear as they arrive."
       >
         <ContactsToolbar
-          search={search}
-          onSearchChange={setSearch}
-          status={status}
-          onStatusChange={setStatus}
-          stage={stage}
-          onStageChange={setStage}
+          filters={chosen}
+          onFiltersChange={changeFilters}
           appliedFilters={filters}
         />
         <BulkStageBar selection={selection} />
@@ -70,7 +75,7 @@ export function ContactsPanel({ plans, summary }: ContactsPanelProps) {
           requests={list.data?.items}
           isError={list.isError}
           onRetry={() => void list.refetch()}
-          isFiltered={filters.q !== '' || status !== 'all' || stage !== 'all'}
+          isFiltered={isFiltered}
           plans={plans}
           selection={selection}
         />

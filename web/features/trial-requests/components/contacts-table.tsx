@@ -1,6 +1,6 @@
 import { SearchX, Users } from 'lucide-react'
 import type { Plan } from '@common/plans'
-import type { TrialRequest } from '@common/trial-requests'
+import type { TrialRequestListItem } from '@common/request-outcome'
 import { ListLoadError } from '@/components/list-states'
 import { StatusMessage } from '@/components/status-message'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -36,7 +36,7 @@ const columns = [
 ]
 
 type ContactsTableProps = {
-  requests: TrialRequest[] | undefined
+  requests: TrialRequestListItem[] | undefined
   isError: boolean
   onRetry: () => void
   /** Whether a search or status filter narrows the list, for the empty state's wording. */

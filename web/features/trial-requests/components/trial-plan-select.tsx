@@ -1,32 +1,35 @@
-import { trialPlans, type TrialRequest } from '@common/trial-requests'
+import type { Plan } from '@common/plans'
+import type { TrialRequest } from '@common/trial-requests'
 import { NativeSelect } from '@/components/ui/native-select'
 import { useUpdateTrialRequest } from '../api/update-trial-request'
 
-type TrialPlan = (typeof trialPlans)[number]
+type TrialPlanSelectProps = { request: TrialRequest; plans: Plan[] }
 
-const isTrialPlan = (plan: string): plan is TrialPlan =>
-  (trialPlans as readonly string[]).includes(plan)
-
-/** The trial plan, changed in place. A plan named on the public form stays listed as it was. */
-export function TrialPlanSelect({ request }: { request: TrialRequest }) {
+/**
+ * The trial plan, changed in place to one of the plans that exist. A plan the request names that
+ * is none of them ("Not sure yet", a plan since deleted) stays listed as it was, not choosable.
+ */
+export function TrialPlanSelect({ request, plans }: TrialPlanSelectProps) {
   const update = useUpdateTrialRequest()
   const plan = update.isPending ? (update.variables.changes.plan ?? request.plan) : request.plan
-  const choices = isTrialPlan(request.plan) ? trialPlans : [request.plan, ...trialPlans]
-
-  const handleChange = (next: TrialPlan) =>
-    update.mutate({ id: request.id, changes: { plan: next } })
+  const names = plans.map((each) => each.name)
+  const isPlan = (name: string) => names.includes(name)
+  const choices = isPlan(request.plan) ? names : [request.plan, ...names]
 
   return (
     <NativeSelect
       aria-label={`Trial plan of ${request.name}`}
       value={plan}
       disabled={update.isPending}
-      onChange={(event) => isTrialPlan(event.target.value) && handleChange(event.target.value)}
-      // Compact in the table; in a phone's card it fills its column, so "Household" fits.
-      className="h-10 w-full md:h-8 md:w-28 md:py-1 md:pr-7 md:pl-2"
+      onChange={(event) =>
+        isPlan(event.target.value) &&
+        update.mutate({ id: request.id, changes: { plan: event.target.value } })
+      }
+      // Compact in the table; in a phone's card it fills its column.
+      className="h-10 w-full md:h-8 md:w-36 md:py-1 md:pr-7 md:pl-2"
     >
       {choices.map((choice) => (
-        <option key={choice} value={choice} disabled={!isTrialPlan(choice)}>
+        <option key={choice} value={choice} disabled={!isPlan(choice)}>
           {choice}
         </option>
       ))}

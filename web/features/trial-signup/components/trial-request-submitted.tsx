@@ -1,25 +1,38 @@
 import { CircleCheck, Send } from 'lucide-react'
+import type { TrialRequestReceipt } from '@common/trial-requests'
 import { Button } from '@/components/ui/button'
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { formatDateTime } from '@/lib/format'
 
 type TrialRequestSubmittedProps = {
   onGetStarted: () => void
-  /** The t.me deep link that binds the visitor's chat, when the server offers Telegram. */
-  telegramLink: string | null
+  /** The server's answer; null when the submit failed (it is retried in the background). */
+  receipt: Extract<TrialRequestReceipt, { outcome: 'received' }> | null
+}
+
+/**
+ * What happens next, as it will happen: with the trial autopilot making the line, the login is
+ * on its way by e-mail; otherwise we are in touch. The trial runs from the request, so its end
+ * is said with its time.
+ */
+function nextSteps(receipt: TrialRequestSubmittedProps['receipt']): string {
+  const ends = receipt && ` Your trial runs until ${formatDateTime(receipt.trialEndsAt)}.`
+  if (receipt?.isLoginOnItsWay) {
+    return `Thank you! Your login is on its way by e-mail: it usually arrives within a minute.${ends}`
+  }
+  return `Thank you! We'll be in touch shortly with your trial instructions and login details.${ends ?? ''}`
 }
 
 /** The confirmation after a trial request (spec: shown even when the submit failed). */
-export function TrialRequestSubmitted({ onGetStarted, telegramLink }: TrialRequestSubmittedProps) {
+export function TrialRequestSubmitted({ onGetStarted, receipt }: TrialRequestSubmittedProps) {
+  const telegramLink = receipt?.telegramLink ?? null
   return (
     <div className="flex flex-col items-center gap-4 py-4 text-center">
       <span className="flex size-16 items-center justify-center rounded-full bg-success/15 text-success">
         <CircleCheck className="size-9" aria-hidden />
       </span>
       <DialogTitle>Trial Request Submitted!</DialogTitle>
-      <DialogDescription className="max-w-sm text-base">
-        Thank you! We'll be in touch shortly with your trial instructions and login details. Your 24
-        hours start when you first sign in.
-      </DialogDescription>
+      <DialogDescription className="max-w-sm text-base">{nextSteps(receipt)}</DialogDescription>
       {/* The submit button this replaces is gone: focus moves here, inside the dialog. */}
       <div className="mt-2 flex w-full flex-col-reverse justify-center gap-3 sm:w-auto sm:flex-row">
         {telegramLink && (

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { trialPlans, type TrialRequestReceipt } from '@common/trial-requests'
+import { undecidedPlan, type TrialRequestReceipt } from '@common/trial-requests'
 import {
   Dialog,
   DialogContent,
@@ -28,12 +28,11 @@ type TrialSignupFlowProps = Omit<TrialSignupDialogProps, 'isOpen' | 'returnFocus
 function TrialSignupFlow({ onClose, planName, planNames }: TrialSignupFlowProps) {
   // Undefined while the form shows; null when the submit failed (spec: success all the same).
   const [receipt, setReceipt] = useState<TrialRequestReceipt | null>()
-  // Without the plan list a lead is still worth taking: offer the plan families instead.
-  const options = planNames?.length === 0 ? [...trialPlans] : planNames
+  // Without the plan list a lead is still worth taking: "Not sure yet" is always offered.
+  const options = planNames?.length === 0 ? [undecidedPlan] : planNames
   if (receipt?.outcome === 'already_requested') return <TrialAlreadyRequested onClose={onClose} />
   if (receipt !== undefined) {
-    const telegramLink = receipt?.outcome === 'received' ? receipt.telegramLink : null
-    return <TrialRequestSubmitted onGetStarted={onClose} telegramLink={telegramLink} />
+    return <TrialRequestSubmitted onGetStarted={onClose} receipt={receipt} />
   }
   return (
     <>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import {
   trialRequestInput,
+  undecidedPlan,
   type TrialRequestInput,
   type TrialRequestReceipt,
 } from '@common/trial-requests'
@@ -37,7 +38,8 @@ export function TrialSignupForm({ planNames, planName, onSubmitted }: TrialSignu
       firstName: '',
       lastName: '',
       email: '',
-      plan: planName && planNames.includes(planName) ? planName : '',
+      plan:
+        planName && (planNames.includes(planName) || planName === undecidedPlan) ? planName : '',
       telegram: '',
       whatsapp: '',
     },
@@ -68,11 +70,15 @@ export function TrialSignupForm({ planNames, planName, onSubmitted }: TrialSignu
             <option value="" disabled>
               Select a plan
             </option>
-            {planNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            {planNames
+              .filter((name) => name !== undecidedPlan)
+              .map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            {/* The plans page says "start now and choose later": this is that choice. */}
+            <option value={undecidedPlan}>{undecidedPlan}</option>
           </NativeSelect>
         )}
       </FormField>
