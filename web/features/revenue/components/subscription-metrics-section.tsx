@@ -27,8 +27,9 @@ const MrrMovementsChart = lazy(() =>
 
 const chartSkeleton = <Skeleton className="h-72 w-full" />
 
-/** "+$12.00" / "-$3.00": a change, signed either way. */
-const signedMoney = (amount: string) => (amount.startsWith('-') ? '' : '+') + formatMoney(amount)
+/** "+$12.00" / "-$3.00": a change, signed either way (none unsigned). */
+const signedMoney = (amount: string) =>
+  (amount.startsWith('-') || amount === '0.00' ? '' : '+') + formatMoney(amount)
 
 function MrrChange({ summary, previous }: { summary: PeriodSummary; previous: PeriodSummary }) {
   const change = formatCents(centsOf(summary.mrr) - centsOf(previous.mrr))
