@@ -27,7 +27,7 @@ const MrrMovementsChart = lazy(() =>
 
 const chartSkeleton = <Skeleton className="h-72 w-full" />
 
-/** "+$12.00" / "-$3.00": a change, signed either way (none unsigned). */
+/** "+$12.00" / "-$3.00": a change, signed either way; zero has no sign. */
 const signedMoney = (amount: string) =>
   (amount.startsWith('-') || amount === '0.00' ? '' : '+') + formatMoney(amount)
 
