@@ -21,18 +21,24 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { WholeNumberField } from '@/components/whole-number-field'
+import { todayIsoDate } from '@/lib/calendar-date'
 import { randomUuid } from '@/lib/random-uuid'
 import { showToast } from '@/lib/toast'
 import { useRecordPayment, type RecordPaymentValues } from '../api/record-payment'
 import { useFormFailure } from '../form-failure'
 import { optionalAmount } from '../optional-amount'
+import { paidOnDate } from '../paid-on-date'
 import { formatAmount, methodLabels } from '../payment-labels'
 
-// The server's schema; a cleared amount means the plan's price, so it is left out.
-const formSchema = recordPaymentInput.extend({ amount: optionalAmount('amount') })
+// The server's schema; a cleared amount means the plan's price, and a cleared date now, so
+// both are left out.
+const formSchema = recordPaymentInput.extend({
+  amount: optionalAmount('amount'),
+  paidAt: paidOnDate(),
+})
 type FormInput = z.input<typeof formSchema>
 
-const fields = ['planId', 'months', 'method', 'reference', 'amount'] as const
+const fields = ['planId', 'months', 'method', 'reference', 'amount', 'paidAt'] as const
 
 type RecordPaymentDialogProps = { personId: string; personName: string; plans: Plan[] }
 
@@ -67,6 +73,7 @@ export function RecordPaymentDialog({ personId, personName, plans }: RecordPayme
         method: 'bank_transfer',
         reference: '',
         amount: priceFor(planId, '1'),
+        paidAt: '',
       })
       setRequestId(randomUuid())
       failure.clear()
@@ -171,6 +178,16 @@ export function RecordPaymentDialog({ personId, personName, plans }: RecordPayme
           >
             {(controlProps) => (
               <Input inputMode="decimal" {...controlProps} {...register('amount')} />
+            )}
+          </FormField>
+          <FormField
+            id={`${idPrefix}-paid-at`}
+            label="Paid on (optional)"
+            error={errors.paidAt?.message}
+            hint="Leave empty for today; an earlier day records history in the month it was paid."
+          >
+            {(controlProps) => (
+              <Input type="date" max={todayIsoDate()} {...controlProps} {...register('paidAt')} />
             )}
           </FormField>
           <FormAlert message={failure.message} />

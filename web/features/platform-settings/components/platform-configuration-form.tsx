@@ -11,10 +11,17 @@ import {
 import { FormSwitchField } from '@/components/switch-field'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
 import { resultToasts } from '@/lib/result-toasts'
 import { useSavePlatformSettings } from '../api/save-platform-settings'
+
+// Suggestions only: the server checks the name, and PostgreSQL knows a few Intl leaves out.
+const timeZoneNames = [
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone').filter((name) => name !== 'UTC'),
+]
 
 const trialDurationLabels: Record<(typeof trialDurations)[number], string> = {
   24: '24 hours',
@@ -90,6 +97,30 @@ export function PlatformConfigurationForm({ settings }: { settings: PlatformSett
           )}
         </FormField>
       </div>
+      <FormField
+        id="business-time-zone"
+        label="Business time zone"
+        error={errors.timeZone?.message}
+        hint="Where your calendar months begin and end for Financials: MRR, churn and revenue per month."
+      >
+        {(controlProps) => (
+          <>
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              list="business-time-zone-names"
+              placeholder="UTC"
+              {...controlProps}
+              {...register('timeZone')}
+            />
+            <datalist id="business-time-zone-names">
+              {timeZoneNames.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </FormField>
       <FormSwitchField
         control={control}
         id="auto-start-trials"

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useRevenueAnalytics } from '../api/get-revenue-analytics'
 import { MonthlyRevenueTable } from './monthly-revenue-table'
 import { RevenueCards } from './revenue-cards'
+import { SubscriptionMetricsSection } from './subscription-metrics-section'
 
 const MonthlyRevenueChart = lazy(() =>
   import('./monthly-revenue-chart').then((module) => ({ default: module.MonthlyRevenueChart })),
@@ -14,7 +15,10 @@ const MonthlyRevenueChart = lazy(() =>
 
 const chartSkeleton = <Skeleton className="h-72 w-full" />
 
-/** Financials: the revenue cards, then the months as a chart and as a table. */
+/**
+ * Financials: the owner's subscription metrics for a chosen period, then the revenue cards and
+ * the months by plan family as a chart and as a table.
+ */
 export function FinancialsPanel() {
   const analytics = useRevenueAnalytics()
 
@@ -25,6 +29,7 @@ export function FinancialsPanel() {
   const months = analytics.data?.monthlyRevenue
   return (
     <div className="grid gap-6">
+      <SubscriptionMetricsSection />
       <RevenueCards analytics={analytics.data} />
       <SectionCard
         title="Monthly revenue"

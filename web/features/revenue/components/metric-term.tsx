@@ -1,0 +1,23 @@
+import { Info } from 'lucide-react'
+import { metricDefinitions } from '@common/business-metrics'
+import { Tooltip } from '@/components/ui/tooltip'
+
+export type MetricName = keyof typeof metricDefinitions
+
+/** A figure's name with its one-sentence definition on hover and keyboard focus. */
+export function MetricTerm({ metric, label }: { metric: MetricName; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {label}
+      <Tooltip content={<span className="block max-w-64">{metricDefinitions[metric]}</span>}>
+        <button
+          type="button"
+          className="rounded-full text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          aria-label={`${label}: ${metricDefinitions[metric]}`}
+        >
+          <Info aria-hidden className="size-3.5" />
+        </button>
+      </Tooltip>
+    </span>
+  )
+}

@@ -1,0 +1,176 @@
+import { BarChart3, Download } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import { formatCents } from '@common/money'
+import { ListLoadError } from '@/components/list-states'
+import { SectionCard } from '@/components/section-card'
+import { StatusMessage } from '@/components/status-message'
+import { buttonVariants } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { formatMoney } from '@/lib/format'
+import { cn } from '@/lib/utils'
+import { subscriptionMetricsCsvUrl, useSubscriptionMetrics } from '../api/get-subscription-metrics'
+import {
+  formatRate,
+  lastMonths,
+  requestedRange,
+  splitPeriods,
+  type PeriodSummary,
+} from '../metrics-period'
+import { centsOf, formatMonth } from '../revenue-format'
+import { MetricCard } from './metric-card'
+import { MetricsPeriodPicker } from './metrics-period-picker'
+import { SubscriptionMonthsTable } from './subscription-months-table'
+
+const MrrMovementsChart = lazy(() =>
+  import('./mrr-movements-chart').then((module) => ({ default: module.MrrMovementsChart })),
+)
+
+const chartSkeleton = <Skeleton className="h-72 w-full" />
+
+/** "+$12.00" / "-$3.00": a change, signed either way; zero has no sign. */
+const signedMoney = (amount: string) =>
+  (amount.startsWith('-') || amount === '0.00' ? '' : '+') + formatMoney(amount)
+
+function MrrChange({ summary, previous }: { summary: PeriodSummary; previous: PeriodSummary }) {
+  const change = formatCents(centsOf(summary.mrr) - centsOf(previous.mrr))
+  const isDown = change.startsWith('-')
+  return (
+    <span className={cn(change !== '0.00' && (isDown ? 'text-destructive' : 'text-success'))}>
+      {signedMoney(change)} over the period
+    </span>
+  )
+}
+
+/**
+ * The owner's numbers for a chosen period, with the period before it beside each figure: MRR
+ * and its movements, customers and churn, trial cohorts, cash against recognised revenue.
+ */
+export function SubscriptionMetricsSection() {
+  const [period, setPeriod] = useState(() => lastMonths(12))
+  const metrics = useSubscriptionMetrics(requestedRange(period))
+  const { current, summary, previousSummary } = metrics.data
+    ? splitPeriods(metrics.data.months, period)
+    : { current: undefined, summary: undefined, previousSummary: undefined }
+  const hasActivity = current?.some(
+    (month) => month.mrr !== '0.00' || month.cash !== '0.00' || month.trialsStarted > 0,
+  )
+  const show = <T,>(figure: (s: PeriodSummary) => T) => (summary ? figure(summary) : undefined)
+  const before = <T,>(figure: (s: PeriodSummary) => T) =>
+    previousSummary ? figure(previousSummary) : undefined
+
+  return (
+    <SectionCard
+      title="Subscription metrics"
+      icon={BarChart3}
+      description={
+        <>
+          {formatMonth(period.from)} – {formatMonth(period.to)}, calendar months in the business
+          time zone{metrics.data && ` (${metrics.data.timeZone})`}; each figure beside the same
+          number of months before.
+        </>
+      }
+      action={
+        <a
+          className={buttonVariants({ variant: 'outline' })}
+          href={subscriptionMetricsCsvUrl(period)}
+          download
+        >
+          <Download aria-hidden />
+          Download CSV
+        </a>
+      }
+    >
+      <MetricsPeriodPicker period={period} onChange={setPeriod} />
+      {metrics.isError && !metrics.data ? (
+        <ListLoadError onRetry={() => void metrics.refetch()} />
+      ) : (
+        <>
+          <dl
+            aria-busy={metrics.isFetching || undefined}
+            className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4"
+          >
+            <MetricCard
+              metric="mrr"
+              label="MRR now"
+              value={show((s) => formatMoney(s.mrr))}
+              previous={before((s) => formatMoney(s.mrr))}
+              hint={
+                summary &&
+                previousSummary && <MrrChange summary={summary} previous={previousSummary} />
+              }
+            />
+            <MetricCard
+              metric="netNewMrr"
+              label="Net new MRR"
+              value={show((s) => signedMoney(s.netNewMrr))}
+              previous={before((s) => signedMoney(s.netNewMrr))}
+            />
+            <MetricCard
+              metric="payingCustomers"
+              label="Paying customers"
+              value={show((s) => String(s.payingCustomers))}
+              previous={before((s) => String(s.payingCustomers))}
+            />
+            <MetricCard
+              metric="customerChurnRate"
+              label="Customer churn"
+              value={show((s) => formatRate(s.customerChurnRate))}
+              previous={before((s) => formatRate(s.customerChurnRate))}
+              hint={summary && `${summary.churnedCustomers} churned`}
+            />
+            <MetricCard
+              metric="trialConversionRate"
+              label="Trial conversion"
+              value={show((s) => formatRate(s.trialConversionRate))}
+              previous={before((s) => formatRate(s.trialConversionRate))}
+              hint={summary && `${summary.trialsConverted} of ${summary.trialsStarted} trials`}
+            />
+            <MetricCard
+              metric="cash"
+              label="Cash received"
+              value={show((s) => formatMoney(s.cash))}
+              previous={before((s) => formatMoney(s.cash))}
+              hint={
+                summary &&
+                summary.refunds !== '0.00' &&
+                `after ${formatMoney(summary.refunds)} refunds`
+              }
+            />
+            <MetricCard
+              metric="recognised"
+              label="Recognised revenue"
+              value={show((s) => formatMoney(s.recognised))}
+              previous={before((s) => formatMoney(s.recognised))}
+            />
+            <MetricCard
+              metric="deferred"
+              label="Deferred revenue"
+              value={show((s) => formatMoney(s.deferred))}
+              previous={before((s) => formatMoney(s.deferred))}
+            />
+          </dl>
+          {!current ? (
+            chartSkeleton
+          ) : !hasActivity ? (
+            <StatusMessage icon={BarChart3} title="No payments in this period">
+              Recorded and checkout payments count here from the month they are paid.
+            </StatusMessage>
+          ) : (
+            <>
+              <figure aria-labelledby="mrr-movements-title" className="grid gap-2">
+                <figcaption id="mrr-movements-title" className="text-sm font-medium">
+                  MRR movements per month
+                  <span className="sr-only">; the table below lists the same figures.</span>
+                </figcaption>
+                <Suspense fallback={chartSkeleton}>
+                  <MrrMovementsChart months={current} />
+                </Suspense>
+              </figure>
+              <SubscriptionMonthsTable months={current} />
+            </>
+          )}
+        </>
+      )}
+    </SectionCard>
+  )
+}
