@@ -48,7 +48,9 @@ export const paymentImportRow = z.object({
       error: 'paidAt must be a date (2025-03-31) or a date and time (2025-03-31T14:00:00Z)',
     })
     .transform((value) => new Date(value)),
-  method: optional(z.enum(manualMethods, { error: `method must be one of ${manualMethods.join(', ')}` })),
+  method: optional(
+    z.enum(manualMethods, { error: `method must be one of ${manualMethods.join(', ')}` }),
+  ),
   reference: optional(z.string().max(200, 'reference is too long')),
 })
 export type PaymentImportRow = z.output<typeof paymentImportRow>

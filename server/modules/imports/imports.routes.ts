@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { paymentImportQuery, paymentImportReport } from '../../../common/payment-imports'
 import { badRequest, conflict } from '../../lib/http-error'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, declareUnchanged, inAuditedTransaction } from '../../plugins/audit'
 import { readPaymentHistory } from './payment-history-csv'
 import { planPaymentHistory } from './payment-history-plan'
 import { paymentHistoryReport } from './payment-history-report'
@@ -35,8 +35,10 @@ async function fileText(request: FastifyRequest): Promise<string> {
 export async function importsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   // Both parsers stay inside this plugin: every other route keeps refusing what is not JSON.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: fileLimit }, (_r, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: fileLimit },
+    (_r, body, done) => done(null, body),
   )
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 1, fields: 0 } })
 
@@ -57,6 +59,7 @@ export async function importsRoutes(fastify: FastifyInstance) {
       const checked = await planPaymentHistory(app.db, read.rows, { now, lock: false })
       const hasProblems = read.problems.length + checked.problems.length > 0
       if (dryRun || hasProblems) {
+        declareUnchanged(request)
         const report = paymentHistoryReport(read, checked, { dryRun, isImported: false })
         return reply.code(hasProblems && !dryRun ? 422 : 200).send(report)
       }

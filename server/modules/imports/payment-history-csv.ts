@@ -57,8 +57,12 @@ export function readPaymentHistory(text: string): ReadFile {
       rows.push({ ...read.data, line })
       continue
     }
+    // One problem a cell: an amount that is not a number is not also "not more than 0".
+    const fields = new Set<string | null>()
     for (const issue of read.error.issues) {
-      problems.push({ line, field: String(issue.path[0] ?? '') || null, message: issue.message })
+      const field = String(issue.path[0] ?? '') || null
+      if (!fields.has(field)) problems.push({ line, field, message: issue.message })
+      fields.add(field)
     }
   }
   return { rows, problems, rowCount }

@@ -1,8 +1,5 @@
 import { formatCents } from '../../../common/money'
-import {
-  paymentImportListLimit,
-  type PaymentImportReport,
-} from '../../../common/payment-imports'
+import { paymentImportListLimit, type PaymentImportReport } from '../../../common/payment-imports'
 import type { ReadFile } from './payment-history-csv'
 import type { ImportPlan } from './payment-history-plan'
 

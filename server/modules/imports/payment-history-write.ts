@@ -25,7 +25,10 @@ function subscriptionAfter(person: PlannedPerson, now: Date) {
     updatedAt: now,
     // A conversion sets the subscription's start and price: revenue of its month (decision 0004).
     ...(first.isConversion
-      ? { subscriptionStartDate: first.periodStart, subscriptionPrice: formatCents(first.amountMinor) }
+      ? {
+          subscriptionStartDate: first.periodStart,
+          subscriptionPrice: formatCents(first.amountMinor),
+        }
       : {}),
   }
 }
