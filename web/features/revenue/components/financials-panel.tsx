@@ -5,6 +5,7 @@ import { SectionCard } from '@/components/section-card'
 import { StatusMessage } from '@/components/status-message'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRevenueAnalytics } from '../api/get-revenue-analytics'
+import { ImportHistoryDialog } from './import-history-dialog'
 import { MonthlyRevenueTable } from './monthly-revenue-table'
 import { RevenueCards } from './revenue-cards'
 
@@ -25,6 +26,9 @@ export function FinancialsPanel() {
   const months = analytics.data?.monthlyRevenue
   return (
     <div className="grid gap-6">
+      <div className="flex justify-end">
+        <ImportHistoryDialog />
+      </div>
       <RevenueCards analytics={analytics.data} />
       <SectionCard
         title="Monthly revenue"
