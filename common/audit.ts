@@ -63,4 +63,5 @@ export const auditEntityTypes = {
   admin_user: 'Admin accounts',
   settings: 'Settings',
   maintenance: 'Maintenance',
+  payment_import: 'Payment history imports',
 } as const satisfies Record<string, string>

@@ -17,6 +17,7 @@ import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { registerCredentialAttempts } from './modules/auth/credential-attempts'
 import { blogRoutes } from './modules/blog/blog.routes'
 import { businessMetricsRoutes } from './modules/business-metrics/business-metrics.routes'
+import { importsRoutes } from './modules/imports/imports.routes'
 import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
 import { unsubscribeRoutes } from './modules/messages/unsubscribe.routes'
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(accountAdminRoutes)
   await app.register(revenueRoutes)
   await app.register(businessMetricsRoutes)
+  await app.register(importsRoutes)
   await app.register(paymentsRoutes)
   await app.register(sportsRoutes)
   await app.register(blogRoutes)

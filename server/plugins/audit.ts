@@ -97,6 +97,11 @@ export async function inAuditedTransaction<T>(
  * route that changes data without declaring its audit action stops the server at start-up, and
  * an audited route that succeeds without having recorded its entry is reported.
  */
+/** An audited route that answers without changing anything (a dry run): no entry is owed. */
+export function declareUnchanged(request: FastifyRequest): void {
+  request.isAudited = true
+}
+
 export function registerAudit(app: FastifyInstance) {
   app.decorateRequest('isAudited', false)
 

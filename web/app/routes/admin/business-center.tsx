@@ -31,7 +31,9 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
       <UsersContactsTab />
     )
   }
-  if (section.value === 'financials') return <FinancialsPanel />
+  if (section.value === 'financials') {
+    return <FinancialsPanel canImport={user.role === 'super_admin'} />
+  }
   if (section.value === 'payments') return <PaymentsPanel />
   if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support')

@@ -5,6 +5,7 @@ import { SectionCard } from '@/components/section-card'
 import { StatusMessage } from '@/components/status-message'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRevenueAnalytics } from '../api/get-revenue-analytics'
+import { ImportHistoryDialog } from './import-history-dialog'
 import { MonthlyRevenueTable } from './monthly-revenue-table'
 import { RevenueCards } from './revenue-cards'
 import { SubscriptionMetricsSection } from './subscription-metrics-section'
@@ -17,9 +18,10 @@ const chartSkeleton = <Skeleton className="h-72 w-full" />
 
 /**
  * Financials: the owner's subscription metrics for a chosen period, then the revenue cards and
- * the months by plan family as a chart and as a table.
+ * the months by plan family as a chart and as a table. `canImport`: the admin is a super admin,
+ * who alone brings in payment history.
  */
-export function FinancialsPanel() {
+export function FinancialsPanel({ canImport }: { canImport: boolean }) {
   const analytics = useRevenueAnalytics()
 
   if (analytics.isError && !analytics.data) {
@@ -29,6 +31,11 @@ export function FinancialsPanel() {
   const months = analytics.data?.monthlyRevenue
   return (
     <div className="grid gap-6">
+      {canImport && (
+        <div className="flex justify-end">
+          <ImportHistoryDialog />
+        </div>
+      )}
       <SubscriptionMetricsSection />
       <RevenueCards analytics={analytics.data} />
       <SectionCard

@@ -1,0 +1,177 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { outboxMessages } from '../../db/schema/outbox-messages'
+import { payments } from '../../db/schema/payments'
+import { plans } from '../../db/schema/plans'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { createClient } from '../../test/http-client'
+import { seedAdmin } from '../../test/seed-admin'
+import { useSupplierServer } from '../../test/supplier-server'
+import { databaseKinds } from '../../test/test-server'
+
+const header = 'email,firstName,lastName,plan,months,amount,currency,paidAt,method,reference'
+
+describe.each(databaseKinds)('payment history brought in from a CSV, on %s', (kind) => {
+  const t = useSupplierServer(kind)
+  const db = () => t.server.app.db
+  const planName = `Import ${crypto.randomUUID().slice(0, 8)}`
+  const file = [
+    header,
+    `ann@example.com,Ann,Lee,${planName},1,10.00,EUR,2024-01-15,cash,R1`,
+    // Paid before the first month ran out: the year runs on from its end.
+    `ANN@example.com,Ann,Lee,${planName},12,120.00,eur,2024-02-01T09:00:00Z,bank_transfer,R2`,
+    `bob@example.com,Bob,Ray,${planName},3,30.00,EUR,2024-01-20,,`,
+  ].join('\n')
+
+  // The file as a browser's fetch sends it, in the owner's session.
+  const send = async (body: string | FormData, dryRun: boolean, client = t.admin) => {
+    const headers: Record<string, string> = { origin: t.server.baseUrl, cookie: client.cookie! }
+    if (typeof body === 'string') headers['content-type'] = 'text/csv; charset=utf-8'
+    const url = new URL(`/api/imports/payments?dryRun=${dryRun}`, t.server.baseUrl)
+    const response = await fetch(url, { method: 'POST', headers, body })
+    return { status: response.status, body: await response.json() }
+  }
+  const importedPayments = () =>
+    db().select().from(payments).where(eq(payments.planName, planName)).orderBy(payments.paidAt)
+  const outboxCount = async () =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(outboxMessages)
+    )[0]!.n
+
+  beforeAll(async () => {
+    await db().insert(plans).values({ name: planName, price: '10.00', currency: 'EUR' })
+  })
+
+  it('shows every row’s problem by its line in a dry run, and refuses to import them', async () => {
+    const bad = [
+      header,
+      `carl@example.com,Carl,Moe,${planName},1,10.00,EUR,2024-03-01,cash,`,
+      `nope,Dan,Moe,${planName},1,10.00,EUR,2024-03-01,cash,`,
+      `dan@example.com,Dan,Moe,${planName},13,10.00,EUR,2024-03-01,cash,`,
+      'dan@example.com,Dan,Moe,No such plan,1,10.00,EUR,2024-03-01,cash,',
+      `dan@example.com,Dan,Moe,${planName},1,10.00,USD,2024-03-01,cash,D6`,
+      `dan@example.com,Dan,Moe,${planName},1,10.00,EUR,2999-01-01,cash,`,
+      `carl@example.com,Carl,Moe,${planName},1,10.00,EUR,2024-03-01,cash,`,
+      '',
+      // A quoted cell over two lines: the next row starts on line 12.
+      `"Multi`,
+      `line@x",Eve,Moe,${planName},1,10.00,EUR,2024-03-01,cash,`,
+      `eve@example.com,Eve,Moe,${planName},1,ten,EUR,2024-03-01,cash,`,
+    ].join('\n')
+    const dry = await send(bad, true)
+    expect(dry.status).toBe(200)
+    expect(
+      dry.body.problems.map((p: { line: number; field: string }) => [p.line, p.field]),
+    ).toEqual([
+      [3, 'email'],
+      [4, 'months'],
+      [5, 'plan'],
+      [6, 'currency'],
+      [7, 'paidAt'],
+      [8, null],
+      [10, 'email'],
+      [12, 'amount'],
+    ])
+    expect(dry.body.problems[5].message).toContain('repeats line 2')
+    expect(dry.body.isImported).toBe(false)
+    const refused = await send(bad, false)
+    expect(refused.status).toBe(422)
+    expect(refused.body.problems).toHaveLength(8)
+    expect(await importedPayments()).toEqual([])
+  })
+
+  it('answers 400 naming the missing columns of line 1', async () => {
+    const response = await send('email,firstName\nann@example.com,Ann', true)
+    expect(response.status).toBe(400)
+    expect(response.body.message).toContain('lastName')
+  })
+
+  it('dry-runs what it would create, changing nothing', async () => {
+    const dry = await send(file, true)
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({
+      dryRun: true,
+      isImported: false,
+      rows: 3,
+      people: { new: 2, existing: 0 },
+      payments: { new: 3, alreadyImported: 0 },
+      problems: [],
+    })
+    expect(dry.body.created[1]).toMatchObject({
+      line: 3,
+      periodStart: '2024-02-15T00:00:00.000Z',
+      periodEnd: '2025-02-15T00:00:00.000Z',
+    })
+    expect(await importedPayments()).toEqual([])
+  })
+
+  it('imports people and paid periods in one go, with no e-mail and no panel call', async () => {
+    const mailBefore = await outboxCount()
+    const panelBefore = t.supplier.calls.length
+    const form = new FormData()
+    form.append('file', new Blob([file], { type: 'text/csv' }), 'history.csv')
+    const done = await send(form, false)
+    expect(done.status).toBe(200)
+    expect(done.body).toMatchObject({ isImported: true, payments: { new: 3, alreadyImported: 0 } })
+    const rows = await importedPayments()
+    expect(rows.map((row) => [row.status, row.periodStart, row.newEnd, row.receiptNumber])).toEqual(
+      [
+        ['paid', new Date('2024-01-15'), new Date('2024-02-15'), null],
+        ['paid', new Date('2024-01-20'), new Date('2024-04-20'), null],
+        ['paid', new Date('2024-02-15'), new Date('2025-02-15'), null],
+      ],
+    )
+    const people = await db()
+      .select()
+      .from(trialRequests)
+      .where(inArray(trialRequests.email, ['ann@example.com', 'bob@example.com']))
+    expect(people).toHaveLength(2)
+    const ann = people.find((person) => person.firstName === 'Ann')!
+    expect(ann).toMatchObject({ subscriptionStatus: 'expired', paidPlan: planName })
+    expect(ann.subscriptionEndDate).toEqual(new Date('2025-02-15'))
+    expect(ann.importedAt).not.toBeNull()
+    expect(await outboxCount()).toBe(mailBefore)
+    expect(t.supplier.calls.length).toBe(panelBefore)
+  })
+
+  it('creates nothing from the same file again, and says so', async () => {
+    const again = await send(file, false)
+    expect(again.status).toBe(200)
+    expect(again.body).toMatchObject({
+      people: { new: 0, existing: 0 },
+      payments: { new: 0, alreadyImported: 3 },
+    })
+    expect(await importedPayments()).toHaveLength(3)
+  })
+
+  it('counts the imported history in the owner’s numbers', async () => {
+    const metrics = await t.admin.get('/api/metrics/subscriptions?from=2024-01&to=2024-02')
+    expect(metrics.status).toBe(200)
+    expect(metrics.body.months).toMatchObject([
+      {
+        month: '2024-01',
+        mrr: '20.00',
+        newMrr: '20.00',
+        payingCustomers: 2,
+        cash: '40.00',
+        trialsStarted: 0,
+      },
+      { month: '2024-02', mrr: '20.00', cash: '120.00', churnedMrr: '0.00' },
+    ])
+  })
+
+  it('lets super admins only import', async () => {
+    const admin = createClient(t.server.baseUrl)
+    await seedAdmin(db(), { username: `importer${kind}`, password: 'a long enough password 1' })
+    await admin.login(`importer${kind}`, 'a long enough password 1')
+    expect((await send(file, true, admin)).status).toBe(403)
+    const stranger = await fetch(new URL('/api/imports/payments?dryRun=true', t.server.baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', origin: t.server.baseUrl },
+      body: file,
+    })
+    expect(stranger.status).toBe(401)
+  })
+})
