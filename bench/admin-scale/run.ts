@@ -6,53 +6,21 @@
  *   npx tsx bench/admin-scale/run.ts            (starts a throwaway PostgreSQL)
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/admin-scale/run.ts
  */
-import pg from 'pg'
-import { buildApp } from '../../server/app'
-import { loadConfig } from '../../server/config'
-import { openDatabase } from '../../server/db/client'
-import { bootstrapAdmin } from '../../server/modules/admins/bootstrap-admin'
-import { createClient } from '../../server/test/http-client'
-import { startPostgresCluster } from '../../server/test/postgres-cluster'
 import { measure, ms, printTable } from '../lib/measure'
+import { withPostgresBench } from '../lib/postgres-bench'
 import { seedTrialRequests } from './seed'
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const targets = { list: 50, analytics: 100 }
-const owner = { username: 'bench', password: 'measured-quietly-2026' }
 
-const cluster = process.env.BENCH_DATABASE_URL ? null : await startPostgresCluster()
-const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.adminUrl
-const name = `bench_${Date.now()}`
-const admin = new pg.Client(adminUrl)
-await admin.connect()
-await admin.query(`create database ${name}`)
-const url = new URL(adminUrl)
-url.pathname = `/${name}`
-
-try {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url.toString(),
-    ADMIN_USERNAME: owner.username,
-    ADMIN_PASSWORD: owner.password,
-  })
-  const database = await openDatabase(config.database)
-  const app = await buildApp({ config, database })
-  await bootstrapAdmin(app.db, config, app.log)
-
+await withPostgresBench(async ({ app, listen }) => {
   const seedStart = performance.now()
   await seedTrialRequests(app.db, rows)
   console.log(
     `Seeded ${rows.toLocaleString('en')} trial requests in ${((performance.now() - seedStart) / 1000).toFixed(0)} s\n`,
   )
 
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
-  const client = createClient(baseUrl)
-  await client.login(owner.username, owner.password)
-  const get = (path: string) => async () => {
-    const response = await client.get(path)
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-  }
+  const { client, get } = await listen()
 
   const cases: [string, string, number | null][] = [
     ['baseline: health check', '/api/health', null],
@@ -87,11 +55,5 @@ try {
     results.push([label, ms(p50), ms(p95), `${(p95 / baseline).toFixed(1)}×`, meets])
   }
   printTable(['endpoint', 'p50', 'p95', 'p95 vs baseline', 'target'], results)
-  await app.close()
-  await database.close()
   process.exitCode = isOk ? 0 : 1
-} finally {
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.end()
-  await cluster?.stop()
-}
+})

@@ -7,15 +7,8 @@
  *
  *   [BENCH_PEOPLE=200000 BENCH_PAYMENTS=1000000 BENCH_REQUESTS=40] npx tsx bench/business-metrics/run.ts
  */
-import pg from 'pg'
-import { buildApp } from '../../server/app'
-import { loadConfig } from '../../server/config'
-import { openDatabase } from '../../server/db/client'
-import { bootstrapAdmin } from '../../server/modules/admins/bootstrap-admin'
-import { createClient } from '../../server/test/http-client'
-import { startPostgresCluster } from '../../server/test/postgres-cluster'
-import { benchOwner } from '../lib/bench-server'
 import { measure, ms, printTable } from '../lib/measure'
+import { withPostgresBench } from '../lib/postgres-bench'
 import { seedHistory } from './seed'
 
 const people = Number(process.env.BENCH_PEOPLE ?? 200_000)
@@ -25,39 +18,14 @@ const runs = 5
 // Requests measured per run; fewer make a quick look at a large history.
 const requests = Number(process.env.BENCH_REQUESTS ?? 40)
 
-const cluster = process.env.BENCH_DATABASE_URL ? null : await startPostgresCluster()
-const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.adminUrl
-const name = `bench_${Date.now()}`
-const admin = new pg.Client(adminUrl)
-await admin.connect()
-await admin.query(`create database ${name}`)
-const url = new URL(adminUrl)
-url.pathname = `/${name}`
-
-try {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url.toString(),
-    ADMIN_USERNAME: benchOwner.username,
-    ADMIN_PASSWORD: benchOwner.password,
-  })
-  const database = await openDatabase(config.database)
-  const app = await buildApp({ config, database })
-  await bootstrapAdmin(app.db, config, app.log)
-
+await withPostgresBench(async ({ app, listen }) => {
   const seedStart = performance.now()
   await seedHistory(app.db, people, paymentCount)
   console.log(
     `Seeded ${people.toLocaleString('en')} people and ${paymentCount.toLocaleString('en')} payments in ${((performance.now() - seedStart) / 1000).toFixed(0)} s\n`,
   )
 
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
-  const client = createClient(baseUrl)
-  await client.login(benchOwner.username, benchOwner.password)
-  const get = (path: string) => async () => {
-    const response = await client.get(path)
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`)
-  }
+  const { get } = await listen()
   const cases: [string, string][] = [
     ['baseline: health check', '/api/health'],
     ['twelve months, 2025', '/api/metrics/subscriptions?from=2025-01&to=2025-12'],
@@ -91,11 +59,5 @@ try {
     ['request', 'p50 per run (ms)', 'p95 per run (ms)', 'median p95', 'spread', 'target'],
     table,
   )
-  await app.close()
-  await database.close()
   process.exitCode = isOk ? 0 : 1
-} finally {
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.end()
-  await cluster?.stop()
-}
+})
