@@ -64,19 +64,27 @@ export async function createAdminUser(
   return presentAdminUser(row)
 }
 
+/**
+ * The admin a change is about, and how many super admins there are, with every super_admin row
+ * locked: concurrent deletes or demotions of the last two are serialised, and one of them refused.
+ */
+async function lockSuperAdmins(tx: Db, id: string) {
+  const superAdmins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'super_admin'))
+    .for('update')
+  const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id))
+  if (!target) throw notFound('Admin user not found')
+  return { target, superAdmins: superAdmins.length }
+}
+
 /** Deletes an admin; nobody deletes themselves or the last super_admin. */
 export async function deleteAdminUser(db: Db, id: string, actorId: string): Promise<void> {
   if (id === actorId) throw badRequest('You cannot delete your own account')
   await db.transaction(async (tx) => {
-    // Locking every super_admin row serialises concurrent deletes of the last two.
-    const superAdmins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, 'super_admin'))
-      .for('update')
-    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id))
-    if (!target) throw notFound('Admin user not found')
-    if (target.role === 'super_admin' && superAdmins.length <= 1) {
+    const { target, superAdmins } = await lockSuperAdmins(tx, id)
+    if (target.role === 'super_admin' && superAdmins <= 1) {
       throw conflict('Cannot delete the last super admin')
     }
     await tx.delete(users).where(eq(users.id, id))
@@ -96,14 +104,8 @@ export async function changeAdminRole(
 ): Promise<AdminUser> {
   if (id === actorId) throw badRequest('You cannot change your own role')
   return db.transaction(async (tx) => {
-    const superAdmins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.role, 'super_admin'))
-      .for('update')
-    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id))
-    if (!target) throw notFound('Admin user not found')
-    if (target.role === 'super_admin' && role !== 'super_admin' && superAdmins.length <= 1) {
+    const { target, superAdmins } = await lockSuperAdmins(tx, id)
+    if (target.role === 'super_admin' && role !== 'super_admin' && superAdmins <= 1) {
       throw conflict('Cannot change the role of the last super admin')
     }
     const [row] = await tx

@@ -1,8 +1,9 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, notInArray } from 'drizzle-orm'
 import type { DriftKind } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
 import { supplierDrift } from '../../db/schema/supplier-drift'
 import { findDrift } from './drift-compare'
+import { saveDrift } from './drift-store'
 import type { M3uLineRow } from './line-changes'
 import type { PanelHeld } from './line-events'
 import type { PanelLine } from './panel'
@@ -44,17 +45,5 @@ export async function markLineDrift(tx: Db, line: M3uLineRow, read: PanelLine | 
         kinds.length ? notInArray(supplierDrift.kind, kinds) : undefined,
       ),
     )
-  if (!found.length) return
-  await tx
-    .insert(supplierDrift)
-    .values(found.map((drift) => ({ ...drift, detectedAt: now })))
-    .onConflictDoUpdate({
-      target: [supplierDrift.kind, supplierDrift.username],
-      set: {
-        lineId: sql`excluded.line_id`,
-        panelLineId: sql`excluded.panel_line_id`,
-        ours: sql`excluded.ours`,
-        panel: sql`excluded.panel`,
-      },
-    })
+  await saveDrift(tx, found, now)
 }

@@ -14,6 +14,7 @@ import {
   type OurLine,
   type UnmadeLine,
 } from './drift-compare'
+import { saveDrift } from './drift-store'
 import type { CommitOutcome } from './line-outcome'
 import { PanelError, perRequest, type PanelLine } from './panel'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
@@ -153,19 +154,7 @@ async function recordSync(tx: Db, found: Found, threshold: number, now: Date) {
       .where(inArray(supplierDrift.id, gone.slice(start, start + insertBatch)))
   }
   for (let start = 0; start < drift.length; start += insertBatch) {
-    const batch = drift.slice(start, start + insertBatch)
-    await tx
-      .insert(supplierDrift)
-      .values(batch.map((found) => ({ ...found, detectedAt: now })))
-      .onConflictDoUpdate({
-        target: [supplierDrift.kind, supplierDrift.username],
-        set: {
-          lineId: sql`excluded.line_id`,
-          panelLineId: sql`excluded.panel_line_id`,
-          ours: sql`excluded.ours`,
-          panel: sql`excluded.panel`,
-        },
-      })
+    await saveDrift(tx, drift.slice(start, start + insertBatch), now)
   }
   await recordPanelStates(tx, found.seen, found.readAt, now)
   const isLow = credits !== null && credits < threshold
