@@ -70,9 +70,12 @@ describe('two server processes on one PostgreSQL', () => {
       (f) => f.type === 'chat:new_message' && f.message.message === longReply,
     )
 
-    await staffOnA.patch(`/api/support-tickets/${ticket.id}`, { status: 'in_progress' })
-    const updated = await customerOnB.waitFor((f) => f.type === 'ticket:updated')
-    expect(updated).toMatchObject({ ticket: { id: ticket.id, status: 'in_progress' } })
+    // The agent's first reply took the ticket (in progress); an admin then resolves it.
+    await staffOnA.patch(`/api/support-tickets/${ticket.id}`, { status: 'resolved' })
+    const updated = await customerOnB.waitFor(
+      (f) => f.type === 'ticket:updated' && f.ticket.status === 'resolved',
+    )
+    expect(updated).toMatchObject({ ticket: { id: ticket.id, assignedTo: owner.username } })
 
     // NOTIFY keeps commit order: once B's next message reaches A, any echo of A's would have too.
     await adminOnB.post('/api/chat-messages', {
@@ -85,7 +88,7 @@ describe('two server processes on one PostgreSQL', () => {
     )
     const seenOnA = customerOnA.ofType('chat:new_message').map((f) => f.message.message)
     expect(seenOnA).toEqual(['Hello from A', 'Reply from A', longReply, 'Last from B'])
-    expect(customerOnA.ofType('ticket:updated')).toHaveLength(1)
+    expect(customerOnA.ofType('ticket:updated')).toHaveLength(2)
     for (const socket of [customerOnA, customerOnB, staffOnB]) socket.close()
   })
 
