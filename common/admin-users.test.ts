@@ -28,9 +28,9 @@ describe('createAdminUserInput', () => {
     ])
   })
 
-  it('refuses a role other than admin or super_admin', () => {
+  it('refuses a role other than support, admin or super_admin', () => {
     expect(messages({ username: 'jane', password: 'violet-harbour-42', role: 'root' })).toEqual([
-      'Role must be admin or super_admin',
+      'Role must be support, admin or super_admin',
     ])
   })
 })

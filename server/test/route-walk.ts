@@ -8,6 +8,8 @@ export type WalkedRoute = {
   /** A concrete path for it: each parameter a fresh UUID. */
   path: string
   isPublic: boolean
+  /** A customer's own route (`/api/account…`): it needs the customer's session. */
+  isCustomer: boolean
 }
 
 const mutationMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -19,6 +21,7 @@ export function walkRoutes(app: FastifyInstance): WalkedRoute[] {
     url: route.url,
     path: route.url.replace(/:\w+/g, () => randomUUID()).replace('*', 'anything'),
     isPublic: route.config?.public === true,
+    isCustomer: route.config?.customer === true,
   }))
 }
 
