@@ -1,7 +1,7 @@
 // No zod here on purpose: public pages import these rules, and zod is heavy (see site-config.ts).
 import type { BlogPost } from './blog'
 
-/** Spec §5: lowercase, drop all but letters, digits, spaces and hyphens, spaces to hyphens, collapse. */
+/** Lowercase, drop all but letters, digits, spaces and hyphens, spaces to hyphens, collapse. */
 export function slugify(title: string): string {
   return title
     .toLowerCase()

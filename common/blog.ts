@@ -98,7 +98,7 @@ export const blogPostInput = z.object({
 export type BlogPostInput = z.input<typeof blogPostInput>
 export type BlogPostValues = z.output<typeof blogPostInput>
 
-/** Spec §5: 0–100 from title, meta description, slug, content, excerpt and meta title lengths. */
+/** 0–100 from title, meta description, slug, content, excerpt and meta title lengths. */
 export function seoScore(
   post: Pick<
     BlogPostInput,

@@ -26,7 +26,7 @@ export const discount = z.object({
 })
 export type Discount = z.infer<typeof discount>
 
-/** An optional amount: empty or null means none (spec §5); otherwise two decimals, above 0. */
+/** An optional amount: empty or null means none; otherwise two decimals, above 0. */
 const optionalAmount = (label: string, max?: number) =>
   z
     .union([z.string(), z.number(), z.null()])

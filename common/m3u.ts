@@ -20,7 +20,7 @@ export const supplierConfig = z.object({ hasServerKey: z.boolean() })
 export type SupplierConfig = z.infer<typeof supplierConfig>
 
 /**
- * The M3U form (spec §5) and its route. The API key serves this one call and is never stored,
+ * The M3U form and its route. The API key serves this one call and is never stored,
  * logged or returned; it may be left empty when the server holds SUPPLIER_API_KEY.
  */
 export function createM3uLineInputFor({ hasServerKey }: SupplierConfig) {
@@ -86,8 +86,8 @@ export type ParsedM3uUrl = { url: string; host: string; username: string; passwo
 export type M3uParseResult = { lines: ParsedM3uUrl[]; errors: string[] }
 
 /**
- * Reads one M3U URL per line (spec §5), accepting get.php and player_api.php URLs and URLs
- * without a scheme. Every bad line gets the spec's message; good lines are still returned.
+ * Reads one M3U URL per line, accepting get.php and player_api.php URLs and URLs
+ * without a scheme. Every bad line gets the specification's message; good lines are still returned.
  */
 export function parseM3uUrls(text: string): M3uParseResult {
   const urls = text

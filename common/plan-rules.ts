@@ -19,7 +19,7 @@ const periodSuffix: Record<BillingPeriod, string> = {
   annual: '/year',
 }
 
-/** "Starter - $9.99/month" (spec §9: always a dollar sign, two decimals). */
+/** "Starter - $9.99/month" (always a dollar sign, two decimals). */
 export function planPriceLabel(p: Pick<Plan, 'name' | 'price' | 'billingPeriod'>): string {
   const cents = toCents(p.price) ?? 0
   return `${p.name} - $${formatCents(cents)}${periodSuffix[p.billingPeriod] ?? '/period'}`

@@ -112,7 +112,7 @@ const variants = [
   { suffix: ' Annual', period: 'annual' },
 ] as const
 
-/** The twelve quick templates of spec §9, in USD, active, sort orders 1 to 12. */
+/** The twelve quick templates of the specification, in USD, active, sort orders 1 to 12. */
 export const planTemplates: PlanValues[] = families.flatMap(
   ({ family, connections, costPerMonth, prices }, f) =>
     variants.map(({ suffix, period }, v) => ({

@@ -8,7 +8,7 @@ import {
   type TicketNote,
 } from './support'
 
-/** Frames a client sends on /ws (spec §7). */
+/** Frames a client sends on /ws. */
 export const clientFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('identify'),
@@ -27,7 +27,7 @@ export type ClientFrame = z.output<typeof clientFrame>
 export type SendMessageFrame = Extract<ClientFrame, { type: 'send_message' }>
 
 /**
- * Frames the server sends on /ws: spec §7, plus `error` for a frame it could not accept,
+ * Frames the server sends on /ws: the specification's, plus `error` for a frame it could not accept,
  * `ticket:updated` when staff change a ticket's status or assignee, `ticket:note` (to admins only)
  * when an agent writes a private note, `typing` when the other side types, and `resync` when the server
  * may have missed events (its database connection was lost): refetch whatever is shown.
@@ -66,7 +66,7 @@ export const socketCloseCodes = {
  */
 export const typingIntervalMs = 2_000
 
-/** Spec §7: up to 5 attempts, 1 s doubling, at most 30 s; none after a normal (1000) close. */
+/** Up to 5 attempts, 1 s doubling, at most 30 s; none after a normal (1000) close. */
 export const reconnectPolicy = { maxAttempts: 5, initialDelayMs: 1000, maxDelayMs: 30_000 }
 
 export function reconnectDelay(attempt: number): number {

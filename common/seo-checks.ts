@@ -36,7 +36,7 @@ const rules: {
 ]
 
 /**
- * Spec §5's SEO rules one by one, so the editor can show which are met; the points of the met
+ * The SEO rules one by one, so the editor can show which are met; the points of the met
  * ones add up to seoScore (common/blog.ts), which the test beside this file holds it to.
  */
 export function seoChecks(post: SeoFields): SeoCheck[] {

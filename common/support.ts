@@ -135,7 +135,7 @@ const lastOnly = z
 export const chatHistoryParams = z.object({ ticketId: ticketIdField })
 /** GET /api/chat-messages/{ticketId}?lastOnly=true: only the last message. */
 export const chatHistoryQuery = z.object({ lastOnly })
-/** GET /api/chat-messages?ticketId=…: the spec's other form, the ticket in the query. */
+/** GET /api/chat-messages?ticketId=…: the specification's other form, the ticket in the query. */
 export const chatHistoryByTicketQuery = z.object({ ticketId: ticketIdField, lastOnly })
 
 /** GET /api/support-tickets: a page, optionally of some statuses (`status=open,in_progress`). */
@@ -167,7 +167,7 @@ export const lobbyTicket = supportTicket.extend({
 })
 export type LobbyTicket = z.infer<typeof lobbyTicket>
 
-/** Lobby order (spec §9): most unread first, then priority, then newest. */
+/** Lobby order: most unread first, then priority, then newest. */
 export function compareLobbyTickets(a: LobbyTicket, b: LobbyTicket): number {
   return (
     b.unreadCount - a.unreadCount ||

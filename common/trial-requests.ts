@@ -16,7 +16,7 @@ const optionalContact = (label: string, max: number) =>
     .nullish()
     .transform((value) => value || null)
 
-/** The public trial form (spec §5), validated the same way in the browser and on the server. */
+/** The public trial form, validated the same way in the browser and on the server. */
 export const trialRequestInput = z.object({
   firstName: z
     .string({ error: 'First name must be at least 2 characters' })
@@ -71,7 +71,7 @@ export type TrialRequestReceipt = z.infer<typeof trialRequestReceipt>
 export const requestOutcomeFilters = ['auto_sent', 'waiting', 'failed'] as const
 export type RequestOutcomeFilter = (typeof requestOutcomeFilters)[number]
 
-/** Follow-up stages of a request; an admin moves it along (spec §7 status call). */
+/** Follow-up stages of a request; an admin moves it along. */
 export const trialRequestStages = ['Pending', 'Contacted', 'Processed', 'Rejected'] as const
 
 /** How far an admin may trust a request: 100 = nothing suspicious (common/trial-trust.ts). */
@@ -168,7 +168,7 @@ export const trialRequestStatusInput = z.object({
   }),
 })
 
-/** Spec §5's conversion prompts, as one form. */
+/** The conversion prompts, as one form. */
 export const convertToSubscriptionInput = z.object({
   paidPlan: z
     .string({ error: 'Paid plan is required' })

@@ -50,7 +50,7 @@ function parseFrame(data: RawData): ClientFrame | string {
   }
 }
 
-/** The live socket at /ws (spec §7). Registered on the root instance: it owns shutdown. */
+/** The live socket at /ws. Registered on the root instance: it owns shutdown. */
 export async function registerSocket(app: FastifyInstance, options: SocketOptions) {
   const hub = createSocketHub({
     log: app.log,

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 
 /**
- * Spec §9: no automatic refetch interval (queries that poll opt in), no refetch on focus,
+ * No automatic refetch interval (queries that poll opt in), no refetch on focus,
  * data never goes stale on its own and nothing is retried.
  */
 export function createQueryClient(): QueryClient {

@@ -8,7 +8,7 @@ type TruncatedListProps = {
   empty: string
 }
 
-/** The first few items of a list, then '+N more' (spec §9: plan features in the table). */
+/** The first few items of a list, then '+N more' (plan features in the table). */
 export function TruncatedList({ items, visible, empty }: TruncatedListProps) {
   if (items.length === 0) return <span className="text-muted-foreground">{empty}</span>
   const hidden = items.length - visible

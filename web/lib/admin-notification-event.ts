@@ -1,7 +1,7 @@
 import type { Notification } from '@common/notifications'
 
 /**
- * Spec §6: the admin bell hears of new notifications through this window event, which the
+ * The admin bell hears of new notifications through this window event, which the
  * Business Center's socket handler dispatches.
  */
 export const adminNotificationEventName = 'admin-notification-received'

@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '@common/api'
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** A non-OK answer. `message` is `${status}: ${body or status text}` (spec §8). */
+/** A non-OK answer. `message` is `${status}: ${body or status text}`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError'
 

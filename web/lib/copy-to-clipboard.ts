@@ -1,6 +1,6 @@
 import { showToast } from './toast'
 
-/** Copies text and says so: 'Copied!', or 'Failed to copy to clipboard' (spec §8). */
+/** Copies text and says so: 'Copied!', or 'Failed to copy to clipboard'. */
 export async function copyToClipboard(text: string, description?: string): Promise<void> {
   try {
     // Undefined outside secure contexts (plain http): that lands in the catch too.

@@ -30,7 +30,7 @@ export function formatShortDate(isoTimestamp: string): string {
 
 /**
  * A money string from the API ("1234.5" or "1234.50") shown as "$1,234.50": text only, never
- * through a float. Spec §9 prices carry a dollar sign.
+ * through a float. Prices carry a dollar sign.
  */
 export function formatMoney(amount: string): string {
   const [, sign = '', whole = '0', cents = ''] = /^(-?)(\d*)(?:\.(\d*))?$/.exec(amount.trim()) ?? []

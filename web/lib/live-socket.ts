@@ -33,7 +33,7 @@ function socketUrl(): string {
 }
 
 /**
- * The live socket of spec §7: identifies itself on every (re)connect, re-joins its tickets, and
+ * The live socket: identifies itself on every (re)connect, re-joins its tickets, and
  * reconnects with backoff unless it was closed normally or its admin session ended. Frames and status changes reach
  * subscribers; nothing here knows React.
  */

@@ -4,7 +4,7 @@ const minute = 60_000
 const hour = 60 * minute
 const day = 24 * hour
 
-/** Spec §9: 'm ago' under an hour, 'h ago' under a day, then the date. */
+/** 'm ago' under an hour, 'h ago' under a day, then the date. */
 export function formatRelativeTime(isoTimestamp: string, now: number): string {
   const elapsed = Math.max(0, now - Date.parse(isoTimestamp))
   if (elapsed < minute) return 'just now'

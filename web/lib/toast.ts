@@ -3,7 +3,7 @@ type ToastOptions = {
   description?: string | undefined
   /**
    * 'destructive' for errors and refusals, in the destructive colour; 'neutral' for news that is
-   * neither a success nor destructive (spec §8: a failed publish), shown without an icon.
+   * neither a success nor destructive (a failed publish), shown without an icon.
    */
   variant?: 'default' | 'destructive' | 'neutral'
   /** How long it stays, in milliseconds; the Toaster's default when left out. */
@@ -35,7 +35,7 @@ export function handleToasterMounted() {
   markToasterMounted()
 }
 
-/** Shows a toast; the Toaster keeps only one visible at a time (spec §9). */
+/** Shows a toast; the Toaster keeps only one visible at a time. */
 export function showToast({ title, description, variant = 'default', duration }: ToastOptions) {
   if (!isToasterRequested) {
     isToasterRequested = true

@@ -11,7 +11,7 @@ import { fetchNextLeagueEvents } from './sports-api'
 type League = { id: string; name: string }
 type CacheEntry = { events: SportsEvent[]; fetchedAt: number }
 
-// Spec §9 freshness: the landing 2 minutes, the sports page 5 minutes.
+// Freshness: the landing 2 minutes, the sports page 5 minutes.
 const landingTtlMs = 2 * 60 * 1000
 const pageTtlMs = 5 * 60 * 1000
 // A failing league is not asked again for a minute, so an outage costs few calls.

@@ -17,7 +17,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
     return listChatMessages(app.db, ticket, { lastOnly: isLastOnly })
   }
 
-  // Readable by whoever knows the ticket id (spec §7 names both forms).
+  // Readable by whoever knows the ticket id (the specification names both forms).
   app.get(
     '/api/chat-messages/:ticketId',
     {

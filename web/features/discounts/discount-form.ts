@@ -2,7 +2,7 @@ import type { Discount, DiscountInput } from '@common/discounts'
 import { todayIsoDate } from '@/lib/calendar-date'
 
 /**
- * A blank discount, valid from today (spec §9). Fields are text: discountInput turns an empty
+ * A blank discount, valid from today. Fields are text: discountInput turns an empty
  * percentage, amount, code, end date or limit into null.
  */
 export function newDiscountForm(): DiscountInput {

@@ -2,7 +2,7 @@ import type { Notification } from '@common/notifications'
 
 let audioContext: AudioContext | null = null
 
-/** Spec §9: an 800 Hz sine, gain 0.3 fading to 0.01 over 0.3 s. A failure is only a warning. */
+/** An 800 Hz sine, gain 0.3 fading to 0.01 over 0.3 s. A failure is only a warning. */
 export function playNotificationSound(): void {
   try {
     audioContext ??= new AudioContext()

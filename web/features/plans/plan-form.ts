@@ -15,10 +15,10 @@ export const planFormInput = planInput.extend({
 export type PlanFormInput = z.input<typeof planFormInput>
 export type PlanFormValues = z.output<typeof planFormInput>
 
-/** Spec §9: a new plan costs 1.50 a month to supply (planInput's default too). */
+/** A new plan costs 1.50 a month to supply (planInput's default too). */
 export const defaultCostPerMonth = '1.50'
 
-/** A blank plan in euros (spec §9). */
+/** A blank plan in euros. */
 export const newPlanForm: PlanFormInput = {
   name: '',
   description: '',

@@ -14,7 +14,7 @@ import { showToast } from '@/lib/toast'
 
 /**
  * The Business Center's side of the live socket: notifications go to the bell through the
- * 'admin-notification-received' window event (spec §6), chat activity marks the lobby's data
+ * 'admin-notification-received' window event, chat activity marks the lobby's data
  * stale and a trial signup the contacts', on any tab, so each tab is current when it is opened.
  * After a gap (the socket reconnected, or the server missed events) everything live is fetched
  * again.

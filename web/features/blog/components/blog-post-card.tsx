@@ -5,7 +5,7 @@ import { excerptOf, readTimeByLength, readTimeByWords } from '@common/blog-rules
 import { PostMeta } from './post-meta'
 import { PostTags } from './post-tags'
 
-// Spec §9: the landing and the blog page count reading time, excerpts and tags differently.
+// The landing and the blog page count reading time, excerpts and tags differently.
 // On the landing a card sits in a section (h3), on /blog directly under the page title (h2).
 const variants = {
   landing: { excerptLength: 120, maxTags: 2, readTime: readTimeByWords, Heading: 'h3' },

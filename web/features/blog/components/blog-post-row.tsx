@@ -18,7 +18,7 @@ export function BlogPostRow({ post, onEdit }: { post: BlogPost; onEdit: () => vo
   const handlePublish = () =>
     publishPost.mutate(post.id, {
       onSuccess: () => showToast({ title: 'Blog post published successfully!' }),
-      // Spec §8: a failed publish is reported, but not as destructive.
+      // A failed publish is reported, but not as destructive.
       onError: () => showToast({ title: 'Failed to publish blog post', variant: 'neutral' }),
     })
   const handleDelete = () =>

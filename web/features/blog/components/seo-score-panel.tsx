@@ -9,7 +9,7 @@ type SeoFields = Pick<
   'title' | 'metaDescription' | 'slug' | 'content' | 'excerpt' | 'metaTitle'
 >
 
-/** The live SEO score of the post being edited, rule by rule (spec §5). */
+/** The live SEO score of the post being edited, rule by rule. */
 export function SeoScorePanel({ post }: { post: SeoFields }) {
   const checks = seoChecks(post)
   const score = checks.reduce((sum, check) => sum + (check.isMet ? check.points : 0), 0)

@@ -9,7 +9,7 @@ export function getDiscounts(signal?: AbortSignal): Promise<Discount[]> {
   return apiJson<Discount[]>('GET', '/api/discounts', undefined, signal)
 }
 
-/** Spec §9: refreshed every 30 s. */
+/** Refreshed every 30 s. */
 export function getDiscountsQueryOptions() {
   return queryOptions({
     queryKey: discountsQueryKey,

@@ -14,7 +14,7 @@ type DiscountFormProps = {
   onSubmit: (values: DiscountValues, setCodeError: (message: string) => void) => void
 }
 
-/** The discount dialog's fields, validated with discountInput (spec §5). */
+/** The discount dialog's fields, validated with discountInput. */
 export function DiscountForm({ formId, defaultValues, planNames, onSubmit }: DiscountFormProps) {
   const { register, handleSubmit, control, setError, formState } = useForm<
     DiscountInput,

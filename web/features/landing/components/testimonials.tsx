@@ -38,7 +38,7 @@ function Stars() {
   )
 }
 
-/** Three fixed testimonials and the service's headline figures (spec §2). */
+/** Three fixed testimonials and the service's headline figures. */
 export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="border-t bg-muted/30">

@@ -4,14 +4,14 @@ import { apiJson } from '@/lib/api-client'
 
 export const m3uLinesQueryKey = ['m3u-lines'] as const
 
-// Spec §9: the Admin Tools list shows the five newest lines.
+// The Admin Tools list shows the five newest lines.
 const recentCount = 5
 
 export function getRecentM3uLines(signal?: AbortSignal): Promise<M3uLine[]> {
   return apiJson<M3uLine[]>('GET', `/api/m3u-lines?limit=${recentCount}`, undefined, signal)
 }
 
-/** Spec §9: refreshed every 30 s. */
+/** Refreshed every 30 s. */
 export function getRecentM3uLinesQueryOptions() {
   return queryOptions({
     queryKey: [...m3uLinesQueryKey, 'recent'],

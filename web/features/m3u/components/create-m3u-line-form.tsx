@@ -32,12 +32,12 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * Buys a line from the supplier panel (spec §5); the API key is sent once and kept nowhere. When
+ * Buys a line from the supplier panel; the API key is sent once and kept nowhere. When
  * the server holds SUPPLIER_API_KEY the field may be left empty.
  */
 export function CreateM3uLineForm() {
   const createLine = useCreateM3uLine()
-  // Until the server has said, the key is asked for, as the spec's form does.
+  // Until the server has said, the key is asked for, as the specification's form does.
   const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
   const schema = useMemo(() => createM3uLineInputFor({ hasServerKey }), [hasServerKey])
   // One id per order, kept until the supplier has sold it: a retry after a lost answer (or a

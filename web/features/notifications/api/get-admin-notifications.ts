@@ -10,7 +10,7 @@ export function getAdminNotifications(signal?: AbortSignal): Promise<Notificatio
   return apiJson<Notification[]>('GET', '/api/notifications/admin/', undefined, signal)
 }
 
-/** Spec §7: the admin bell refreshes every 10 s. */
+/** The admin bell refreshes every 10 s. */
 export function getAdminNotificationsQueryOptions() {
   return queryOptions({
     queryKey: notificationListQueryKey({ role: 'admin', key: null }),

@@ -7,7 +7,7 @@ import {
   type NotificationScope,
 } from './notification-scope'
 
-/** The public bell shows the latest 20 (spec §9). */
+/** The public bell shows the latest 20. */
 export const customerBellSize = 20
 
 /** A customer's latest notifications, newest first. */

@@ -30,7 +30,7 @@ const fallbackPollMs = 10_000
 
 /**
  * The bell's state for one role. Customers get notifications and counts from the live socket;
- * admins from the 'admin-notification-received' window event (spec §6).
+ * admins from the 'admin-notification-received' window event.
  */
 export function NotificationProvider({
   role,

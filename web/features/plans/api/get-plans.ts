@@ -9,7 +9,7 @@ export function getPlans(signal?: AbortSignal): Promise<Plan[]> {
   return apiJson<Plan[]>('GET', '/api/plans', undefined, signal)
 }
 
-/** What visitors see: active plans only, by sortOrder then price (spec §7). */
+/** What visitors see: active plans only, by sortOrder then price. */
 function activePlansInOrder(plans: Plan[]): Plan[] {
   return plans.filter((plan) => plan.active).sort(comparePlans)
 }

@@ -7,7 +7,7 @@ type BillingPeriodFilterProps = {
   onChange: (period: BillingPeriod | null) => void
 }
 
-/** None or one billing period; choosing the active one again clears it (spec §4). */
+/** None or one billing period; choosing the active one again clears it. */
 export function BillingPeriodFilter({ value, onChange }: BillingPeriodFilterProps) {
   return (
     <div className="flex flex-wrap items-center justify-center gap-2">

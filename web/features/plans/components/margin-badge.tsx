@@ -1,6 +1,6 @@
 import { ToneBadge, type Tone } from '@/components/tone-badge'
 
-/** Spec §9: above 70 % green, above 50 % yellow, otherwise red. */
+/** Above 70 % green, above 50 % yellow, otherwise red. */
 function marginTone(margin: number): Tone {
   if (margin > 70) return 'good'
   if (margin > 50) return 'fair'

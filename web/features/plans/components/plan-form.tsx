@@ -46,7 +46,7 @@ function MarginPreview({ control }: { control: Control<PlanFormInput, unknown, P
   )
 }
 
-/** The plan dialog's fields, validated with planInput (spec §5). */
+/** The plan dialog's fields, validated with planInput. */
 export function PlanForm({ formId, defaultValues, onSubmit }: PlanFormProps) {
   const { register, handleSubmit, control, formState } = useForm<
     PlanFormInput,

@@ -12,7 +12,7 @@ import { billingPeriodLabels } from '../billing-period-labels'
 import { planInputWithActive } from '../plan-form'
 import { MarginBadge } from './margin-badge'
 
-// Spec §9: a plan saved without a cost is shown at a single connection's cost.
+// A plan saved without a cost is shown at a single connection's cost.
 const fallbackCostPerMonth = '1.88'
 
 export function PlanRow({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {

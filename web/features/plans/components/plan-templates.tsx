@@ -1,7 +1,7 @@
 import { planPriceLabel, planTemplates, type PlanValues } from '@common/plans'
 import { formatMoney } from '@/lib/format'
 
-/** The 12 quick templates (spec §9); choosing one opens the create dialog filled in with it. */
+/** The 12 quick templates; choosing one opens the create dialog filled in with it. */
 export function PlanTemplates({ onChoose }: { onChoose: (template: PlanValues) => void }) {
   return (
     <ul className="grid grid-cols-2 gap-2 lg:grid-cols-4">

@@ -9,7 +9,7 @@ export function getRevenueAnalytics(signal?: AbortSignal): Promise<RevenueAnalyt
 }
 
 /**
- * Spec §9: every 10 s. Conversions happen on another tab, so opening Financials always asks
+ * Every 10 s. Conversions happen on another tab, so opening Financials always asks
  * again rather than first showing figures from the last visit for up to 10 s.
  */
 export function getRevenueAnalyticsQueryOptions() {

@@ -4,7 +4,7 @@ import { apiJson } from '@/lib/api-client'
 
 export type SportsScope = 'landing' | 'all'
 
-// Spec §9: the landing refetches every 2 minutes (stale after 1), the sports page every 5
+// The landing refetches every 2 minutes (stale after 1), the sports page every 5
 // (stale after 2); the server caches the data service for the same spans.
 const freshness = {
   landing: { refetchInterval: 120_000, staleTime: 60_000 },

@@ -18,7 +18,7 @@ export function getTicketTotalQueryOptions(pollMs: number) {
   })
 }
 
-/** Spec §7: every 10 s, every 60 s while the socket is connected. */
+/** Every 10 s, every 60 s while the socket is connected. */
 export function useTicketTotal() {
   const isConnected = useLiveSocketStatus() === 'connected'
   return useQuery(getTicketTotalQueryOptions(isConnected ? 60_000 : 10_000))

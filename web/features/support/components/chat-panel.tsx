@@ -14,7 +14,7 @@ type ChatPanelProps = {
   senderName: string
   /** Who "is typing…" on the other side; by default the agent who last answered. */
   otherSideName?: string
-  /** How often to poll while the live socket is down (spec §9: 2 s customer, 1 s lobby). */
+  /** How often to poll while the live socket is down (2 s customer, 1 s lobby). */
   fallbackPollMs: number
   /** Admins: private notes among the messages, saved replies and the Note mode. */
   agent?: AgentComposerTools & { notes: readonly TicketNote[] }

@@ -59,7 +59,7 @@ export function contactFilterParams({
   return params
 }
 
-/** One page, newest first; a search goes to /search (spec §7). The next cursor is a header. */
+/** One page, newest first; a search goes to /search. The next cursor is a header. */
 export async function getTrialRequests(
   filters: ContactFilters,
   cursor: string | undefined,
@@ -72,7 +72,7 @@ export async function getTrialRequests(
   return apiPage<TrialRequestListItem>(`${path}?${params}`, signal)
 }
 
-/** Spec §9: the list refreshes every 5 s; a new filter keeps the old rows until it answers. */
+/** The list refreshes every 5 s; a new filter keeps the old rows until it answers. */
 export function getTrialRequestsQueryOptions(filters: ContactFilters, cursor: string | undefined) {
   return queryOptions({
     queryKey: [...trialRequestsQueryKey, 'list', filters, cursor ?? null],

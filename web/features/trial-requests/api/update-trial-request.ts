@@ -5,7 +5,7 @@ import { useTrialRequestMutation } from './trial-request-mutation'
 
 type TrialRequestChanges = z.input<typeof updateTrialRequestInput>
 
-/** Changes the trial plan or the admin notes (spec §7: a partial update). */
+/** Changes the trial plan or the admin notes (a partial update). */
 export function updateTrialRequest(
   id: string,
   changes: TrialRequestChanges,

@@ -26,7 +26,7 @@ type TrialSignupFormProps = {
   onSubmitted: (receipt: TrialRequestReceipt | null) => void
 }
 
-/** The trial request form, validated with the same schema as the server (spec §5). */
+/** The trial request form, validated with the same schema as the server. */
 export function TrialSignupForm({ planNames, planName, onSubmitted }: TrialSignupFormProps) {
   const { register, handleSubmit, formState } = useForm<
     TrialRequestInput,
