@@ -62,7 +62,7 @@ export function ContactCard({ request, plans, isSelected, onToggleSelected }: Co
         </div>
       </div>
       {/* What happened overnight and when it ends, at a glance; the rest a tap away. */}
-      <div className="grid gap-1 text-sm">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 text-sm">
         <LineOutcome outcome={request.outcome} />
         <EndsAt endsAt={request.endsAt} isTrial={request.subscriptionStatus === 'trial'} />
       </div>
