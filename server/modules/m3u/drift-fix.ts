@@ -5,6 +5,7 @@ import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
 import { notFound } from '../../lib/http-error'
 import { changeLines, findLine } from './line-changes'
+import { listedDrift } from './drift-store'
 import type { CommitOutcome } from './line-outcome'
 import { pushLine } from './line-push'
 import { keepPanelSide } from './drift-keep-panel'
@@ -42,9 +43,7 @@ export async function putDriftRight(
 ): Promise<FixResult> {
   const panel = requirePanel(access)
   const key = requireKey(access, options.apiKey)
-  const [drift] = await access.db.select().from(supplierDrift).where(eq(supplierDrift.id, driftId))
-  if (!drift)
-    throw notFound('This difference is no longer listed. Sync again to see the current ones.')
+  const drift = await listedDrift(access.db, driftId)
   const removeDrift = (tx: Db) => tx.delete(supplierDrift).where(eq(supplierDrift.id, driftId))
   const keptOurs = { kind: drift.kind, keep: 'ours' as const }
 

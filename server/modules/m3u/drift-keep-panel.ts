@@ -5,6 +5,7 @@ import { supplierDrift } from '../../db/schema/supplier-drift'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
 import type { FixOptions, FixResult } from './drift-fix'
+import { listedDrift } from './drift-store'
 import { findLine, panelHoldsColumns, statusFor } from './line-changes'
 import { heldOf } from './line-readback'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
@@ -23,9 +24,7 @@ export async function keepPanelSide(
 ): Promise<FixResult> {
   const panel = requirePanel(access)
   const key = requireKey(access, options.apiKey)
-  const [drift] = await access.db.select().from(supplierDrift).where(eq(supplierDrift.id, driftId))
-  if (!drift)
-    throw notFound('This difference is no longer listed. Sync again to see the current ones.')
+  const drift = await listedDrift(access.db, driftId)
   if (!panelKeepableKinds.includes(drift.kind) || !drift.lineId) {
     throw conflict(
       `${driftKindLabels[drift.kind]}: there is no panel side to keep here; keep ours to put it right.`,

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { supplierDrift } from '../../db/schema/supplier-drift'
+import { notFound } from '../../lib/http-error'
 import type { FoundDrift } from './drift-compare'
 
 /**
@@ -21,4 +22,12 @@ export async function saveDrift(tx: Db, found: FoundDrift[], now: Date) {
         panel: sql`excluded.panel`,
       },
     })
+}
+
+/** A listed difference an admin acts on; gone (a sync or another admin settled it), a 404. */
+export async function listedDrift(db: Db, driftId: string) {
+  const [drift] = await db.select().from(supplierDrift).where(eq(supplierDrift.id, driftId))
+  if (!drift)
+    throw notFound('This difference is no longer listed. Sync again to see the current ones.')
+  return drift
 }
