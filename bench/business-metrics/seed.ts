@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
+import { measure, ms } from '../lib/measure'
 
 /**
  * `people` trial requests over five years (2021–2025), three in four of whom pay, and
@@ -54,4 +55,32 @@ export async function seedHistory(db: Db, people: number, payments: number): Pro
     select id, amount_minor / 2, 'bench', paid_at + interval '20 days', paid_at + interval '20 days'
     from payments where (hashint4(hashtext(id::text)) % 50) = 0`)
   await db.execute(sql`analyze`)
+}
+
+/**
+ * A paid period recorded for a paying person, against the same write that leaves the figures
+ * alone (a pending payment): the difference is the person's months recounted by the triggers.
+ */
+export async function writeCosts(db: Db): Promise<string[][]> {
+  const people = await db.execute(sql`
+    select trial_request_id as id from payments where trial_request_id is not null
+    group by trial_request_id order by trial_request_id limit 200`)
+  const ids = (people as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)
+  let turn = 0
+  const write = (isPaid: boolean) => () =>
+    db.execute(sql`
+      insert into payments (trial_request_id, plan_name, months, amount_minor, list_amount_minor,
+        currency, provider, method, status, paid_at, period_start, new_end)
+      values (${ids[turn++ % ids.length]!}, 'Premium', 1, 1499, 1499, 'EUR', 'manual', 'cash',
+        ${isPaid ? 'paid' : 'pending'}, ${isPaid ? sql`now()` : null},
+        ${isPaid ? sql`now()` : null}, ${isPaid ? sql`now() + interval '1 month'` : null})`)
+  const rows: string[][] = []
+  for (const [label, isPaid] of [
+    ['baseline: a pending payment', false],
+    ['a paid period', true],
+  ] as const) {
+    const { p50, p95 } = await measure(write(isPaid), { runs: 200, warmup: 20 })
+    rows.push([label, ms(p50), ms(p95)])
+  }
+  return rows
 }

@@ -81,13 +81,6 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_checkout_idx').on(t.provider, t.providerCheckoutId),
     index('payments_created_idx').on(t.createdAt, t.id),
     index('payments_person_idx').on(t.trialRequestId, t.createdAt),
-    // The business metrics read paid periods by when they end, money by when it came in.
-    index('payments_period_idx')
-      .on(t.newEnd, t.periodStart, t.trialRequestId, t.amountMinor, t.months)
-      .where(sql`${t.periodStart} is not null`),
-    index('payments_paid_at_idx')
-      .on(t.paidAt, t.amountMinor)
-      .where(sql`${t.periodStart} is not null`),
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

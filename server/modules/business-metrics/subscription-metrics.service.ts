@@ -9,7 +9,7 @@ import { formatCents } from '../../../common/money'
 import type { Db } from '../../db/client'
 import { plans } from '../../db/schema/plans'
 import { getPlatformSettings } from '../settings/settings.service'
-import { monthSums, type MonthSums } from './subscription-metrics.query'
+import { keepMonthsIn, monthSums, type MonthSums } from './subscription-metrics.query'
 
 /** The month `at` falls in, in `timeZone` ("2025-01"). */
 export function monthAt(at: Date, timeZone: string): string {
@@ -88,9 +88,7 @@ export async function subscriptionMetrics(
 ): Promise<SubscriptionMetrics> {
   const { timeZone } = await getPlatformSettings(db)
   const range = monthRange(query, now, timeZone)
-  const [rows, currency] = await Promise.all([
-    monthSums(db, { ...range, timeZone }),
-    plansCurrency(db),
-  ])
+  await keepMonthsIn(db, timeZone)
+  const [rows, currency] = await Promise.all([monthSums(db, range), plansCurrency(db)])
   return { timeZone, currency, months: rows.map(presentMonth) }
 }
