@@ -142,6 +142,8 @@ describe.each(databaseKinds)('the owner’s numbers equal a recount on %s', (kin
     await db.execute(sql`update business_metric_state set time_zone = 'recount me'`)
     const recounted = await admin.get(whole)
     expect(kept.body.months).toEqual(recounted.body.months)
-    expect(kept.body.months).not.toEqual(recountMetrics(history, '2023-09', '2025-12', kept.body.timeZone))
+    expect(kept.body.months).not.toEqual(
+      recountMetrics(history, '2023-09', '2025-12', kept.body.timeZone),
+    )
   })
 })
