@@ -10,4 +10,8 @@ export const advisoryLockIds = {
   telegramPoller: 7_340_213,
   panelExpiry: 7_340_214,
   trialIdentityRefresh: 7_340_215,
+  // Taken in SQL by migration `business-metric-months`: shared by a person's recount, whole by a
+  // rebuild or a large batch; 7_340_217 is the key space of its per-person two-key locks.
+  businessMetrics: 7_340_216,
+  businessMetricPeople: 7_340_217,
 } as const
