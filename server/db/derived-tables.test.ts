@@ -52,7 +52,10 @@ async function derivedAndRecounted(db: Db) {
       sql`select * from business_metric_rows(null, (select time_zone from business_metric_state))
       order by person, month`,
     ),
-    queryRows(db, sql`select * from business_metric_months order by month`),
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select * from business_metric_months order by month`,
+    ),
     queryRows(
       db,
       sql`select month, sum(mrr)::bigint as mrr, sum(paying)::int as paying,
@@ -68,7 +71,7 @@ async function derivedAndRecounted(db: Db) {
   ])
   // A month whose people all left keeps its row at zero.
   const counted = months.filter((row) =>
-    Object.entries(row).some(([k, v]) => k !== 'month' && v !== 0),
+    Object.entries(row).some(([column, value]) => column !== 'month' && Number(value) !== 0),
   )
   return {
     statusCounts,

@@ -3,6 +3,7 @@ import { queueDueReminders } from '../modules/messages/reminders.service'
 import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identity-refresh'
 import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
 import { cleanupExpired } from './cleanup'
+import { keepSubscriptionMetricsCurrent } from '../modules/business-metrics/subscription-metrics.service'
 import { panelLinesRound, supplierSyncRound } from '../modules/m3u/panel-rounds'
 import { reconcilePayments } from '../modules/payments/reconcile-payments'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
@@ -71,6 +72,9 @@ export function scheduleJobs(app: FastifyInstance): () => void {
         if (rekeyedRequests) app.log.info({ rekeyedRequests }, 'Trial requests keyed by new rules')
       },
     ],
+    // At start and after a change of the business time zone, one process (an advisory lock)
+    // rebuilds the owner's monthly sums while the others wait for its result.
+    ['business-metrics', 15 * minute, () => keepSubscriptionMetricsCurrent(app.db)],
     // Every process sends; row locks keep each message to one of them.
     ['outbox', pollMs, () => app.outbox.flush()],
   ]

@@ -198,10 +198,12 @@ END
 $fn$;
 --> statement-breakpoint
 -- Which people a statement touched, for each table that feeds the figures. Nothing is kept
--- before the first read builds the rows (a fresh or newly migrated database), so a bulk load
--- costs nothing here.
+-- before the first build (a fresh or newly migrated database), so a bulk load costs nothing
+-- here. The shared lock comes first: a write made while a build runs waits for it and is then
+-- counted in, never missed by the build's snapshot and skipped by the trigger both.
 CREATE FUNCTION business_metric_payments_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
+  PERFORM pg_advisory_xact_lock_shared(7340216);
   IF NOT EXISTS (SELECT 1 FROM business_metric_state WHERE time_zone IS NOT NULL) THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM business_metric_refresh(array(
@@ -223,6 +225,7 @@ $fn$;
 --> statement-breakpoint
 CREATE FUNCTION business_metric_refunds_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
+  PERFORM pg_advisory_xact_lock_shared(7340216);
   IF NOT EXISTS (SELECT 1 FROM business_metric_state WHERE time_zone IS NOT NULL) THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM business_metric_refresh(array(
@@ -244,6 +247,7 @@ $fn$;
 --> statement-breakpoint
 CREATE FUNCTION business_metric_trials_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
+  PERFORM pg_advisory_xact_lock_shared(7340216);
   IF NOT EXISTS (SELECT 1 FROM business_metric_state WHERE time_zone IS NOT NULL) THEN RETURN NULL; END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM business_metric_refresh(array(SELECT n.id FROM new_rows n WHERE n.imported_at IS NULL));

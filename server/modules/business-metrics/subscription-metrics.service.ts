@@ -92,3 +92,12 @@ export async function subscriptionMetrics(
   const [rows, currency] = await Promise.all([monthSums(db, range), plansCurrency(db)])
   return { timeZone, currency, months: rows.map(presentMonth) }
 }
+
+/**
+ * Builds the kept monthly sums, or rebuilds them after the business time zone changed, so the
+ * owner's next read need not wait for it; a look at two rows when they are current.
+ */
+export async function keepSubscriptionMetricsCurrent(db: Db): Promise<void> {
+  const { timeZone } = await getPlatformSettings(db)
+  await keepMonthsIn(db, timeZone)
+}
