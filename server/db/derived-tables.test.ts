@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseKinds, startTestServer, type TestServer } from '../test/test-server'
+import { insertTrialRequest } from '../test/trial-fixtures'
 import { queryRows, type Db } from './client'
 
 /** The trigger-kept tables next to the same figures counted from the tables they come from. */
@@ -190,5 +191,35 @@ describe.each(databaseKinds)('trigger-kept tables on %s', (kind) => {
     const emptied = await derivedAndRecounted(db)
     expect(emptied.statusCounts).toEqual([])
     expect(emptied.revenue).toEqual([])
+  })
+})
+
+describe('the owner’s numbers on PostgreSQL, written from many connections at once', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer('postgres')
+  })
+  afterAll(() => server.close())
+
+  it('count every write of the same people once', async () => {
+    const db = server.app.db
+    await db.execute(sql`select business_metric_rebuild('UTC')`)
+    const people = await Promise.all([1, 2, 3].map(() => insertTrialRequest(db)))
+    // Forty paid periods of three people, each its own statement on one of the pool's connections.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        db.execute(sql`
+          insert into payments (trial_request_id, plan_name, months, amount_minor,
+            list_amount_minor, currency, provider, status, paid_at, period_start, new_end)
+          values (${people[n % 3]!.id}, 'Starter', 1, ${1000 + n}, ${1000 + n}, 'EUR', 'manual',
+            'paid', timestamptz '2026-01-01' + ${n} * interval '3 days',
+            timestamptz '2026-01-01' + ${n} * interval '3 days',
+            timestamptz '2026-02-01' + ${n} * interval '3 days')`),
+      ),
+    )
+    const tables = await derivedAndRecounted(db)
+    expect(tables.personMonths).toEqual(tables.personRecount)
+    expect(tables.months).toEqual(tables.monthsRecount)
+    expect(tables.monthsRecount.length).toBeGreaterThan(3)
   })
 })
