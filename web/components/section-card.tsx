@@ -7,7 +7,7 @@ type SectionCardProps = {
   title: string
   icon: LucideIcon
   description?: ReactNode
-  /** A button beside the title, 'New Plan' say. */
+  /** A button beside the title, 'New Plan' say; below it when a phone has no room for both. */
   action?: ReactNode
   className?: string
   children: ReactNode
@@ -25,7 +25,7 @@ export function SectionCard({
   return (
     <Card className={cn('min-w-0', className)}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
-        <div className="grid min-w-0 flex-1 gap-1.5">
+        <div className="grid min-w-48 flex-1 gap-1.5">
           <CardTitle as="h2" className="flex items-center gap-2">
             <Icon className="size-5 shrink-0 text-primary" aria-hidden />
             {title}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, formatPublishedDate } from './format'
+import { formatMoney, formatMoneyIn, formatPublishedDate } from './format'
 
 describe('formatMoney', () => {
   it('groups thousands and always shows two decimals, from the text alone', () => {
@@ -8,6 +8,14 @@ describe('formatMoney', () => {
     expect(formatMoney('1234567.05')).toBe('$1,234,567.05')
     expect(formatMoney('100')).toBe('$100.00')
     expect(formatMoney('-12.30')).toBe('-$12.30')
+  })
+})
+
+describe('formatMoneyIn', () => {
+  it('writes dollars the house’s way and any other currency after the amount', () => {
+    expect(formatMoneyIn('1234.5', 'USD')).toBe('$1,234.50')
+    expect(formatMoneyIn('1234.5', 'EUR')).toBe('1,234.50 EUR')
+    expect(formatMoneyIn('-29.99', 'GBP')).toBe('-29.99 GBP')
   })
 })
 

@@ -37,3 +37,9 @@ export function formatMoney(amount: string): string {
   const grouped = (whole || '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return `${sign}$${grouped}.${cents.padEnd(2, '0').slice(0, 2)}`
 }
+
+/** "$1,234.50" for dollars (the house's format), "1,234.50 EUR" for any other currency. */
+export function formatMoneyIn(amount: string, currency: string): string {
+  const dollars = formatMoney(amount)
+  return currency === 'USD' ? dollars : `${dollars.replace('$', '')} ${currency}`
+}

@@ -19,6 +19,7 @@ describe.each(databaseKinds)('GET /api/metrics/subscriptions on %s', (kind) => {
     await insertPayment(server.app.db, {
       trialRequestId: person.id,
       months: 12,
+      currency: 'EUR',
       amountMinor: 12000,
       listAmountMinor: 12000,
       paidAt: new Date('2025-01-31T00:00:00Z'),
@@ -32,6 +33,8 @@ describe.each(databaseKinds)('GET /api/metrics/subscriptions on %s', (kind) => {
     const { status, body } = await admin.get('/api/metrics/subscriptions?from=2024-12&to=2025-02')
     expect(status).toBe(200)
     expect(body.timeZone).toBe('UTC')
+    // The money came in euros; a plan's default currency is the dollar.
+    expect(body.currency).toBe('EUR')
     expect(body.months.map((m: { month: string }) => m.month)).toEqual([
       '2024-12',
       '2025-01',

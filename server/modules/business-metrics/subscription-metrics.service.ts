@@ -1,4 +1,4 @@
-import { asc, desc } from 'drizzle-orm'
+import { asc, desc, isNotNull } from 'drizzle-orm'
 import {
   monthIndex,
   monthName,
@@ -7,6 +7,7 @@ import {
 } from '../../../common/business-metrics'
 import { formatCents } from '../../../common/money'
 import type { Db } from '../../db/client'
+import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { getPlatformSettings } from '../settings/settings.service'
 import { keepMonthsIn, monthSums, type MonthSums } from './subscription-metrics.query'
@@ -37,8 +38,19 @@ export function monthRange(
   return { first: `${monthName(start)}-01`, count: last - start + 1 }
 }
 
-// There is no currency setting: the active plans' currency, else a plan's default.
-async function plansCurrency(db: Db): Promise<string> {
+/**
+ * There is no currency setting: the currency money last came in (a payment records its plan's),
+ * else the active plans', else a plan's default. Plans in several currencies make one sum of
+ * different monies; the figures assume one.
+ */
+async function figuresCurrency(db: Db): Promise<string> {
+  const [payment] = await db
+    .select({ currency: payments.currency })
+    .from(payments)
+    .where(isNotNull(payments.periodStart))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+  if (payment) return payment.currency.toUpperCase()
   const [plan] = await db
     .select({ currency: plans.currency })
     .from(plans)
@@ -89,7 +101,7 @@ export async function subscriptionMetrics(
   const { timeZone } = await getPlatformSettings(db)
   const range = monthRange(query, now, timeZone)
   await keepMonthsIn(db, timeZone)
-  const [rows, currency] = await Promise.all([monthSums(db, range), plansCurrency(db)])
+  const [rows, currency] = await Promise.all([monthSums(db, range), figuresCurrency(db)])
   return { timeZone, currency, months: rows.map(presentMonth) }
 }
 

@@ -1,5 +1,5 @@
 import { methodLabels, providerLabels, type Payment, type PaymentStatus } from '@common/payments'
-import { formatMoney } from '@/lib/format'
+import { formatMoneyIn } from '@/lib/format'
 
 export { methodLabels, providerLabels } from '@common/payments'
 
@@ -14,9 +14,7 @@ export const statusLabels: Record<PaymentStatus, string> = {
 }
 
 /** "$29.99" for dollars (the house's money format), "29.99 EUR" for any other currency. */
-export function formatAmount(amount: string, currency: string): string {
-  return currency === 'USD' ? formatMoney(amount) : `${amount} ${currency}`
-}
+export const formatAmount = formatMoneyIn
 
 /** "Stripe" or "Manual · Bank transfer": the provider, and the method of money taken by hand. */
 export function paidWith(payment: Pick<Payment, 'provider' | 'method'>): string {

@@ -1,6 +1,6 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts'
 import type { SubscriptionMetricsMonth } from '@common/business-metrics'
-import { formatMoney } from '@/lib/format'
+import { formatMoneyIn } from '@/lib/format'
 import { centsOf, formatMonth } from '../revenue-format'
 
 const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 }
@@ -21,7 +21,13 @@ const movements = [
  * MRR movements per month, stacked, with net new MRR as a line. Loaded on its own (recharts is
  * large); the table below holds the same figures as text.
  */
-export function MrrMovementsChart({ months }: { months: SubscriptionMetricsMonth[] }) {
+export function MrrMovementsChart({
+  months,
+  currency,
+}: {
+  months: SubscriptionMetricsMonth[]
+  currency: string
+}) {
   const data = months.map((month) => ({
     month: formatMonth(month.month),
     netNewMrr: toUnits(month.netNewMrr),
@@ -43,11 +49,13 @@ export function MrrMovementsChart({ months }: { months: SubscriptionMetricsMonth
         tickLine={false}
         axisLine={false}
         width={64}
-        tickFormatter={(value: number) => formatMoney(value.toFixed(0)).replace(/\.00$/, '')}
+        tickFormatter={(value: number) =>
+          formatMoneyIn(value.toFixed(0), currency).replace('.00', '')
+        }
       />
       <Tooltip
         cursor={{ fill: 'var(--muted)' }}
-        formatter={(value) => formatMoney(Number(value).toFixed(2))}
+        formatter={(value) => formatMoneyIn(Number(value).toFixed(2), currency)}
         contentStyle={{
           background: 'var(--popover)',
           border: '1px solid var(--border)',

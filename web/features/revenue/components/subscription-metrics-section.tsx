@@ -6,7 +6,7 @@ import { SectionCard } from '@/components/section-card'
 import { StatusMessage } from '@/components/status-message'
 import { buttonVariants } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { formatMoney } from '@/lib/format'
+import { formatMoneyIn } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { subscriptionMetricsCsvUrl, useSubscriptionMetrics } from '../api/get-subscription-metrics'
 import {
@@ -28,15 +28,23 @@ const MrrMovementsChart = lazy(() =>
 const chartSkeleton = <Skeleton className="h-72 w-full" />
 
 /** "+$12.00" / "-$3.00": a change, signed either way; zero has no sign. */
-const signedMoney = (amount: string) =>
-  (amount.startsWith('-') || amount === '0.00' ? '' : '+') + formatMoney(amount)
+const signedMoney = (amount: string, currency: string) =>
+  (amount.startsWith('-') || amount === '0.00' ? '' : '+') + formatMoneyIn(amount, currency)
 
-function MrrChange({ summary, previous }: { summary: PeriodSummary; previous: PeriodSummary }) {
+function MrrChange({
+  summary,
+  previous,
+  currency,
+}: {
+  summary: PeriodSummary
+  previous: PeriodSummary
+  currency: string
+}) {
   const change = formatCents(centsOf(summary.mrr) - centsOf(previous.mrr))
   const isDown = change.startsWith('-')
   return (
     <span className={cn(change !== '0.00' && (isDown ? 'text-destructive' : 'text-success'))}>
-      {signedMoney(change)} over the period
+      {signedMoney(change, currency)} over the period
     </span>
   )
 }
@@ -54,6 +62,9 @@ export function SubscriptionMetricsSection() {
   const hasActivity = current?.some(
     (month) => month.mrr !== '0.00' || month.cash !== '0.00' || month.trialsStarted > 0,
   )
+  // The figures' currency, dollars until the answer says.
+  const currency = metrics.data?.currency ?? 'USD'
+  const money = (amount: string) => formatMoneyIn(amount, currency)
   const show = <T,>(figure: (s: PeriodSummary) => T) => (summary ? figure(summary) : undefined)
   const before = <T,>(figure: (s: PeriodSummary) => T) =>
     previousSummary ? figure(previousSummary) : undefined
@@ -92,18 +103,20 @@ export function SubscriptionMetricsSection() {
             <MetricCard
               metric="mrr"
               label="MRR now"
-              value={show((s) => formatMoney(s.mrr))}
-              previous={before((s) => formatMoney(s.mrr))}
+              value={show((s) => money(s.mrr))}
+              previous={before((s) => money(s.mrr))}
               hint={
                 summary &&
-                previousSummary && <MrrChange summary={summary} previous={previousSummary} />
+                previousSummary && (
+                  <MrrChange summary={summary} previous={previousSummary} currency={currency} />
+                )
               }
             />
             <MetricCard
               metric="netNewMrr"
               label="Net new MRR"
-              value={show((s) => signedMoney(s.netNewMrr))}
-              previous={before((s) => signedMoney(s.netNewMrr))}
+              value={show((s) => signedMoney(s.netNewMrr, currency))}
+              previous={before((s) => signedMoney(s.netNewMrr, currency))}
             />
             <MetricCard
               metric="payingCustomers"
@@ -128,25 +141,23 @@ export function SubscriptionMetricsSection() {
             <MetricCard
               metric="cash"
               label="Cash received"
-              value={show((s) => formatMoney(s.cash))}
-              previous={before((s) => formatMoney(s.cash))}
+              value={show((s) => money(s.cash))}
+              previous={before((s) => money(s.cash))}
               hint={
-                summary &&
-                summary.refunds !== '0.00' &&
-                `after ${formatMoney(summary.refunds)} refunds`
+                summary && summary.refunds !== '0.00' && `after ${money(summary.refunds)} refunds`
               }
             />
             <MetricCard
               metric="recognised"
               label="Recognised revenue"
-              value={show((s) => formatMoney(s.recognised))}
-              previous={before((s) => formatMoney(s.recognised))}
+              value={show((s) => money(s.recognised))}
+              previous={before((s) => money(s.recognised))}
             />
             <MetricCard
               metric="deferred"
               label="Deferred revenue"
-              value={show((s) => formatMoney(s.deferred))}
-              previous={before((s) => formatMoney(s.deferred))}
+              value={show((s) => money(s.deferred))}
+              previous={before((s) => money(s.deferred))}
             />
           </dl>
           {!current ? (
@@ -163,10 +174,10 @@ export function SubscriptionMetricsSection() {
                   <span className="sr-only">; the table below lists the same figures.</span>
                 </figcaption>
                 <Suspense fallback={chartSkeleton}>
-                  <MrrMovementsChart months={current} />
+                  <MrrMovementsChart months={current} currency={currency} />
                 </Suspense>
               </figure>
-              <SubscriptionMonthsTable months={current} />
+              <SubscriptionMonthsTable months={current} currency={currency} />
             </>
           )}
         </>

@@ -8,7 +8,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table'
-import { formatMoney } from '@/lib/format'
+import { formatMoneyIn } from '@/lib/format'
 import { formatRate } from '../metrics-period'
 import { formatMonth } from '../revenue-format'
 import { MetricTerm, type MetricName } from './metric-term'
@@ -16,15 +16,15 @@ import { MetricTerm, type MetricName } from './metric-term'
 type Column = {
   metric: MetricName
   label: string
-  show: (month: SubscriptionMetricsMonth) => string
+  show: (month: SubscriptionMetricsMonth, currency: string) => string
 }
 
 type MoneyMetric = {
   [K in MetricName]: SubscriptionMetricsMonth[K] extends string ? K : never
 }[MetricName]
 
-const money = (metric: MoneyMetric) => (month: SubscriptionMetricsMonth) =>
-  formatMoney(month[metric])
+const money = (metric: MoneyMetric) => (month: SubscriptionMetricsMonth, currency: string) =>
+  formatMoneyIn(month[metric], currency)
 
 const columns: Column[] = [
   { metric: 'mrr', label: 'MRR', show: money('mrr') },
@@ -54,7 +54,13 @@ const columns: Column[] = [
 ]
 
 /** The period month by month, newest first: movements, customers, cash and trial cohorts. */
-export function SubscriptionMonthsTable({ months }: { months: SubscriptionMetricsMonth[] }) {
+export function SubscriptionMonthsTable({
+  months,
+  currency,
+}: {
+  months: SubscriptionMetricsMonth[]
+  currency: string
+}) {
   return (
     <Table isCardsOnPhone>
       <TableCaption className="sr-only">Subscription metrics by month</TableCaption>
@@ -76,7 +82,7 @@ export function SubscriptionMonthsTable({ months }: { months: SubscriptionMetric
             </TableCell>
             {columns.map(({ metric, label, show }) => (
               <TableCell key={metric} data-label={label} className="text-right tabular-nums">
-                {show(month)}
+                {show(month, currency)}
               </TableCell>
             ))}
           </TableRow>
