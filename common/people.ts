@@ -68,4 +68,5 @@ export const bulkStageInput = z.object({
 export type BulkStageInput = z.input<typeof bulkStageInput>
 
 /** How many requests the bulk change moved (ids it did not find are left out). */
-export type BulkStageResult = { updated: number }
+export const bulkStageResult = z.object({ updated: z.number().int() })
+export type BulkStageResult = z.infer<typeof bulkStageResult>
