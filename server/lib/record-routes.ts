@@ -39,7 +39,7 @@ export function recordRoutes<Input extends z.ZodType>(
   const valuesOf = (body: unknown) => body as z.output<Input>
   // 409: a value another record holds, or (deleting) a record others refer to.
   const answers = (declare: (answer: z.ZodType) => Record<number, z.ZodType>) =>
-    record ? declare(record) : {}
+    record ? declare(record) : undefined
 
   const createSchema = {
     body: input,
