@@ -18,6 +18,10 @@ export const notification = z.object({
 })
 export type Notification = z.infer<typeof notification>
 
+/** How many of the caller's notifications are unread (the bell's count). */
+export const unreadCount = z.object({ unread: z.number().int() })
+export type UnreadCount = z.infer<typeof unreadCount>
+
 /** Who is asking: an admin (by session), or a customer by the ticket id they hold. */
 export const notificationScope = z
   .object({

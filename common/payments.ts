@@ -79,6 +79,9 @@ export const payment = z.object({
 })
 export type Payment = z.infer<typeof payment>
 
+/** What recording or refunding a payment answers: it, and why the person's line did not follow yet. */
+export const paymentChange = payment.extend({ lineProblem: z.string().optional() })
+
 const isoDate = (label: string) =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
     error: `${label} must be a date (YYYY-MM-DD) or a timestamp`,

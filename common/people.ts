@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import type { AuditEntry } from './audit'
+import { auditEntry } from './audit'
 import { noteBody } from './notes'
-import type { PersonLine } from './person-lines'
+import { personLine } from './person-lines'
 import { supportTicket } from './support'
-import { trialRequestStages, type TrialRequest } from './trial-requests'
+import { trialRequest, trialRequestStages } from './trial-requests'
 
 /** An admin's private note on a person; customers never see it. */
 export const personNote = z.object({
@@ -39,16 +39,17 @@ export type PersonTicket = z.infer<typeof personTicket>
  * Everything the customer view shows in one answer (GET /api/people/{id}): the person, their
  * tickets and notes (newest first), and the Activity trail's entries about them (newest first).
  */
-export type PersonView = {
-  person: TrialRequest
+export const personView = z.object({
+  person: trialRequest,
   /** When a running trial ends (its start plus the trial duration in Business Settings); else null. */
-  trialEndsAt: string | null
+  trialEndsAt: z.iso.datetime().nullable(),
   /** Their line on the supplier panel once it is made; else null. */
-  line: PersonLine | null
-  tickets: PersonTicket[]
-  notes: PersonNote[]
-  timeline: AuditEntry[]
-}
+  line: personLine.nullable(),
+  tickets: z.array(personTicket),
+  notes: z.array(personNote),
+  timeline: z.array(auditEntry),
+})
+export type PersonView = z.infer<typeof personView>
 
 /** How many of each list the view shows; older ones are in the Activity log. */
 export const personViewLimits = { tickets: 20, notes: 50, timeline: 50 } as const
@@ -68,4 +69,5 @@ export const bulkStageInput = z.object({
 export type BulkStageInput = z.input<typeof bulkStageInput>
 
 /** How many requests the bulk change moved (ids it did not find are left out). */
-export type BulkStageResult = { updated: number }
+export const bulkStageResult = z.object({ updated: z.number().int() })
+export type BulkStageResult = z.infer<typeof bulkStageResult>

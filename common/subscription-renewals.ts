@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { formatCents, toCents } from './money'
 import { billingMonths, type BillingPeriod } from './plan-rules'
-import { convertToSubscriptionInput, type TrialRequest } from './trial-requests'
+import { convertToSubscriptionInput, trialRequest } from './trial-requests'
 
 /** POST /api/trial-requests/{id}/subscription/extend: the conversion's own rules for months and price. */
 export const extendSubscriptionInput = z.object({
@@ -13,7 +13,8 @@ export const extendSubscriptionInput = z.object({
 export type ExtendSubscriptionInput = z.input<typeof extendSubscriptionInput>
 
 /** What a subscription change answers: the person, and why their line did not follow yet. */
-export type SubscriptionChange = TrialRequest & { lineProblem?: string }
+export const subscriptionChange = trialRequest.extend({ lineProblem: z.string().optional() })
+export type SubscriptionChange = z.infer<typeof subscriptionChange>
 
 /** Calendar months in UTC, time of day kept: 31 January + 1 month is 28 (or 29) February. */
 export function addCalendarMonths(start: Date, months: number): Date {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { z } from 'zod'
-import { idParams } from '../../common/api'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../common/api'
 import type { Db } from '../db/client'
 import { auditAs, inAuditedTransaction } from '../plugins/audit'
 import type { PublicScope } from '../plugins/public-content'
@@ -12,6 +12,8 @@ type RecordRoutesOptions<Input extends z.ZodType> = {
   /** The audit trail's entity; the actions are {entity}.create, .update and .delete. */
   entity: string
   input: Input
+  /** The record as the API answers it: declared in the reference, and the answer's shape. */
+  record?: z.ZodType
   /** What the public reads of these records, forgotten by every process after each change. */
   publicScope?: PublicScope
   create(db: Db, values: z.output<Input>, now: Date): Promise<unknown>
@@ -25,7 +27,7 @@ type RecordRoutesOptions<Input extends z.ZodType> = {
  */
 export function recordRoutes<Input extends z.ZodType>(
   fastify: FastifyInstance,
-  { path, entity, input, publicScope, create, update, remove }: RecordRoutesOptions<Input>,
+  { path, entity, input, record, publicScope, create, update, remove }: RecordRoutesOptions<Input>,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const audit = auditAs(entity)
@@ -35,30 +37,55 @@ export function recordRoutes<Input extends z.ZodType>(
   }
   // The type provider cannot resolve a generic schema's output; `input` has validated the body.
   const valuesOf = (body: unknown) => body as z.output<Input>
+  // 409: a value another record holds, or (deleting) a record others refer to.
+  const answers = (declare: (answer: z.ZodType) => Record<number, z.ZodType>) =>
+    record ? declare(record) : undefined
 
-  app.post(path, { config: audit('create'), schema: { body: input } }, async (request, reply) => {
+  const createSchema = {
+    body: input,
+    response: answers((r) => ({ 201: r, 400: apiErrorBody, 409: apiErrorBody })),
+  }
+  app.post(path, { config: audit('create'), schema: createSchema }, async (request, reply) => {
     const values = valuesOf(request.body)
-    const record = await inAuditedTransaction(request, (tx) => create(tx, values, app.now()))
+    const saved = await inAuditedTransaction(request, (tx) => create(tx, values, app.now()))
     await changed()
-    return reply.code(201).send(record)
+    return reply.code(201).send(saved)
   })
 
   app.put(
     `${path}/:id`,
-    { config: audit('update'), schema: { params: idParams, body: input } },
+    {
+      config: audit('update'),
+      schema: {
+        params: idParams,
+        body: input,
+        response: answers((r) => ({
+          200: r,
+          400: apiErrorBody,
+          404: apiErrorBody,
+          409: apiErrorBody,
+        })),
+      },
+    },
     async (request) => {
       const values = valuesOf(request.body)
-      const record = await inAuditedTransaction(request, (tx) =>
+      const saved = await inAuditedTransaction(request, (tx) =>
         update(tx, request.params.id, values, app.now()),
       )
       await changed()
-      return record
+      return saved
     },
   )
 
   app.delete(
     `${path}/:id`,
-    { config: audit('delete'), schema: { params: idParams } },
+    {
+      config: audit('delete'),
+      schema: {
+        params: idParams,
+        response: answers(() => ({ 204: z.null(), 404: apiErrorBody, 409: apiErrorBody })),
+      },
+    },
     async (request, reply) => {
       await inAuditedTransaction(request, (tx) => remove(tx, request.params.id))
       await changed()

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../../common/api'
 import {
   supportNotificationKinds,
   markAllReadQuery,
+  notification,
   notificationListQuery,
   notificationScope,
+  unreadCount,
   type NotificationScope,
 } from '../../../common/notifications'
 import { HttpError, notFound } from '../../lib/http-error'
@@ -35,17 +38,20 @@ function authorize(request: FastifyRequest, scope: NotificationScope): Recipient
 export async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const open = { config: { public: true } }
+  // 401: staff notifications asked for without a staff session.
+  const list = { 200: z.array(notification), 400: apiErrorBody, 401: apiErrorBody }
+  const count = { 200: unreadCount, 400: apiErrorBody, 401: apiErrorBody }
 
   app.get(
     '/api/notifications',
-    { ...open, schema: { querystring: notificationListQuery } },
+    { ...open, schema: { querystring: notificationListQuery, response: list } },
     async (request) =>
       listNotifications(app.db, authorize(request, request.query), request.query.limit),
   )
 
   app.get(
     '/api/notifications/count',
-    { ...open, schema: { querystring: notificationScope } },
+    { ...open, schema: { querystring: notificationScope, response: count } },
     async (request) => ({
       unread: await countUnread(app.db, authorize(request, request.query)),
     }),
@@ -53,7 +59,14 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/notifications/:id/read',
-    { ...open, schema: { params: idParams, querystring: notificationScope } },
+    {
+      ...open,
+      schema: {
+        params: idParams,
+        querystring: notificationScope,
+        response: { ...count, 404: apiErrorBody },
+      },
+    },
     async (request) => {
       const isMarked = await markRead(app.db, authorize(request, request.query), request.params.id)
       if (!isMarked) throw notFound('Notification not found')
@@ -63,7 +76,7 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/notifications/read-all',
-    { ...open, schema: { querystring: markAllReadQuery } },
+    { ...open, schema: { querystring: markAllReadQuery, response: count } },
     async (request) => {
       const scope = authorize(request, request.query)
       await markAllRead(app.db, scope, request.query.type)
@@ -71,7 +84,9 @@ export async function notificationsRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/notifications/admin/', { config: { role: 'support' } }, async (request) =>
-    listNotifications(app.db, staffScope(request), adminDropdownSize),
+  app.get(
+    '/api/notifications/admin/',
+    { config: { role: 'support' }, schema: { response: { 200: z.array(notification) } } },
+    async (request) => listNotifications(app.db, staffScope(request), adminDropdownSize),
   )
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { plainPage } from '../../lib/plain-page'
+import { textAnswer } from '../../lib/text-answer'
 
 /** Where a provider sends the customer back after its checkout page. */
 export const paymentReturnPaths = {
@@ -21,11 +22,17 @@ const pages = {
 
 export async function paymentPagesRoutes(app: FastifyInstance) {
   for (const page of ['success', 'cancelled'] as const) {
-    app.get(paymentReturnPaths[page], { config: { public: true } }, async (_request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(plainPage({ brandName: app.config.brandName, ...pages[page] })),
+    const schema = {
+      response: { 200: textAnswer('text/html', `"${pages[page].title}", in words.`) },
+    }
+    app.get(
+      paymentReturnPaths[page],
+      { config: { public: true }, schema },
+      async (_request, reply) =>
+        reply
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(plainPage({ brandName: app.config.brandName, ...pages[page] })),
     )
   }
 }

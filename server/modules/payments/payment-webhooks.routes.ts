@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { apiErrorBody } from '../../../common/api'
 import { checkoutProviders } from '../../../common/payments'
 import { badRequest, HttpError, notFound } from '../../lib/http-error'
 import { signalWebhook } from '../../lib/signals'
 import { handleProviderEvent } from './payment-webhooks.service'
 import { paymentProvidersFor } from './providers/payment-providers'
+
+/** What a provider is told of its event: taken, and whether it had been already. */
+const webhookReceipt = z.object({ received: z.literal(true), duplicate: z.boolean() })
 
 // Stripe's and BTCPay's events are a few kilobytes; a megabyte body is no event of theirs.
 const webhookBodyLimit = 256 * 1024
@@ -25,7 +30,12 @@ export async function paymentWebhookRoutes(app: FastifyInstance) {
   for (const name of checkoutProviders) {
     app.post(
       `/api/payments/${name}/webhook`,
-      { config: { public: true }, bodyLimit: webhookBodyLimit },
+      {
+        config: { public: true },
+        bodyLimit: webhookBodyLimit,
+        // 400: a bad signature or body; 404: the provider is not configured here.
+        schema: { response: { 200: webhookReceipt, 400: apiErrorBody, 404: apiErrorBody } },
+      },
       async (request, reply) => {
         const provider = paymentProvidersFor(app)[name]
         if (!provider) throw notFound(`${name} payments are not configured on this server`)

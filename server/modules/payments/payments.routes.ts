@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
-import { paymentListQuery, refundInput } from '../../../common/payments'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../../common/api'
+import { payment, paymentChange, paymentListQuery, refundInput } from '../../../common/payments'
 import { setPageHeaders } from '../../lib/keyset'
+import { textAnswer } from '../../lib/text-answer'
 import { auditAs } from '../../plugins/audit'
 import { paymentsCsv, paymentsFileName } from './payments-csv'
 import { getPayment, listPayments, paymentFilter } from './payments.service'
@@ -21,7 +23,12 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/payments',
-    { schema: { querystring: paymentListQuery } },
+    {
+      schema: {
+        querystring: paymentListQuery,
+        response: { 200: z.array(payment), 400: apiErrorBody },
+      },
+    },
     async (request, reply) => {
       const page = await listPayments(app.db, request.query)
       setPageHeaders(reply, page)
@@ -31,7 +38,15 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/payments/export.csv',
-    { schema: { querystring: exportQuery } },
+    {
+      schema: {
+        querystring: exportQuery,
+        response: {
+          200: textAnswer('text/csv', 'The matching payments, one row each, newest first.'),
+          400: apiErrorBody,
+        },
+      },
+    },
     async (request, reply) => {
       // Built first, so a reversed date range answers 400 before the file starts.
       const filter = paymentFilter(request.query)
@@ -42,15 +57,28 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/payments/:id', { schema: { params: idParams } }, async (request) =>
-    getPayment(app.db, request.params.id),
+  app.get(
+    '/api/payments/:id',
+    { schema: { params: idParams, response: { 200: payment, 404: apiErrorBody } } },
+    async (request) => getPayment(app.db, request.params.id),
   )
 
   app.post(
     '/api/payments/:id/refund',
     {
       config: { role: 'super_admin', ...audit('refund_payment') },
-      schema: { params: idParams, body: refundInput },
+      schema: {
+        params: idParams,
+        body: refundInput,
+        // 502: Stripe refused the refund, in its words.
+        response: {
+          200: paymentChange,
+          400: apiErrorBody,
+          404: apiErrorBody,
+          409: apiErrorBody,
+          502: apiErrorBody,
+        },
+      },
     },
     async (request) => refundPayment(request, request.params.id, request.body),
   )

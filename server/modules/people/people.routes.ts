@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
-import { createPersonNoteInput, personNoteParams } from '../../../common/people'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../../common/api'
+import {
+  createPersonNoteInput,
+  personNote,
+  personNoteParams,
+  personView,
+} from '../../../common/people'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { getPersonView } from './people.service'
 import { addPersonNote, deletePersonNote } from './person-notes.service'
@@ -15,7 +21,10 @@ export async function peopleRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/people/:id',
-    { config: { role: 'support' }, schema: { params: idParams } },
+    {
+      config: { role: 'support' },
+      schema: { params: idParams, response: { 200: personView, 404: apiErrorBody } },
+    },
     async (request) => getPersonView(app.db, request.params.id),
   )
 
@@ -23,7 +32,11 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     '/api/people/:id/notes',
     {
       config: { role: 'support', ...audit('add_note') },
-      schema: { params: idParams, body: createPersonNoteInput },
+      schema: {
+        params: idParams,
+        body: createPersonNoteInput,
+        response: { 201: personNote, 400: apiErrorBody, 404: apiErrorBody },
+      },
     },
     async (request, reply) => {
       const note = await inAuditedTransaction(
@@ -43,11 +56,14 @@ export async function peopleRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/people/:id/notes/:noteId',
-    { config: { role: 'support', ...audit('delete_note') }, schema: { params: personNoteParams } },
+    {
+      config: { role: 'support', ...audit('delete_note') },
+      schema: { params: personNoteParams, response: { 204: z.null(), 404: apiErrorBody } },
+    },
     async (request, reply) => {
       const { id, noteId } = request.params
       await inAuditedTransaction(request, (tx) => deletePersonNote(tx, id, noteId))
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { textAnswer } from '../../lib/text-answer'
 import { listBlogPosts } from '../blog/blog.service'
 import { listPublishedLegalPages } from '../legal-pages/legal-pages.service'
 import { robotsTxt, rssXml, sitemapXml } from './feeds'
@@ -12,11 +13,15 @@ export function siteBaseUrl(app: FastifyInstance, request: FastifyRequest): stri
 const feedLimit = 1000
 
 export async function seoRoutes(app: FastifyInstance) {
-  const open = { config: { public: true } }
+  const open = (contentType: string, description: string) => ({
+    config: { public: true },
+    schema: { response: { 200: textAnswer(contentType, description) } },
+  })
   const publishedPosts = async () =>
     (await listBlogPosts(app.db, { publishedOnly: true, limit: feedLimit })).posts
 
-  app.get('/sitemap.xml', open, async (request, reply) =>
+  const sitemap = open('application/xml', 'Every public page and published post.')
+  app.get('/sitemap.xml', sitemap, async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .send(
@@ -28,11 +33,13 @@ export async function seoRoutes(app: FastifyInstance) {
       ),
   )
 
-  app.get('/robots.txt', open, async (request, reply) =>
+  const robots = open('text/plain', 'What crawlers may read, and where the sitemap is.')
+  app.get('/robots.txt', robots, async (request, reply) =>
     reply.type('text/plain; charset=utf-8').send(robotsTxt(siteBaseUrl(app, request))),
   )
 
-  app.get('/rss.xml', open, async (request, reply) =>
+  const rss = open('application/rss+xml', 'The published posts, newest first.')
+  app.get('/rss.xml', rss, async (request, reply) =>
     reply
       .type('application/rss+xml; charset=utf-8')
       .send(rssXml(siteBaseUrl(app, request), app.config.brandName, await publishedPosts())),

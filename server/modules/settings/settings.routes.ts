@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { apiErrorBody } from '../../../common/api'
 import { inAuditedTransaction } from '../../plugins/audit'
 import type { BusEvent } from '../../realtime/event-bus'
 import {
@@ -23,15 +23,19 @@ type SettingsRoute<T> = {
 
 /** GET and PUT /api/settings/{path}: each PUT validated by the group's schema and audited. */
 function settingsRoute<T>(
-  fastify: FastifyInstance,
+  app: FastifyInstance,
   { path, group, action, role, announce }: SettingsRoute<T>,
 ) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  // Not through the type provider, which cannot resolve a generic schema: the schemas still
+  // validate the body and shape the answer, and the group's functions type them.
   const url = `/api/settings/${path}`
-  app.get(url, async () => group.get(app.db))
+  app.get(url, { schema: { response: { 200: group.schema } } }, async () => group.get(app.db))
   app.put(
     url,
-    { config: { role, audit: { action, entity: 'settings' } }, schema: { body: group.schema } },
+    {
+      config: { role, audit: { action, entity: 'settings' } },
+      schema: { body: group.schema, response: { 200: group.schema, 400: apiErrorBody } },
+    },
     async (request) => {
       const saved = await inAuditedTransaction(request, (tx) =>
         group.save(tx, request.body as T, app.now()),

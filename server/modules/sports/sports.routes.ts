@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { sportsEventsQuery, type SportsEvent } from '../../../common/sports'
+import { z } from 'zod'
+import { apiErrorBody } from '../../../common/api'
+import { sportsEvent, sportsEventsQuery, type SportsEvent } from '../../../common/sports'
 import { jsonAnswer, type Answer } from '../../lib/public-cache'
 import { createSportsService } from './sports.service'
 
@@ -19,7 +21,14 @@ export async function sportsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/sports/events',
-    { config: { public: true }, schema: { querystring: sportsEventsQuery } },
+    {
+      config: { public: true },
+      // Sent as serialized once per refresh, so the schema describes the answer without shaping it.
+      schema: {
+        querystring: sportsEventsQuery,
+        response: { 200: z.array(sportsEvent), 400: apiErrorBody },
+      },
+    },
     async (request, reply) =>
       app.publicContent.send(
         request,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
-import { recordPaymentInput } from '../../../common/payments'
+import { apiErrorBody, idParams } from '../../../common/api'
+import { paymentChange, recordPaymentInput } from '../../../common/payments'
 import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { requestFollower } from '../m3u/line-follow'
@@ -18,7 +18,14 @@ export async function recordPaymentRoutes(fastify: FastifyInstance) {
   // the same step as a provider's payment. A retried submission answers the payment it recorded.
   app.post(
     '/api/trial-requests/:id/payments',
-    { config: audit('record_payment'), schema: { params: idParams, body: recordPaymentInput } },
+    {
+      config: audit('record_payment'),
+      schema: {
+        params: idParams,
+        body: recordPaymentInput,
+        response: { 201: paymentChange, 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody },
+      },
+    },
     async (request, reply) => {
       const { planId, months, method, reference, amount, requestId, paidAt } = request.body
       const now = app.now()

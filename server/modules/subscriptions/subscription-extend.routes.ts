@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
-import { extendSubscriptionInput } from '../../../common/subscription-renewals'
+import { apiErrorBody, idParams } from '../../../common/api'
+import { extendSubscriptionInput, subscriptionChange } from '../../../common/subscription-renewals'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { requestFollower } from '../m3u/line-follow'
 import { settleManualPayment } from './manual-payment'
@@ -16,7 +16,19 @@ export async function subscriptionExtendRoutes(fastify: FastifyInstance) {
   // line moves its expiry on the panel.
   app.post(
     '/api/trial-requests/:id/subscription/extend',
-    { config: audit('extend'), schema: { params: idParams, body: extendSubscriptionInput } },
+    {
+      config: audit('extend'),
+      schema: {
+        params: idParams,
+        body: extendSubscriptionInput,
+        response: {
+          200: subscriptionChange,
+          400: apiErrorBody,
+          404: apiErrorBody,
+          409: apiErrorBody,
+        },
+      },
+    },
     async (request) => {
       const { months, price, requestId } = request.body
       const { settled } = await inAuditedTransaction(

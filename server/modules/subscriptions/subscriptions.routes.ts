@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
+import { apiErrorBody, idParams } from '../../../common/api'
+import { subscriptionChange } from '../../../common/subscription-renewals'
 import { convertToSubscriptionInput } from '../../../common/trial-requests'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { changePersonLine } from '../m3u/line-changes'
@@ -21,7 +22,19 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
   // take it yet; the retry job keeps trying). The price is a manual payment, settled as any other.
   app.post(
     '/api/trial-requests/:id/convert-to-subscription',
-    { config: audit('convert'), schema: { params: idParams, body: convertToSubscriptionInput } },
+    {
+      config: audit('convert'),
+      schema: {
+        params: idParams,
+        body: convertToSubscriptionInput,
+        response: {
+          200: subscriptionChange,
+          400: apiErrorBody,
+          404: apiErrorBody,
+          409: apiErrorBody,
+        },
+      },
+    },
     async (request) => {
       const { paidPlan, subscriptionMonths, subscriptionPrice, createLine } = request.body
       const payment = {
@@ -44,7 +57,13 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/trial-requests/:id/subscription',
-    { config: audit('delete_subscription'), schema: { params: idParams } },
+    {
+      config: audit('delete_subscription'),
+      schema: {
+        params: idParams,
+        response: { 200: subscriptionChange, 404: apiErrorBody, 409: apiErrorBody },
+      },
+    },
     async (request) => {
       const { id } = request.params
       const now = app.now()

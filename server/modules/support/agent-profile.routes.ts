@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { apiErrorBody } from '../../../common/api'
 import { agentProfile, updateAgentProfileInput } from '../../../common/support'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { getAgentProfile, setAgentProfile } from './agent-profile.service'
@@ -17,7 +18,10 @@ export async function agentProfileRoutes(fastify: FastifyInstance) {
     '/api/support/agent-profile',
     {
       config: { role: 'support', ...auditAs('admin_user')('set_support_name') },
-      schema: { body: updateAgentProfileInput },
+      schema: {
+        body: updateAgentProfileInput,
+        response: { 200: agentProfile, 400: apiErrorBody, 404: apiErrorBody },
+      },
     },
     async (request) =>
       inAuditedTransaction(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
+import { apiErrorBody, idParams } from '../../../common/api'
 import { z } from 'zod'
 import { savedReply, saveSavedReplyInput } from '../../../common/saved-replies'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
@@ -24,7 +24,13 @@ export async function savedRepliesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/support/saved-replies',
-    { config: { role: 'support', ...audit('create') }, schema: { body: saveSavedReplyInput } },
+    {
+      config: { role: 'support', ...audit('create') },
+      schema: {
+        body: saveSavedReplyInput,
+        response: { 201: savedReply, 400: apiErrorBody },
+      },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -39,7 +45,11 @@ export async function savedRepliesRoutes(fastify: FastifyInstance) {
     '/api/support/saved-replies/:id',
     {
       config: { role: 'support', ...audit('update') },
-      schema: { params: idParams, body: saveSavedReplyInput },
+      schema: {
+        params: idParams,
+        body: saveSavedReplyInput,
+        response: { 200: savedReply, 400: apiErrorBody, 404: apiErrorBody },
+      },
     },
     async (request) =>
       inAuditedTransaction(request, (tx) =>
@@ -49,10 +59,13 @@ export async function savedRepliesRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/support/saved-replies/:id',
-    { config: { role: 'support', ...audit('delete') }, schema: { params: idParams } },
+    {
+      config: { role: 'support', ...audit('delete') },
+      schema: { params: idParams, response: { 204: z.null(), 404: apiErrorBody } },
+    },
     async (request, reply) => {
       await inAuditedTransaction(request, (tx) => deleteSavedReply(tx, request.params.id))
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
-import { createTicketNoteInput } from '../../../common/support'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../../common/api'
+import { createTicketNoteInput, ticketNote } from '../../../common/support'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { addTicketNote, listTicketNotes } from './ticket-notes.service'
 
@@ -11,7 +12,10 @@ export async function ticketNotesRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/support-tickets/:id/notes',
-    { config: { role: 'support' }, schema: { params: idParams } },
+    {
+      config: { role: 'support' },
+      schema: { params: idParams, response: { 200: z.array(ticketNote), 404: apiErrorBody } },
+    },
     async (request) => listTicketNotes(app.db, request.params.id),
   )
 
@@ -19,7 +23,11 @@ export async function ticketNotesRoutes(fastify: FastifyInstance) {
     '/api/support-tickets/:id/notes',
     {
       config: { role: 'support', ...auditAs('support_ticket')('add_note') },
-      schema: { params: idParams, body: createTicketNoteInput },
+      schema: {
+        params: idParams,
+        body: createTicketNoteInput,
+        response: { 201: ticketNote, 400: apiErrorBody, 404: apiErrorBody },
+      },
     },
     async (request, reply) => {
       const note = await inAuditedTransaction(

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../../common/api'
 import {
   createTicketInput,
   listTicketsQuery,
   lobbyQuery,
+  lobbyTicket,
+  supportTicket,
   updateTicketInput,
 } from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
@@ -20,7 +23,10 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
     '/api/support-tickets',
     {
       config: { public: true },
-      schema: { body: createTicketInput },
+      schema: {
+        body: createTicketInput,
+        response: { 201: supportTicket, 400: apiErrorBody, 429: apiErrorBody },
+      },
       preHandler: limitPerIp(app, publicWriteLimits.supportTicket),
     },
     async (request, reply) => {
@@ -39,13 +45,22 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
   // The ticket id is the customer's capability: whoever holds it may read the ticket.
   app.get(
     '/api/support-tickets/:id',
-    { config: { public: true }, schema: { params: idParams } },
+    {
+      config: { public: true },
+      schema: { params: idParams, response: { 200: supportTicket, 404: apiErrorBody } },
+    },
     async (request) => requireTicket(app.db, request.params.id),
   )
 
   app.get(
     '/api/support-tickets',
-    { config: { role: 'support' }, schema: { querystring: listTicketsQuery } },
+    {
+      config: { role: 'support' },
+      schema: {
+        querystring: listTicketsQuery,
+        response: { 200: z.array(supportTicket), 400: apiErrorBody },
+      },
+    },
     async (request, reply) => {
       const { status, limit, cursor } = request.query
       const page = await listTickets(app.db, {
@@ -60,7 +75,13 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/support-tickets/lobby',
-    { config: { role: 'support' }, schema: { querystring: lobbyQuery } },
+    {
+      config: { role: 'support' },
+      schema: {
+        querystring: lobbyQuery,
+        response: { 200: z.array(lobbyTicket), 400: apiErrorBody },
+      },
+    },
     async (request) =>
       listLobby(app.db, { view: request.query.view, username: request.admin!.username }),
   )
@@ -69,7 +90,11 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
     '/api/support-tickets/:id',
     {
       config: { role: 'support', audit: { action: 'ticket.update', entity: 'support_ticket' } },
-      schema: { params: idParams, body: updateTicketInput },
+      schema: {
+        params: idParams,
+        body: updateTicketInput,
+        response: { 200: supportTicket, 400: apiErrorBody, 404: apiErrorBody },
+      },
     },
     async (request) => {
       const ticket = await inAuditedTransaction(request, (tx) =>
@@ -83,10 +108,13 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/support-tickets/:id/read',
-    { config: { role: 'support', audit: false }, schema: { params: idParams } },
+    {
+      config: { role: 'support', audit: false },
+      schema: { params: idParams, response: { 204: z.null(), 404: apiErrorBody } },
+    },
     async (request, reply) => {
       await markTicketRead(app.db, request.params.id, app.now())
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

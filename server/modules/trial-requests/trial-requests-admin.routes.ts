@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
-import { bulkStageInput } from '../../../common/people'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../../common/api'
+import { bulkStageInput, bulkStageResult } from '../../../common/people'
+import { trialRequestListItem } from '../../../common/request-outcome'
 import {
+  trialRequest,
   trialRequestListQuery,
+  trialRequestStats as trialRequestStatsAnswer,
   trialRequestStatusInput,
   updateTrialRequestInput,
 } from '../../../common/trial-requests'
 import { setPageHeaders } from '../../lib/keyset'
+import { textAnswer } from '../../lib/text-answer'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { changePersonLine } from '../m3u/line-changes'
 import { getPlatformSettings } from '../settings/settings.service'
@@ -33,7 +38,13 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
     // Support agents look people up to help them; exports and changes stay with admins.
     app.get(
       path,
-      { config: { role: 'support' }, schema: { querystring: trialRequestListQuery } },
+      {
+        config: { role: 'support' },
+        schema: {
+          querystring: trialRequestListQuery,
+          response: { 200: z.array(trialRequestListItem), 400: apiErrorBody },
+        },
+      },
       async (request, reply) => {
         const page = await listTrialRequests(app.db, request.query, app.now())
         setPageHeaders(reply, page)
@@ -42,7 +53,11 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
     )
   }
 
-  app.get('/api/trial-requests/stats', async () => trialRequestStats(app.db))
+  app.get(
+    '/api/trial-requests/stats',
+    { schema: { response: { 200: trialRequestStatsAnswer } } },
+    async () => trialRequestStats(app.db),
+  )
 
   app.get(
     '/api/trial-requests/export.csv',
@@ -55,6 +70,10 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
           endsWithinDays: true,
           outcome: true,
         }),
+        response: {
+          200: textAnswer('text/csv', 'The matching contacts, one row each, newest first.'),
+          400: apiErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -69,7 +88,14 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/trial-requests/:id',
-    { config: audit('update'), schema: { params: idParams, body: updateTrialRequestInput } },
+    {
+      config: audit('update'),
+      schema: {
+        params: idParams,
+        body: updateTrialRequestInput,
+        response: { 200: trialRequest, 400: apiErrorBody, 404: apiErrorBody },
+      },
+    },
     async (request) =>
       inAuditedTransaction(request, (tx) =>
         updateTrialRequest(tx, request.params.id, request.body, app.now()),
@@ -79,7 +105,10 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
   // "Mark contacted" on the selected rows: one request, one transaction, an entry per person.
   app.put(
     '/api/trial-requests/status',
-    { config: audit('bulk_status'), schema: { body: bulkStageInput } },
+    {
+      config: audit('bulk_status'),
+      schema: { body: bulkStageInput, response: { 200: bulkStageResult, 400: apiErrorBody } },
+    },
     async (request) =>
       inAuditedTransaction(
         request,
@@ -90,7 +119,14 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/trial-requests/:id/status',
-    { config: audit('status'), schema: { params: idParams, body: trialRequestStatusInput } },
+    {
+      config: audit('status'),
+      schema: {
+        params: idParams,
+        body: trialRequestStatusInput,
+        response: { 200: trialRequest, 400: apiErrorBody, 404: apiErrorBody },
+      },
+    },
     async (request) =>
       inAuditedTransaction(request, (tx) =>
         setTrialRequestStatus(tx, request.params.id, request.body, app.now()),
@@ -99,7 +135,10 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/trial-requests/:id',
-    { config: audit('delete'), schema: { params: idParams } },
+    {
+      config: audit('delete'),
+      schema: { params: idParams, response: { 204: z.null(), 404: apiErrorBody } },
+    },
     async (request, reply) => {
       const { id } = request.params
       // The line outlives the person (and its history with it), disabled.
@@ -109,7 +148,7 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
         return lineId
       })
       await followLine(request, lineId)
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { UnreadCount } from '@common/notifications'
 import { apiJson } from '@/lib/api-client'
 import {
   notificationCountQueryKey,
   scopeSearchParams,
   type NotificationScope,
 } from './notification-scope'
-
-export type UnreadCount = { unread: number }
 
 export function getNotificationCount(
   scope: NotificationScope,

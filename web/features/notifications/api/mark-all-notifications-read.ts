@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiJson } from '@/lib/api-client'
-import type { UnreadCount } from './get-notification-count'
+import type { UnreadCount } from '@common/notifications'
 import {
   notificationCountQueryKey,
   notificationsQueryKey,
