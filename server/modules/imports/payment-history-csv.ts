@@ -5,6 +5,7 @@ import {
   type PaymentImportProblem,
   type PaymentImportRow,
 } from '../../../common/payment-imports'
+import { findTextProblem } from '../../../common/text-rules'
 import { badRequest } from '../../lib/http-error'
 
 /** A row that reads well, with the line of the file it starts on. */
@@ -52,6 +53,12 @@ export function readPaymentHistory(text: string): ReadFile {
     if (record.every((cell) => cell === '')) continue
     rowCount += 1
     const cells = Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))
+    // The rule every text input meets (the input guard's, which sees an upload as bytes).
+    const unfit = findTextProblem(cells, { allowLineBreaks: false })
+    if (unfit) {
+      problems.push({ line, field: unfit.path, message: unfit.message })
+      continue
+    }
     const read = paymentImportRow.safeParse(cells)
     if (read.success) {
       rows.push({ ...read.data, line })

@@ -82,6 +82,30 @@ describe.each(databaseKinds)('payment history brought in from a CSV, on %s', (ki
     expect(await importedPayments()).toEqual([])
   })
 
+  it('reads a file longer than any text field as a body, and holds each cell to the text rule', async () => {
+    const rows = Array.from(
+      { length: 1500 },
+      (_, n) =>
+        `big${n}@example.com,Big,Number${n},${planName},1,10.00,EUR,2024-05-01,cash,Till receipt ${n}`,
+    )
+    const big = [
+      header,
+      ...rows,
+      `nul@example.com,N\u0000ul,Moe,${planName},1,10.00,EUR,2024-05-01,cash,`,
+    ].join('\n')
+    expect(big.length).toBeGreaterThan(100_000)
+    const dry = await send(big, true)
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({ rows: 1501, payments: { new: 1500 } })
+    expect(dry.body.problems).toEqual([
+      {
+        line: 1502,
+        field: 'firstName',
+        message: 'firstName contains a control character that is not allowed',
+      },
+    ])
+  })
+
   it('answers 400 naming the missing columns of line 1', async () => {
     const response = await send('email,firstName\nann@example.com,Ann', true)
     expect(response.status).toBe(400)
