@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { SubscriptionMetricsMonth } from '@common/business-metrics'
 import {
+  currentMonth,
   lastMonths,
+  periodOf,
   periodProblem,
   requestedRange,
   splitPeriods,
@@ -37,6 +39,21 @@ describe('the period picker', () => {
   it('counts the last months back across a year end', () => {
     expect(lastMonths(3, '2025-02')).toEqual({ from: '2024-12', to: '2025-02' })
     expect(lastMonths(12, '2025-12')).toEqual({ from: '2025-01', to: '2025-12' })
+  })
+
+  it('ends "this month" in the business time zone, not the browser’s', () => {
+    // 23:30 on 31 January in UTC is already February in Berlin and still January in New York.
+    const at = new Date('2026-01-31T23:30:00Z')
+    expect(currentMonth(at, 'Europe/Berlin')).toBe('2026-02')
+    expect(currentMonth(at, 'America/New_York')).toBe('2026-01')
+    expect(periodOf(3, currentMonth(at, 'Europe/Berlin'))).toEqual({
+      from: '2025-12',
+      to: '2026-02',
+    })
+    expect(periodOf({ from: '2025-01', to: '2025-03' }, '2026-02')).toEqual({
+      from: '2025-01',
+      to: '2025-03',
+    })
   })
 
   it('asks for the previous period and the month before it in one range', () => {

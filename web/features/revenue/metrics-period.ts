@@ -8,10 +8,26 @@ export type MetricsPeriod = { from: string; to: string }
 
 export const periodPresets = [3, 6, 12] as const
 
-/** This month in the browser's calendar as "YYYY-MM". */
-export function currentMonth(now = new Date()): string {
-  return monthName(now.getFullYear() * 12 + now.getMonth())
+/**
+ * This month as "YYYY-MM" in the business time zone, once the API has named it; in the browser's
+ * calendar until then.
+ */
+export function currentMonth(now = new Date(), timeZone?: string): string {
+  if (!timeZone) return monthName(now.getFullYear() * 12 + now.getMonth())
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(now)
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value)
+  return monthName(part('year') * 12 + part('month') - 1)
 }
+
+/** A preset's number of months up to this one, or months chosen from–to. */
+export type PeriodChoice = number | MetricsPeriod
+
+export const periodOf = (choice: PeriodChoice, thisMonth: string): MetricsPeriod =>
+  typeof choice === 'number' ? lastMonths(choice, thisMonth) : choice
 
 /** The last `months` months, this one included. */
 export function lastMonths(months: number, thisMonth = currentMonth()): MetricsPeriod {

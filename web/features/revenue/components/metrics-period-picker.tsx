@@ -3,28 +3,37 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { lastMonths, periodPresets, periodProblem, type MetricsPeriod } from '../metrics-period'
+import {
+  periodOf,
+  periodPresets,
+  periodProblem,
+  type MetricsPeriod,
+  type PeriodChoice,
+} from '../metrics-period'
 
 type MetricsPeriodPickerProps = {
-  period: MetricsPeriod
-  onChange: (period: MetricsPeriod) => void
+  choice: PeriodChoice
+  /** This month in the business time zone, where the presets end. */
+  thisMonth: string
+  onChange: (choice: PeriodChoice) => void
 }
 
 /** Last 3, 6 or 12 months, or any months from–to; custom months apply on "Show". */
-export function MetricsPeriodPicker({ period, onChange }: MetricsPeriodPickerProps) {
-  const presetOf = (candidate: MetricsPeriod) =>
-    periodPresets.find((months) => {
-      const preset = lastMonths(months)
-      return preset.from === candidate.from && preset.to === candidate.to
-    })
-  const [choice, setChoice] = useState<string>(String(presetOf(period) ?? 'custom'))
-  const [custom, setCustom] = useState(period)
+export function MetricsPeriodPicker({
+  choice: chosen,
+  thisMonth,
+  onChange,
+}: MetricsPeriodPickerProps) {
+  const [choice, setChoice] = useState<string>(
+    typeof chosen === 'number' ? String(chosen) : 'custom',
+  )
+  const [custom, setCustom] = useState<MetricsPeriod>(periodOf(chosen, thisMonth))
   const problem = choice === 'custom' ? periodProblem(custom) : null
 
   const handleChoice = (value: string) => {
     setChoice(value)
-    if (value !== 'custom') onChange(lastMonths(Number(value)))
-    else setCustom(period)
+    if (value !== 'custom') onChange(Number(value))
+    else setCustom(periodOf(chosen, thisMonth))
   }
 
   return (

@@ -11,7 +11,9 @@ import { cn } from '@/lib/utils'
 import { subscriptionMetricsCsvUrl, useSubscriptionMetrics } from '../api/get-subscription-metrics'
 import {
   formatRate,
-  lastMonths,
+  currentMonth,
+  periodOf,
+  type PeriodChoice,
   requestedRange,
   splitPeriods,
   type PeriodSummary,
@@ -54,8 +56,14 @@ function MrrChange({
  * and its movements, customers and churn, trial cohorts, cash against recognised revenue.
  */
 export function SubscriptionMetricsSection() {
-  const [period, setPeriod] = useState(() => lastMonths(12))
+  const [choice, setChoice] = useState<PeriodChoice>(12)
+  // The business time zone, once an answer named it: "this month" is its month, not the browser's.
+  const [timeZone, setTimeZone] = useState<string>()
+  const thisMonth = currentMonth(new Date(), timeZone)
+  const period = periodOf(choice, thisMonth)
   const metrics = useSubscriptionMetrics(requestedRange(period))
+  const answeredZone = metrics.data?.timeZone
+  if (answeredZone && answeredZone !== timeZone) setTimeZone(answeredZone)
   const { current, summary, previousSummary } = metrics.data
     ? splitPeriods(metrics.data.months, period)
     : { current: undefined, summary: undefined, previousSummary: undefined }
@@ -91,7 +99,7 @@ export function SubscriptionMetricsSection() {
         </a>
       }
     >
-      <MetricsPeriodPicker period={period} onChange={setPeriod} />
+      <MetricsPeriodPicker choice={choice} thisMonth={thisMonth} onChange={setChoice} />
       {metrics.isError && !metrics.data ? (
         <ListLoadError onRetry={() => void metrics.refetch()} />
       ) : (
