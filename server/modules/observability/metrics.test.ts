@@ -2,38 +2,30 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { outboxMessages } from '../../db/schema/outbox-messages'
+import { metricsToken, sample, withMetricsToken } from '../../test/prometheus-scrape'
 import { rawRequest } from '../../test/raw-request'
 import { databaseKinds, startTestServer, useAdminServer } from '../../test/test-server'
 
-const token = 'scrape-token-for-tests-0123456789'
-const withToken = { headers: { authorization: `Bearer ${token}` } }
-
-/** The value of one sample line, e.g. `streamline_outbox_unsent_messages 3`. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `))
-  return line === undefined ? undefined : Number(line.slice(series.length + 1))
-}
-
 describe.each(databaseKinds)('Prometheus metrics and readiness (%s)', (kind) => {
-  const context = useAdminServer(kind, { env: { METRICS_TOKEN: token } })
+  const context = useAdminServer(kind, { env: { METRICS_TOKEN: metricsToken } })
 
   it('answers the scraper that holds the token, and nobody else', async () => {
     const { baseUrl } = context.server
     expect((await rawRequest(baseUrl, 'GET', '/metrics')).status).toBe(401)
-    const wrong = { headers: { authorization: `Bearer ${token}x` } }
+    const wrong = { headers: { authorization: `Bearer ${metricsToken}x` } }
     expect((await rawRequest(baseUrl, 'GET', '/metrics', wrong)).status).toBe(401)
     const cookie = { headers: { cookie: context.admin.cookie! } }
     expect((await rawRequest(baseUrl, 'GET', '/metrics', cookie)).status).toBe(401)
-    const answer = await rawRequest(baseUrl, 'GET', '/metrics', withToken)
+    const answer = await rawRequest(baseUrl, 'GET', '/metrics', withMetricsToken)
     expect(answer.status).toBe(200)
     expect(answer.contentType).toContain('text/plain')
-    expect(answer.text).not.toContain(token)
+    expect(answer.text).not.toContain(metricsToken)
   })
 
   it('times requests by route pattern and status, and reports the process', async () => {
     const { baseUrl } = context.server
     await context.admin.get('/api/people/7b0c2d8e-1f4a-4c3b-9d5e-6a7b8c9d0e1f')
-    const { text } = await rawRequest(baseUrl, 'GET', '/metrics', withToken)
+    const { text } = await rawRequest(baseUrl, 'GET', '/metrics', withMetricsToken)
     expect(
       sample(
         text,
@@ -56,7 +48,7 @@ describe.each(databaseKinds)('Prometheus metrics and readiness (%s)', (kind) => 
     await app.db.execute(
       sql`update outbox_messages set created_at = now() - interval '10 minutes' where id = ${message!.id}`,
     )
-    const { text } = await rawRequest(baseUrl, 'GET', '/metrics', withToken)
+    const { text } = await rawRequest(baseUrl, 'GET', '/metrics', withMetricsToken)
     expect(sample(text, 'streamline_outbox_unsent_messages')).toBeGreaterThanOrEqual(1)
     expect(sample(text, 'streamline_outbox_oldest_unsent_age_seconds')).toBeGreaterThanOrEqual(590)
   })
@@ -87,7 +79,7 @@ describe('metrics without a token', () => {
   it('do not exist: 404', async () => {
     const server = await startTestServer('pglite')
     try {
-      const answer = await rawRequest(server.baseUrl, 'GET', '/metrics', withToken)
+      const answer = await rawRequest(server.baseUrl, 'GET', '/metrics', withMetricsToken)
       expect(answer.status).toBe(404)
       expect(answer.text).not.toContain('nodejs_')
     } finally {

@@ -1,5 +1,5 @@
 import { Redirect, useLocation } from 'wouter'
-import type { AdminUser } from '@common/admin-users'
+import { hasRole, type AdminUser } from '@common/admin-users'
 import { adminPaths, parseAdminPath, type AdminSection } from '@common/routes'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { BlogCms } from '@/features/blog/components/blog-cms'
@@ -8,7 +8,7 @@ import { FinancialsPanel } from '@/features/revenue/components/financials-panel'
 import { PaymentsPanel } from '@/features/payments/components/payments-panel'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
 import { LiveSocketProvider } from '@/lib/live-socket-context'
-import { sectionsFor, type Section } from './admin-sections'
+import { openedSection, sectionsFor, type Section } from './admin-sections'
 import { AdminToolsTab } from './admin-tools-tab'
 import { ApiReferenceTab } from './api-reference-tab'
 import { BusinessCenterHeader } from './business-center-header'
@@ -26,7 +26,7 @@ type SectionContentProps = { section: Section; detailId: string | null; user: Ad
 function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'users') {
     return detailId ? (
-      <CustomerViewPage personId={detailId} canRefund={user.role === 'super_admin'} />
+      <CustomerViewPage personId={detailId} role={user.role} />
     ) : (
       <UsersContactsTab />
     )
@@ -37,7 +37,13 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'payments') return <PaymentsPanel />
   if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support')
-    return <SupportCenterTab selectedId={detailId} me={user.username} />
+    return (
+      <SupportCenterTab
+        selectedId={detailId}
+        me={user.username}
+        canListStaff={hasRole(user.role, 'admin')}
+      />
+    )
   if (section.value === 'content') {
     return (
       <div className="grid gap-6">
@@ -59,10 +65,13 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
   if (location.kind === 'home')
     return <Redirect to={adminPaths.section(sections[0]!.value)} replace />
   // A section this role may not open is, to them, no section at all.
-  const current =
-    location.kind === 'section' && sections.some(({ value }) => value === location.section)
-      ? location
+  const opened =
+    location.kind === 'section'
+      ? openedSection(user.role, location.section, location.detailId)
       : null
+  const current = opened && location.kind === 'section' ? location : null
+  // A record opened in a section without a tab of its own (a person, for support) still shows.
+  const contents = opened && !sections.includes(opened) ? [...sections, opened] : sections
 
   return (
     <div className="min-h-dvh bg-muted/40">
@@ -90,13 +99,13 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
               </TabsTrigger>
             ))}
           </TabsList>
-          {sections.map((section) => (
+          {contents.map((section) => (
             <TabsContent key={section.value} value={section.value} className="max-sm:mt-0">
               <SectionContent section={section} detailId={current?.detailId ?? null} user={user} />
             </TabsContent>
           ))}
         </Tabs>
-        {!current && <NotFoundSection />}
+        {!current && <NotFoundSection home={sections[0]!} />}
       </main>
     </div>
   )

@@ -24,7 +24,7 @@ export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser })
         <PlatformConfigurationCard />
         <TrialTrustCard />
         <SupplierSettingsCard />
-        <SystemMaintenanceCard />
+        <SystemMaintenanceCard canBackup={currentUser.role === 'super_admin'} />
         <ReminderSettingsCard />
       </div>
       <MessageTemplatesCard />

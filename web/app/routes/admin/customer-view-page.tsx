@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Tv, UserX } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { Link } from 'wouter'
+import { hasRole, type AdminRole } from '@common/admin-users'
 import { adminPaths } from '@common/routes'
 import { ListLoadError } from '@/components/list-states'
 import { SectionCard } from '@/components/section-card'
@@ -27,7 +28,10 @@ import {
   ContactExtensionsProvider,
   type ContactExtensions,
 } from '@/features/trial-requests/contact-extensions'
-import { FollowUpStageSelect } from '@/features/trial-requests/components/follow-up-stage'
+import {
+  FollowUpStageBadge,
+  FollowUpStageSelect,
+} from '@/features/trial-requests/components/follow-up-stage'
 import {
   PersonActions,
   PersonDangerActions,
@@ -52,16 +56,19 @@ function useRefreshAfterChanges() {
   )
 }
 
-function PersonNotFound() {
+/** `canList`: the signed-in role may open the list of contacts (support may not). */
+function PersonNotFound({ canList }: { canList: boolean }) {
   return (
     <StatusMessage
       icon={UserX}
       title="Contact not found"
       role="alert"
       action={
-        <Button asChild>
-          <Link href={adminPaths.section('users')}>All contacts</Link>
-        </Button>
+        canList && (
+          <Button asChild>
+            <Link href={adminPaths.section('users')}>All contacts</Link>
+          </Button>
+        )
       }
     >
       This trial request was deleted, or the address is mistyped.
@@ -71,19 +78,17 @@ function PersonNotFound() {
 
 /**
  * /admin/users/{id}: the customer view, with the contacts' actions, the person's payments, line
- * and the messages sent to them. `canRefund`: the signed-in admin is a super admin, who alone
- * refunds, and downloads or erases a person's data.
+ * and the messages sent to them. What the signed-in `role` may not call is not shown at all: a
+ * support agent reads the person, their line and messages, and writes notes; an admin also
+ * changes them and sees their payments and account; a super admin alone refunds, and downloads
+ * or erases a person's data.
  */
-export function CustomerViewPage({
-  personId,
-  canRefund,
-}: {
-  personId: string
-  canRefund: boolean
-}) {
+export function CustomerViewPage({ personId, role }: { personId: string; role: AdminRole }) {
+  const canChange = hasRole(role, 'admin')
+  const isSuperAdmin = hasRole(role, 'super_admin')
   const view = usePersonView(personId)
   const plans = usePlans()
-  const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
+  const hasServerKey = useSupplierConfig({ enabled: canChange }).data?.hasServerKey ?? false
   const extensions = useMemo<ContactExtensions>(
     () => ({ isLineCreatedOnConvert: hasServerKey, useExistingLine: useExistingPersonLine }),
     [hasServerKey],
@@ -91,7 +96,7 @@ export function CustomerViewPage({
   useRefreshAfterChanges()
 
   if (view.error instanceof ApiError && [400, 404].includes(view.error.status)) {
-    return <PersonNotFound />
+    return <PersonNotFound canList={canChange} />
   }
   if (!view.data) {
     return view.isError ? (
@@ -107,40 +112,48 @@ export function CustomerViewPage({
     <ContactExtensionsProvider value={extensions}>
       <CustomerView
         view={view.data}
+        canListContacts={canChange}
         slots={{
           status: <SubscriptionStatusBadge status={person.subscriptionStatus} />,
-          stage: <FollowUpStageSelect request={person} />,
+          stage: canChange ? (
+            <FollowUpStageSelect request={person} />
+          ) : (
+            <FollowUpStageBadge stage={person.status} />
+          ),
           actions: (
             <>
-              <PersonActions request={person} plans={plans.data ?? []} />
-              {canRefund && <DownloadPersonData personId={person.id} />}
+              <PersonActions request={person} plans={plans.data ?? []} canChange={canChange} />
+              {isSuperAdmin && <DownloadPersonData personId={person.id} />}
             </>
           ),
-          dangerActions: (
+          dangerActions: canChange && (
             <>
               <PersonDangerActions request={person} />
-              {canRefund && <ErasePersonButton person={person} />}
+              {isSuperAdmin && <ErasePersonButton person={person} />}
             </>
           ),
-          payments: (
+          payments: canChange && (
             <PersonPayments
               personId={person.id}
               personName={person.name}
               plans={plans.data ?? []}
-              canRefund={canRefund}
+              canRefund={isSuperAdmin}
             />
           ),
           line: (
             <SectionCard title="Line" icon={Tv} description="On the supplier panel.">
-              <PersonAutostart personId={person.id} trustReasons={person.trust?.reasons ?? []} />
+              {canChange && (
+                <PersonAutostart personId={person.id} trustReasons={person.trust?.reasons ?? []} />
+              )}
               <PersonLinePanel
                 personId={person.id}
                 customerName={person.firstName}
                 hasServerKey={hasServerKey}
+                canChange={canChange}
               />
             </SectionCard>
           ),
-          account: <PersonAccount personId={person.id} personName={person.name} />,
+          account: canChange && <PersonAccount personId={person.id} personName={person.name} />,
           messages: (
             <Card>
               <CardContent>

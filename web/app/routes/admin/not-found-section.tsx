@@ -3,9 +3,13 @@ import { Link } from 'wouter'
 import { adminPaths } from '@common/routes'
 import { StatusMessage } from '@/components/status-message'
 import { Button } from '@/components/ui/button'
+import type { Section } from './admin-sections'
 
-/** An /admin address that names no section: said inside the Business Center, with a way on. */
-export function NotFoundSection() {
+/**
+ * An /admin address that names no section (or none this role may open): said inside the
+ * Business Center, with a way on to `home`, the first section the role has.
+ */
+export function NotFoundSection({ home }: { home: Section }) {
   return (
     <StatusMessage
       icon={SearchX}
@@ -14,7 +18,7 @@ export function NotFoundSection() {
       className="mt-6"
       action={
         <Button asChild>
-          <Link href={adminPaths.section('users')}>Go to Users &amp; Contacts</Link>
+          <Link href={adminPaths.section(home.value)}>Go to {home.label}</Link>
         </Button>
       }
     >

@@ -15,6 +15,7 @@ export function getSupplierConfigQueryOptions() {
   })
 }
 
-export function useSupplierConfig() {
-  return useQuery(getSupplierConfigQueryOptions())
+/** `enabled: false` for staff who may not read it (support): the route answers them 403. */
+export function useSupplierConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getSupplierConfigQueryOptions(), enabled })
 }

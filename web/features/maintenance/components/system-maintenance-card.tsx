@@ -10,8 +10,11 @@ import { useExpireNow } from '../api/expire-now'
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
 
-/** 'System Maintenance': run the expiry job now, and download a full backup. */
-export function SystemMaintenanceCard() {
+/**
+ * 'System Maintenance': run the expiry job now, and download a full backup. `canBackup`: the
+ * admin is a super admin, the only role the backup answers.
+ */
+export function SystemMaintenanceCard({ canBackup }: { canBackup: boolean }) {
   const expireNow = useExpireNow()
 
   const handleExpire = () =>
@@ -40,7 +43,7 @@ export function SystemMaintenanceCard() {
     <SectionCard
       title="System Maintenance"
       icon={Wrench}
-      description="Overdue trials and subscriptions expire on a schedule; run it now if you cannot wait. A backup holds every table except passwords and sessions, as JSON."
+      description={`Overdue trials and subscriptions expire on a schedule; run it now if you cannot wait.${canBackup ? ' A backup holds every table except passwords and sessions, as JSON.' : ''}`}
     >
       <div className="flex flex-wrap gap-3">
         <ConfirmButton
@@ -54,12 +57,14 @@ export function SystemMaintenanceCard() {
             Expire overdue now
           </Button>
         </ConfirmButton>
-        <Button variant="outline" asChild>
-          <a href={backupDownloadUrl} download>
-            <DatabaseBackup aria-hidden />
-            Download backup
-          </a>
-        </Button>
+        {canBackup && (
+          <Button variant="outline" asChild>
+            <a href={backupDownloadUrl} download>
+              <DatabaseBackup aria-hidden />
+              Download backup
+            </a>
+          </Button>
+        )}
       </div>
     </SectionCard>
   )

@@ -9,13 +9,19 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useCreateLine } from '../api/use-create-line'
 
-type LineCheckingProps = { personId: string; line: PersonLine; keyInput: SupplierKeyInput }
+type LineCheckingProps = {
+  personId: string
+  line: PersonLine
+  keyInput: SupplierKeyInput
+  /** The signed-in role may ask the panel now (support waits for the retry job). */
+  canCheck: boolean
+}
 
 /**
  * A line whose create the panel did not answer in time: whether it made it is not known yet. The
  * retry job looks it up (and buys it only if it is missing); an admin can ask for that now.
  */
-export function LineChecking({ personId, line, keyInput }: LineCheckingProps) {
+export function LineChecking({ personId, line, keyInput, canCheck }: LineCheckingProps) {
   const { create, run } = useCreateLine(personId, keyInput)
   return (
     <div className="grid gap-3">
@@ -32,10 +38,12 @@ export function LineChecking({ personId, line, keyInput }: LineCheckingProps) {
           {line.panelError && <p className="text-xs opacity-80">Last answer: {line.panelError}</p>}
         </div>
       </div>
-      <Button variant="outline" className="w-fit" onClick={run} disabled={create.isPending}>
-        {create.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
-        Check now
-      </Button>
+      {canCheck && (
+        <Button variant="outline" className="w-fit" onClick={run} disabled={create.isPending}>
+          {create.isPending ? <Spinner /> : <RefreshCw aria-hidden />}
+          Check now
+        </Button>
+      )}
     </div>
   )
 }

@@ -22,6 +22,8 @@ export type PersonLinePanelProps = {
   customerName: string
   /** The server holds SUPPLIER_API_KEY; else the admin types a key for each call. */
   hasServerKey: boolean
+  /** The signed-in role may act on the line and read its panel calls (support only reads it). */
+  canChange: boolean
 }
 
 function CreateLine({ personId, keyInput }: { personId: string; keyInput: SupplierKeyInput }) {
@@ -49,11 +51,16 @@ function CreateLine({ personId, keyInput }: { personId: string; keyInput: Suppli
 }
 
 /** A subscriber's line: login, playlist, panel expiry and status, instructions, actions, history. */
-export function PersonLinePanel({ personId, customerName, hasServerKey }: PersonLinePanelProps) {
+export function PersonLinePanel({
+  personId,
+  customerName,
+  hasServerKey,
+  canChange,
+}: PersonLinePanelProps) {
   const line = usePersonLine(personId)
   const [apiKey, setApiKey] = useState('')
   const keyInput: SupplierKeyInput = { apiKey: apiKey.trim() || undefined }
-  const keyField = !hasServerKey && (
+  const keyField = canChange && !hasServerKey && (
     <FormField
       id={`line-api-key-${personId}`}
       label="API key"
@@ -75,27 +82,38 @@ export function PersonLinePanel({ personId, customerName, hasServerKey }: Person
     <QueryStates query={line} loadingLabel="Loading the line">
       {(data) =>
         data === null ? (
-          <div className="grid gap-4">
-            {keyField}
-            <CreateLine personId={personId} keyInput={keyInput} />
-          </div>
+          canChange ? (
+            <div className="grid gap-4">
+              {keyField}
+              <CreateLine personId={personId} keyInput={keyInput} />
+            </div>
+          ) : (
+            <StatusMessage icon={Tv} title="No line yet" className="py-8">
+              An admin creates it on the supplier panel.
+            </StatusMessage>
+          )
         ) : data.status === 'checking' ? (
           <div className="grid gap-4">
-            <LineChecking personId={personId} line={data} keyInput={keyInput} />
+            <LineChecking
+              personId={personId}
+              line={data}
+              keyInput={keyInput}
+              canCheck={canChange}
+            />
             {keyField}
-            <LineHistory lineId={data.id} />
+            {canChange && <LineHistory lineId={data.id} />}
           </div>
         ) : (
           <div className="grid gap-5">
             <LineDetails line={data} />
             {keyField}
-            <LineActions personId={personId} line={data} keyInput={keyInput} />
+            {canChange && <LineActions personId={personId} line={data} keyInput={keyInput} />}
             <LineInstructions
               line={data}
               customerName={customerName}
               id={`line-instructions-${personId}`}
             />
-            <LineHistory lineId={data.id} />
+            {canChange && <LineHistory lineId={data.id} />}
           </div>
         )
       }

@@ -19,6 +19,7 @@ export function getSupportAgentsQueryOptions() {
   })
 }
 
-export function useSupportAgents() {
-  return useQuery(getSupportAgentsQueryOptions())
+/** `enabled: false` for support agents: the staff list answers them 403. */
+export function useSupportAgents({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...getSupportAgentsQueryOptions(), enabled })
 }

@@ -11,14 +11,16 @@ type AssignControlProps = {
   ticket: SupportTicket
   /** The signed-in agent's username. */
   me: string
+  /** The staff list may be read (admins): else only me, the current assignee and nobody. */
+  canListStaff: boolean
   onChanged: () => void
 }
 
 const unassigned = ''
 
 /** Who answers this chat: assign it to me, to another admin, or back to nobody. */
-export function AssignControl({ ticket, me, onChanged }: AssignControlProps) {
-  const agents = useSupportAgents()
+export function AssignControl({ ticket, me, canListStaff, onChanged }: AssignControlProps) {
+  const agents = useSupportAgents({ enabled: canListStaff })
   const updateTicket = useUpdateTicket()
   const id = `ticket-assignee-${ticket.id}`
   const current = updateTicket.isPending

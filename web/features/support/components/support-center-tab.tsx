@@ -20,6 +20,11 @@ type SupportCenterTabProps = {
   selectedId: string | null
   /** The signed-in agent's username: "mine", and "assign to me". */
   me: string
+  /**
+   * The signed-in staff may read the staff list (admins), to offer every agent as assignee; a
+   * support agent may not (it is admin accounts), and assigns to themselves or nobody.
+   */
+  canListStaff: boolean
 }
 
 /**
@@ -27,7 +32,7 @@ type SupportCenterTabProps = {
  * customer. The open chat is the address's (/admin/support/{ticketId}) and so is the view
  * (`?view=mine`): opening one navigates, closing goes back.
  */
-export function SupportCenterTab({ selectedId, me }: SupportCenterTabProps) {
+export function SupportCenterTab({ selectedId, me, canListStaff }: SupportCenterTabProps) {
   const search = useSearch()
   const view = lobbyViewOf(search)
   const lobby = useLobby(view)
@@ -113,6 +118,7 @@ export function SupportCenterTab({ selectedId, me }: SupportCenterTabProps) {
               key={selectedId}
               ticketId={selectedId}
               me={me}
+              canListStaff={canListStaff}
               onBack={() => handleSelect(null)}
               showsConnection={!isSideBySide}
             />

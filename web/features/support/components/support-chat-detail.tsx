@@ -28,6 +28,8 @@ export const sideBySideQuery = '(min-width: 64rem)'
 type SupportChatDetailProps = {
   ticketId: string
   me: string
+  /** Whether the staff list may be read for the assignee choice (not by support). */
+  canListStaff: boolean
   onBack: () => void
   /** On a phone the lobby's header is gone: the chat says whether it is live. */
   showsConnection: boolean
@@ -37,6 +39,7 @@ type SupportChatDetailProps = {
 export function SupportChatDetail({
   ticketId,
   me,
+  canListStaff,
   onBack,
   showsConnection,
 }: SupportChatDetailProps) {
@@ -60,7 +63,12 @@ export function SupportChatDetail({
         {showsConnection && <ConnectionIndicator />}
       </div>
       {ticket.data ? (
-        <LoadedChat ticket={ticket.data} me={me} headingRef={headingRef} />
+        <LoadedChat
+          ticket={ticket.data}
+          me={me}
+          canListStaff={canListStaff}
+          headingRef={headingRef}
+        />
       ) : ticket.isError ? (
         <div role="alert" className="grid justify-items-center gap-3 py-12 text-center text-sm">
           <p className="text-muted-foreground">This chat could not be loaded.</p>
@@ -95,10 +103,11 @@ function CustomerEmail({ email, className }: { email: string; className?: string
 type LoadedChatProps = {
   ticket: SupportTicket
   me: string
+  canListStaff: boolean
   headingRef: RefObject<HTMLHeadingElement | null>
 }
 
-function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
+function LoadedChat({ ticket, me, canListStaff, headingRef }: LoadedChatProps) {
   const queryClient = useQueryClient()
   const profile = useAgentProfile()
   const customer = useTicketCustomer(ticket.customerEmail)
@@ -112,7 +121,12 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
   const ticketControls = (
     <>
       <TicketStatusSelect ticket={ticket} onChanged={handleChanged} />
-      <AssignControl ticket={ticket} me={me} onChanged={handleChanged} />
+      <AssignControl
+        ticket={ticket}
+        me={me}
+        canListStaff={canListStaff}
+        onChanged={handleChanged}
+      />
     </>
   )
   const customerPanel = (

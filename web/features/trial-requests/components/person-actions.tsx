@@ -22,10 +22,11 @@ function ContactLink({ href, icon: Icon, label, isNewTab = false }: ContactLinkP
   )
 }
 
-type PersonActionsProps = { request: TrialRequest; plans: Plan[] }
+/** `canChange`: the signed-in role may convert and extend (support only reaches the person). */
+type PersonActionsProps = { request: TrialRequest; plans: Plan[]; canChange: boolean }
 
 /** A person's everyday actions, each a labelled button: reach them, convert, extend. */
-export function PersonActions({ request, plans }: PersonActionsProps) {
+export function PersonActions({ request, plans, canChange }: PersonActionsProps) {
   return (
     <div className="flex flex-wrap gap-2">
       <ContactLink href={mailtoUrl(request.email)} icon={Mail} label="Email" />
@@ -40,10 +41,10 @@ export function PersonActions({ request, plans }: PersonActionsProps) {
           isNewTab
         />
       )}
-      {request.subscriptionStatus !== 'active' && (
+      {canChange && request.subscriptionStatus !== 'active' && (
         <ConvertSubscriptionDialog request={request} plans={plans} display="labelled" />
       )}
-      {request.paidPlan !== null && (
+      {canChange && request.paidPlan !== null && (
         <ExtendSubscriptionDialog request={request} plans={plans} display="labelled" />
       )}
     </div>
