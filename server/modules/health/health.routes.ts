@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { apiErrorBody } from '../../../common/api'
 import { isDatabaseReachable } from '../../db/client'
 import { databaseRetryAfterSeconds } from '../../lib/database-errors'
 
@@ -15,7 +16,8 @@ const degraded = z.object({
 })
 
 export async function healthRoutes(app: FastifyInstance) {
-  const schema = { response: { 200: healthy, 503: degraded } }
+  // A 503 may also come before the check, from a session looked up while the database is down.
+  const schema = { response: { 200: healthy, 503: z.union([degraded, apiErrorBody]) } }
   app.get('/api/health', { config: { public: true }, schema }, async (_request, reply) => {
     const isDatabaseUp = await isDatabaseReachable(app.db)
     const events = app.bus.state()
