@@ -36,7 +36,12 @@ export const blogListQuery = pageQuery.extend({
 })
 
 /** The CMS's stat cards: every post, and how many are published or drafts. */
-export type BlogStats = { total: number; published: number; drafts: number }
+export const blogStats = z.object({
+  total: z.number().int(),
+  published: z.number().int(),
+  drafts: z.number().int(),
+})
+export type BlogStats = z.infer<typeof blogStats>
 
 const optionalText = (max: number, label: string) =>
   z

@@ -1,17 +1,20 @@
+import { z } from 'zod'
+
 /** What POST /api/maintenance/expire-now answers: how many it expired, or that another run held the lock. */
-export type ExpiryResult = {
-  trialsExpired: number
-  subscriptionsExpired: number
+export const expiryResult = z.object({
+  trialsExpired: z.number().int(),
+  subscriptionsExpired: z.number().int(),
   /** True when another process was running the job at that moment. */
-  skipped: boolean
+  skipped: z.boolean(),
   /** Lines of ended trials and subscriptions disabled on the supplier panel (after the grace period). */
-  linesDisabled: number
+  linesDisabled: z.number().int(),
   /** Trial requests the trial autopilot started in the same run (their lines made). */
-  trialsStarted: number
+  trialsStarted: z.number().int(),
   /** Pending payments a provider said were paid, settled in the same run (reconciliation). */
-  paymentsSettled: number
+  paymentsSettled: z.number().int(),
   /** Pending payments whose checkout had ended unpaid, marked expired or failed. */
-  paymentsClosed: number
+  paymentsClosed: z.number().int(),
   /** Messages the outbox sent in the same run (those due then). */
-  messagesSent: number
-}
+  messagesSent: z.number().int(),
+})
+export type ExpiryResult = z.infer<typeof expiryResult>

@@ -184,8 +184,11 @@ export const templateText = z.object({
 })
 export type TemplateText = z.infer<typeof templateText>
 
-export const messageTemplate = templateText.extend({
+// The answer's words are as saved: the input's rules are checked on the way in, not out.
+export const messageTemplate = z.object({
   kind: z.enum(messageKindNames),
+  subject: z.string(),
+  body: z.string(),
   /** False once an admin saved their own words; deleting it brings the default back. */
   isDefault: z.boolean(),
   defaultSubject: z.string(),

@@ -17,12 +17,6 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
 const answerSchema = (operation: Operation | undefined, status: number) =>
   operation?.responses?.[String(status)]?.content?.['application/json']?.schema
 
-/**
- * Routes whose answers have no schema yet. This number only goes down: a new route declares
- * its answers (`schema.response`), and declaring an old one's lowers it.
- */
-const routesWithoutAnswerSchemas = 49
-
 describe.each(databaseKinds)('the OpenAPI document (%s)', (kind) => {
   const context = useAdminServer(kind)
   const read = async () => (await context.admin.get('/api/openapi.json')).body as Document
@@ -49,7 +43,9 @@ describe.each(databaseKinds)('the OpenAPI document (%s)', (kind) => {
   it('lists every route with its parameters and who may call it', async () => {
     const document = await read()
     const problems: string[] = []
-    let withoutAnswers = 0
+    // Every route declares what it answers when it succeeds (`schema.response`), as the reference
+    // shows it; a route that does not fails here.
+    const withoutAnswers: string[] = []
     for (const { method, route } of context.server.app.routeList) {
       // Files of the build (hidden by @fastify/static) and the socket are not API operations.
       if (method === 'HEAD' || route.schema?.hide || route.url === '/ws') continue
@@ -65,13 +61,13 @@ describe.each(databaseKinds)('the OpenAPI document (%s)', (kind) => {
         if (!isDeclared) problems.push(`${name}: path parameter ${param} has no schema`)
       }
       // A declared 204 has no body to describe, and counts as declared.
-      const hasAnswers = Object.entries(operation.responses ?? {}).some(
-        ([status, answer]) => answer.content || status === '204',
+      const hasSuccessAnswer = Object.entries(operation.responses ?? {}).some(
+        ([status, answer]) => /^[23]/.test(status) && (answer.content || status === '204'),
       )
-      if (!hasAnswers) withoutAnswers++
+      if (!hasSuccessAnswer) withoutAnswers.push(name)
     }
     expect(problems).toEqual([])
-    expect(withoutAnswers).toBeLessThanOrEqual(routesWithoutAnswerSchemas)
+    expect(withoutAnswers).toEqual([])
   })
 
   it('answers as the document declares, on a sample of routes', async () => {
@@ -85,6 +81,16 @@ describe.each(databaseKinds)('the OpenAPI document (%s)', (kind) => {
       '/api/payments/providers',
       '/api/ready',
       '/api/openapi.json',
+      '/api/health',
+      '/api/audit-log',
+      '/api/blog-posts',
+      '/api/blog-posts/stats',
+      '/api/discounts',
+      '/api/messages/status',
+      '/api/messages/templates',
+      '/api/supplier/config',
+      '/api/supplier/status',
+      '/api/m3u-lines',
     ]
     for (const path of sample) {
       const answer = await context.admin.get(path)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminUser, changeAdminRoleInput, createAdminUserInput } from '../../../common/admin-users'
-import { idParams } from '../../../common/api'
+import { apiErrorBody, idParams } from '../../../common/api'
 import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { passwordProblem } from '../../lib/password-policy'
@@ -28,7 +28,10 @@ export async function adminsRoutes(fastify: FastifyInstance) {
     '/api/admin/users',
     {
       config: { role: 'super_admin', ...audit('create') },
-      schema: { body: createAdminUserInput },
+      schema: {
+        body: createAdminUserInput,
+        response: { 201: adminUser, 400: apiErrorBody, 409: apiErrorBody },
+      },
     },
     async (request, reply) => {
       const { username, password, role } = request.body
@@ -46,7 +49,11 @@ export async function adminsRoutes(fastify: FastifyInstance) {
     '/api/admin/users/:id',
     {
       config: { role: 'super_admin', ...audit('change_role') },
-      schema: { params: idParams, body: changeAdminRoleInput, response: { 200: adminUser } },
+      schema: {
+        params: idParams,
+        body: changeAdminRoleInput,
+        response: { 200: adminUser, 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody },
+      },
     },
     async (request) => {
       const { id } = request.params
@@ -61,24 +68,33 @@ export async function adminsRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/users/:id/sign-out',
-    { config: { role: 'super_admin', ...audit('sign_out') }, schema: { params: idParams } },
+    {
+      config: { role: 'super_admin', ...audit('sign_out') },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const { id } = request.params
       await inAuditedTransaction(request, (tx) => deleteAllSessionsOf(tx, id))
       await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 
   app.delete(
     '/api/admin/users/:id',
-    { config: { role: 'super_admin', ...audit('delete') }, schema: { params: idParams } },
+    {
+      config: { role: 'super_admin', ...audit('delete') },
+      schema: {
+        params: idParams,
+        response: { 204: z.null(), 400: apiErrorBody, 404: apiErrorBody, 409: apiErrorBody },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params
       await inAuditedTransaction(request, (tx) => deleteAdminUser(tx, id, request.admin!.id))
       // Their sessions went with the account (cascade); their open sockets are told after commit.
       await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { pageQuery } from '../../../common/api'
+import { apiErrorBody, pageQuery } from '../../../common/api'
+import { auditEntry } from '../../../common/audit'
 import { setPageHeaders } from '../../lib/keyset'
 import { listAudit } from './audit.service'
 
@@ -16,10 +17,19 @@ const auditQuery = pageQuery.extend({
 export async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/audit-log', { schema: { querystring: auditQuery } }, async (request, reply) => {
-    const { limit, cursor, ...filter } = request.query
-    const page = await listAudit(app.db, filter, { limit, cursor })
-    setPageHeaders(reply, page)
-    return page.entries
-  })
+  app.get(
+    '/api/audit-log',
+    {
+      schema: {
+        querystring: auditQuery,
+        response: { 200: z.array(auditEntry), 400: apiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { limit, cursor, ...filter } = request.query
+      const page = await listAudit(app.db, filter, { limit, cursor })
+      setPageHeaders(reply, page)
+      return page.entries
+    },
+  )
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { adminLoginInput, adminSession, changePasswordInput } from '../../../common/admin-users'
+import { z } from 'zod'
+import {
+  adminLoginInput,
+  adminSession,
+  adminUser,
+  changePasswordInput,
+  twoFactorChallenge,
+} from '../../../common/admin-users'
+import { apiErrorBody } from '../../../common/api'
 import { HttpError, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
@@ -29,7 +37,21 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/login',
-    { config: { public: true, checksCredentials: true }, schema: { body: adminLoginInput } },
+    {
+      config: { public: true, checksCredentials: true },
+      schema: {
+        body: adminLoginInput,
+        response: {
+          200: z.object({ user: adminUser }),
+          400: apiErrorBody,
+          // A right password on an account with a second factor asks for the code.
+          401: z.union([twoFactorChallenge, apiErrorBody]),
+          429: apiErrorBody,
+          // A burst beyond the password-hashing queue is refused at once.
+          503: apiErrorBody,
+        },
+      },
+    },
     async (request, reply) => {
       const { username, password, code } = request.body
       const now = app.now()
@@ -66,11 +88,14 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/admin/logout',
-    { config: { public: true, beforeTwoFactorSetup: true } },
+    {
+      config: { public: true, beforeTwoFactorSetup: true },
+      schema: { response: { 204: z.null() } },
+    },
     async (request, reply) => {
       if (request.admin) await endSession(request.admin)
       clearSessionCookie(request, reply)
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 
@@ -90,7 +115,10 @@ export async function authRoutes(fastify: FastifyInstance) {
         checksCredentials: true,
         audit: { action: 'admin_user.change_password', entity: 'admin_user' },
       },
-      schema: { body: changePasswordInput },
+      schema: {
+        body: changePasswordInput,
+        response: { 204: z.null(), 400: apiErrorBody, 429: apiErrorBody },
+      },
     },
     async (request, reply) => {
       const admin = request.admin!
@@ -117,7 +145,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         { entityId: admin.id, details: { fields: ['password'] } },
       )
       await app.bus.publish({ kind: 'admin_sessions_ended', userId: admin.id, sessionIds: ended })
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

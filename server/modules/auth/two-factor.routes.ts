@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import {
   confirmIdentityInput,
   enableTwoFactorInput,
+  recoveryCodes as recoveryCodesAnswer,
   startTwoFactorSetupInput,
+  twoFactorSetup,
 } from '../../../common/admin-users'
+import { apiErrorBody } from '../../../common/api'
 import { conflict, forbidden, invalidField } from '../../lib/http-error'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { getSecuritySettings } from '../settings/settings.service'
@@ -19,6 +23,9 @@ import {
   replaceRecoveryCodes,
   startTwoFactorSetup,
 } from './two-factor.service'
+
+// A wrong password or code (400), a second factor in the wrong state (409), too many tries (429).
+const refusals = { 400: apiErrorBody, 403: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody }
 
 const audit = (verb: string) => ({ action: `admin_user.two_factor_${verb}`, entity: 'admin_user' })
 
@@ -72,7 +79,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     '/api/admin/two-factor/setup',
     {
       config: { ...ownAccount, checksCredentials: true, audit: audit('setup') },
-      schema: { body: startTwoFactorSetupInput },
+      schema: {
+        body: startTwoFactorSetupInput,
+        response: { 200: twoFactorSetup, ...refusals },
+      },
     },
     // With two-factor on, this starts replacing the authenticator (a new phone): it stays on
     // with the old one until enable confirms a code from the new one.
@@ -90,7 +100,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     '/api/admin/two-factor/enable',
     {
       config: { ...ownAccount, checksCredentials: true, audit: audit('enable') },
-      schema: { body: enableTwoFactorInput },
+      schema: { body: enableTwoFactorInput, response: { 200: recoveryCodesAnswer, ...refusals } },
     },
     async (request) => {
       const attempt = countedAttempt(request)
@@ -109,7 +119,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     '/api/admin/two-factor/recovery-codes',
     {
       config: { role: 'support', checksCredentials: true, audit: audit('recovery_codes') },
-      schema: { body: confirmIdentityInput },
+      schema: { body: confirmIdentityInput, response: { 200: recoveryCodesAnswer, ...refusals } },
     },
     async (request) => {
       await confirmIdentity(
@@ -130,7 +140,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     '/api/admin/two-factor/disable',
     {
       config: { role: 'support', checksCredentials: true, audit: audit('disable') },
-      schema: { body: confirmIdentityInput },
+      schema: { body: confirmIdentityInput, response: { 204: z.null(), ...refusals } },
     },
     async (request, reply) => {
       const admin = request.admin!
@@ -146,7 +156,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
         details: { fields: [] },
       })
       await announceSecondFactor(request)
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { blogListQuery, blogPostInput } from '../../../common/blog'
-import { idParams } from '../../../common/api'
+import { apiErrorBody, idParams } from '../../../common/api'
+import {
+  blogListQuery,
+  blogPost,
+  blogPostInput,
+  blogStats as blogStatsAnswer,
+} from '../../../common/blog'
 import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
 import { jsonAnswer } from '../../lib/public-cache'
@@ -27,7 +32,13 @@ export async function blogRoutes(fastify: FastifyInstance) {
   // The public only ever sees published posts; an admin sees drafts unless asking for published.
   app.get(
     '/api/blog-posts',
-    { config: { public: true }, schema: { querystring: blogListQuery } },
+    {
+      config: { public: true },
+      schema: {
+        querystring: blogListQuery,
+        response: { 200: z.array(blogPost), 400: apiErrorBody },
+      },
+    },
     async (request, reply) => {
       const { limit, cursor } = request.query
       if (request.query.published !== true && request.admin !== null) {
@@ -44,11 +55,19 @@ export async function blogRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/blog-posts/stats', async () => blogStats(app.db))
+  app.get('/api/blog-posts/stats', { schema: { response: { 200: blogStatsAnswer } } }, async () =>
+    blogStats(app.db),
+  )
 
   app.get(
     '/api/blog-posts/slug/:slug',
-    { config: { public: true }, schema: { params: slugParams } },
+    {
+      config: { public: true },
+      schema: {
+        params: slugParams,
+        response: { 200: blogPost, 400: apiErrorBody, 404: apiErrorBody },
+      },
+    },
     async (request, reply) => {
       const find = async (publishedOnly: boolean) => {
         const post = await findBlogPostBySlug(app.db, request.params.slug, { publishedOnly })
@@ -66,6 +85,7 @@ export async function blogRoutes(fastify: FastifyInstance) {
     path: '/api/blog-posts',
     entity: 'blog_post',
     input: blogPostInput,
+    record: blogPost,
     publicScope: 'blog',
     create: createBlogPost,
     update: updateBlogPost,
@@ -74,7 +94,10 @@ export async function blogRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/blog-posts/:id/publish',
-    { config: audit('publish'), schema: { params: idParams } },
+    {
+      config: audit('publish'),
+      schema: { params: idParams, response: { 200: blogPost, 404: apiErrorBody } },
+    },
     async (request) => {
       const post = await inAuditedTransaction(request, (tx) =>
         publishBlogPost(tx, request.params.id, app.now()),

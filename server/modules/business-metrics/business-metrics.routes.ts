@@ -7,6 +7,8 @@ import {
   subscriptionMetricsQuery,
   type SubscriptionMetrics,
 } from '../../../common/business-metrics'
+import { apiErrorBody } from '../../../common/api'
+import { textAnswer } from '../../lib/text-answer'
 import { subscriptionMetrics } from './subscription-metrics.service'
 
 const columns = Object.keys(
@@ -32,7 +34,7 @@ export async function businessMetricsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         querystring: subscriptionMetricsQuery,
-        response: { 200: subscriptionMetricsAnswer },
+        response: { 200: subscriptionMetricsAnswer, 400: apiErrorBody },
       },
     },
     async (request) => subscriptionMetrics(app.db, request.query, app.now()),
@@ -40,7 +42,15 @@ export async function businessMetricsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/metrics/subscriptions.csv',
-    { schema: { querystring: subscriptionMetricsQuery } },
+    {
+      schema: {
+        querystring: subscriptionMetricsQuery,
+        response: {
+          200: textAnswer('text/csv', 'The months of the JSON answer, one row each, same fields.'),
+          400: apiErrorBody,
+        },
+      },
+    },
     async (request, reply) => {
       const metrics = await subscriptionMetrics(app.db, request.query, app.now())
       const { months } = metrics

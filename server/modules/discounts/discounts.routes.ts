@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify'
-import { discountInput } from '../../../common/discounts'
+import { z } from 'zod'
+import { discount, discountInput } from '../../../common/discounts'
 import { recordRoutes } from '../../lib/record-routes'
 import { createDiscount, deleteDiscount, listDiscounts, updateDiscount } from './discounts.service'
 
 export async function discountsRoutes(app: FastifyInstance) {
-  app.get('/api/discounts', async () => listDiscounts(app.db))
+  app.get('/api/discounts', { schema: { response: { 200: z.array(discount) } } }, async () =>
+    listDiscounts(app.db),
+  )
 
   recordRoutes(app, {
     path: '/api/discounts',
     entity: 'discount',
     input: discountInput,
+    record: discount,
     create: createDiscount,
     update: updateDiscount,
     remove: deleteDiscount,

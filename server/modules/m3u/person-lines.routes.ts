@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
-import { supplierKeyInput } from '../../../common/person-lines'
+import { apiErrorBody, idParams } from '../../../common/api'
+import { personLine, supplierKeyInput } from '../../../common/person-lines'
 import { notFound } from '../../lib/http-error'
 import { auditAs } from '../../plugins/audit'
 import { changePersonLineNow, type LineAction } from './line-actions'
 import { presentPersonLine } from './line-changes'
 import { routeOutcome } from './line-outcome'
 import { createPersonLine, getPersonLine } from './person-lines.service'
-import { supplierAccess } from './supplier-access'
+import { panelCallRefusals, supplierAccess } from './supplier-access'
 
 const audit = auditAs('m3u_line')
 
@@ -23,7 +23,10 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const access = supplierAccess(app)
 
-  const read = { config: { role: 'support' }, schema: { params: idParams } } as const
+  const read = {
+    config: { role: 'support' },
+    schema: { params: idParams, response: { 200: personLine, 404: apiErrorBody } },
+  } as const
   app.get('/api/trial-requests/:id/line', read, async (request) => {
     const line = await getPersonLine(app.db, request.params.id)
     if (!line) throw notFound('This person has no line yet')
@@ -34,7 +37,14 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
   // and the retry job settles it (looked up first, so never bought twice).
   app.post(
     '/api/trial-requests/:id/line',
-    { config: audit('create'), schema: { params: idParams, body: supplierKeyInput } },
+    {
+      config: audit('create'),
+      schema: {
+        params: idParams,
+        body: supplierKeyInput,
+        response: { 200: personLine, 201: personLine, 202: personLine, ...panelCallRefusals },
+      },
+    },
     async (request, reply) => {
       const { line, isNew, isChecking } = await createPersonLine(access, request.params.id, {
         apiKey: request.body.apiKey,
@@ -50,7 +60,14 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
   for (const [path, action] of actions) {
     app.post(
       `/api/trial-requests/:id/line/${path}`,
-      { config: audit(action), schema: { params: idParams, body: supplierKeyInput } },
+      {
+        config: audit(action),
+        schema: {
+          params: idParams,
+          body: supplierKeyInput,
+          response: { 200: personLine, 202: personLine, ...panelCallRefusals },
+        },
+      },
       async (request, reply) => {
         const { line, outcome } = await changePersonLineNow(access, request.params.id, action, {
           apiKey: request.body.apiKey,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { apiErrorBody } from '../../../common/api'
 import type { Db } from '../../db/client'
 import type { EventBus } from '../../realtime/event-bus'
 import { HttpError, invalidField } from '../../lib/http-error'
@@ -52,6 +53,20 @@ export const operationDeadline = (access: SupplierAccess) => AbortSignal.timeout
 export const noPanelMessage = 'No supplier panel is configured (set SUPPLIER_API_URL).'
 export const noKeyMessage =
   'No supplier API key: type one, or set SUPPLIER_API_KEY on the server for automatic work.'
+
+/**
+ * The refusals of a route that calls the panel, as the API reference declares them: no key (400),
+ * no such person or line (404), a line in the wrong state (409), the panel refused or failed
+ * (502), no panel configured (503), the panel did not answer in time (504).
+ */
+export const panelCallRefusals = {
+  400: apiErrorBody,
+  404: apiErrorBody,
+  409: apiErrorBody,
+  502: apiErrorBody,
+  503: apiErrorBody,
+  504: apiErrorBody,
+}
 
 /** The panel, or 503 when none is configured. */
 export function requirePanel(access: SupplierAccess): SupplierPanel {

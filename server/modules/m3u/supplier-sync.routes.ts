@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams, pageQuery } from '../../../common/api'
-import { driftFixInput, driftFixResult, supplierKeyInput } from '../../../common/person-lines'
+import { z } from 'zod'
+import { apiErrorBody, idParams, pageQuery } from '../../../common/api'
+import {
+  driftFixInput,
+  driftFixResult,
+  supplierDrift,
+  supplierKeyInput,
+  supplierStatus,
+  supplierSyncResult,
+} from '../../../common/person-lines'
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs } from '../../plugins/audit'
 import { fixDrift } from './drift-fix'
 import { routeOutcome } from './line-outcome'
-import { supplierAccess } from './supplier-access'
+import { panelCallRefusals, supplierAccess } from './supplier-access'
 import { listDrift, readSupplierStatus } from './supplier-status'
 import { syncSupplier } from './supplier-sync'
 
@@ -17,13 +25,21 @@ export async function supplierSyncRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const access = supplierAccess(app)
 
-  app.get('/api/supplier/status', async (request) =>
-    readSupplierStatus(access, request.admin!.username),
+  app.get(
+    '/api/supplier/status',
+    { schema: { response: { 200: supplierStatus } } },
+    async (request) => readSupplierStatus(access, request.admin!.username),
   )
 
   app.post(
     '/api/supplier/sync',
-    { config: audit('sync'), schema: { body: supplierKeyInput } },
+    {
+      config: audit('sync'),
+      schema: {
+        body: supplierKeyInput,
+        response: { 200: supplierSyncResult, ...panelCallRefusals },
+      },
+    },
     async (request) =>
       syncSupplier(access, {
         apiKey: request.body.apiKey,
@@ -32,11 +48,20 @@ export async function supplierSyncRoutes(fastify: FastifyInstance) {
       }),
   )
 
-  app.get('/api/supplier/drift', { schema: { querystring: pageQuery } }, async (request, reply) => {
-    const page = await listDrift(app.db, request.query)
-    setPageHeaders(reply, page)
-    return page.drift
-  })
+  app.get(
+    '/api/supplier/drift',
+    {
+      schema: {
+        querystring: pageQuery,
+        response: { 200: z.array(supplierDrift), 400: apiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const page = await listDrift(app.db, request.query)
+      setPageHeaders(reply, page)
+      return page.drift
+    },
+  )
 
   // `keep: 'ours'` pushes ours to the panel: 200 once it holds it, 202 when the change is recorded
   // and waits for the panel. `keep: 'panel'` takes the panel's expiry or enabled state here.
@@ -47,7 +72,7 @@ export async function supplierSyncRoutes(fastify: FastifyInstance) {
       schema: {
         params: idParams,
         body: driftFixInput,
-        response: { 200: driftFixResult, 202: driftFixResult },
+        response: { 200: driftFixResult, 202: driftFixResult, ...panelCallRefusals },
       },
     },
     async (request, reply) => {

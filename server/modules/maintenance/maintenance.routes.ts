@@ -1,21 +1,32 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { expireSubscriptions } from '../subscriptions/expire-subscriptions'
 import { disableEndedLines } from '../m3u/panel-expiry'
 import { startQueuedTrials } from '../trial-requests/start-queued-trials'
 import { adminOutcome } from '../m3u/line-outcome'
 import { queueDueReminders } from '../messages/reminders.service'
 import { reconcilePayments } from '../payments/reconcile-payments'
-import type { ExpiryResult } from '../../../common/maintenance'
+import { expiryResult, type ExpiryResult } from '../../../common/maintenance'
+import { textAnswer } from '../../lib/text-answer'
 import { supplierAccess } from '../m3u/supplier-access'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { backupFileName, backupJson } from './backup'
 
 const audit = auditAs('maintenance')
 
+const backupFile = z.object({
+  format: z.literal('streamline-backup'),
+  version: z.number().int(),
+  exportedAt: z.iso.datetime(),
+  /** Each table's rows by its name, in primary-key order. */
+  tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+})
+
 export async function maintenanceRoutes(app: FastifyInstance) {
   // A run skipped because another process held the job is recorded as skipped, not as a run.
   // The lines of what ended are disabled on the supplier panel after it, each in the trail.
-  app.post('/api/maintenance/expire-now', { config: audit('expire_now') }, async (request) => {
+  const expireNow = { config: audit('expire_now'), schema: { response: { 200: expiryResult } } }
+  app.post('/api/maintenance/expire-now', expireNow, async (request) => {
     const expiry = await inAuditedTransaction(request, (tx) => expireSubscriptions(tx, app.now()), {
       details: ({ skipped }) => ({ outcome: skipped ? 'skipped' : 'completed' }),
     })
@@ -45,7 +56,18 @@ export async function maintenanceRoutes(app: FastifyInstance) {
   // before the first byte leaves.
   app.get(
     '/api/maintenance/backup',
-    { config: { role: 'super_admin', ...audit('backup') } },
+    {
+      config: { role: 'super_admin', ...audit('backup') },
+      schema: {
+        response: {
+          200: textAnswer(
+            'application/json',
+            'Every table a restore needs, row by row, as one streamed JSON download.',
+            backupFile,
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       const now = app.now()
       await inAuditedTransaction(request, async () => null)

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { idParams } from '../../../common/api'
+import { z } from 'zod'
+import { apiErrorBody, idParams } from '../../../common/api'
 import {
+  mailStatus,
   messageKindParams,
+  messagePreferences,
+  messageTemplate,
+  outboxMessage,
   previewTemplateInput,
+  templatePreview,
   templateText,
   templateVariableSamples,
   testSendInput,
-  type MailStatus,
-  type MessagePreferences,
 } from '../../../common/messages'
 import { HttpError } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
@@ -40,19 +44,27 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   const sampleOffer = () => sampleTelegramOffer({ telegram: telegramFor(app), log: app.log })
   app.addHook('onClose', async () => stopWatching())
 
-  app.get('/api/messages/status', async (): Promise<MailStatus> => ({
+  app.get('/api/messages/status', { schema: { response: { 200: mailStatus } } }, async () => ({
     isEmailEnabled: app.outbox.mailer !== null,
     from: app.outbox.mailer?.from ?? null,
     testRecipients: testRecipients(app.config, app.outbox.mailer),
   }))
 
-  app.get('/api/messages/templates', async () => listTemplates(app.db))
+  app.get(
+    '/api/messages/templates',
+    { schema: { response: { 200: z.array(messageTemplate) } } },
+    async () => listTemplates(app.db),
+  )
 
   app.put(
     '/api/messages/templates/:kind',
     {
       config: templateAudit('update'),
-      schema: { params: messageKindParams, body: templateText },
+      schema: {
+        params: messageKindParams,
+        body: templateText,
+        response: { 200: messageTemplate, 400: apiErrorBody },
+      },
     },
     async (request) =>
       inAuditedTransaction(
@@ -65,7 +77,10 @@ export async function messagesRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/messages/templates/:kind',
-    { config: templateAudit('reset'), schema: { params: messageKindParams } },
+    {
+      config: templateAudit('reset'),
+      schema: { params: messageKindParams, response: { 200: messageTemplate, 400: apiErrorBody } },
+    },
     async (request) =>
       inAuditedTransaction(request, (tx) => resetTemplate(tx, request.params.kind), {
         entityId: request.params.kind,
@@ -75,7 +90,10 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   // Renders unsaved words with sample values: a read, though it needs a body.
   app.post(
     '/api/messages/preview',
-    { config: { audit: false }, schema: { body: previewTemplateInput } },
+    {
+      config: { audit: false },
+      schema: { body: previewTemplateInput, response: { 200: templatePreview, 400: apiErrorBody } },
+    },
     async (request) => {
       const { kind, subject, body } = request.body
       assertValidTemplate(kind, { subject, body })
@@ -95,7 +113,20 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   // Sent at once, not through the outbox: the admin is testing the mail server and waits.
   app.post(
     '/api/messages/test',
-    { config: messageAudit('test_send'), schema: { body: testSendInput } },
+    {
+      config: messageAudit('test_send'),
+      schema: {
+        body: testSendInput,
+        // 409: e-mail is off; 429: too many tests; 502: the mail server refused it.
+        response: {
+          200: z.object({ sent: z.literal(true) }),
+          400: apiErrorBody,
+          409: apiErrorBody,
+          429: apiErrorBody,
+          502: apiErrorBody,
+        },
+      },
+    },
     async (request) => {
       const { kind, subject, body, to } = request.body
       assertValidTemplate(kind, { subject, body })
@@ -119,21 +150,27 @@ export async function messagesRoutes(fastify: FastifyInstance) {
         entityId: kind,
         details: { outcome: 'completed' },
       })
-      return { sent: true }
+      return { sent: true as const }
     },
   )
 
   // A person's messages: support agents see what was sent to whom they help, and send it again.
   app.get(
     '/api/messages/people/:id',
-    { config: { role: 'support' }, schema: { params: idParams } },
+    {
+      config: { role: 'support' },
+      schema: { params: idParams, response: { 200: z.array(outboxMessage), 404: apiErrorBody } },
+    },
     async (request) => listPersonMessages(app.db, request.params.id),
   )
 
   app.get(
     '/api/messages/people/:id/preferences',
-    { config: { role: 'support' }, schema: { params: idParams } },
-    async (request): Promise<MessagePreferences> => {
+    {
+      config: { role: 'support' },
+      schema: { params: idParams, response: { 200: messagePreferences } },
+    },
+    async (request) => {
       const stoppedAt = await remindersStoppedAt(app.db, request.params.id)
       return { remindersStoppedAt: stoppedAt?.toISOString() ?? null }
     },
@@ -141,7 +178,13 @@ export async function messagesRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/messages/:id/resend',
-    { config: { role: 'support', ...messageAudit('resend') }, schema: { params: idParams } },
+    {
+      config: { role: 'support', ...messageAudit('resend') },
+      schema: {
+        params: idParams,
+        response: { 201: outboxMessage, 404: apiErrorBody, 409: apiErrorBody },
+      },
+    },
     async (request, reply) => {
       const copy = await inAuditedTransaction(request, (tx) =>
         resendMessage(tx, request.params.id, app.now()),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { textAnswer } from '../../lib/text-answer'
 import { unsubscribePage } from './unsubscribe-page'
 import { stopReminders, unsubscribeLinkOwner } from './unsubscribe.service'
 
@@ -24,7 +25,13 @@ export async function unsubscribeRoutes(fastify: FastifyInstance) {
   }
   const options = {
     config: { public: true, audit: false as const },
-    schema: { params: tokenParams },
+    schema: {
+      params: tokenParams,
+      response: {
+        200: textAnswer('text/html', 'A page asking to confirm, or saying reminders stopped.'),
+        404: textAnswer('text/html', 'A page saying the link is not known (or no longer works).'),
+      },
+    },
   }
   const url = '/api/unsubscribe/:token'
 
