@@ -85,6 +85,15 @@ describe('Business Center on a phone and a desktop', () => {
           await page.goto(adminPaths.section(section))
           await page.getByRole('heading', { name: 'Business Center' }).waitFor()
           await sectionReady(page)
+          // The API reference draws its operations once the document has come: read them
+          // with one opened, its parameters and answers showing, as someone scripting does.
+          if (section === 'api') {
+            const listContacts = page.locator('.opblock-get', {
+              has: page.locator('[data-path="/api/trial-requests"]'),
+            })
+            await listContacts.locator('.opblock-summary-control').click()
+            await page.locator('table.responses-table').first().waitFor()
+          }
           const widths = await page.evaluate(() => ({
             page: document.documentElement.scrollWidth,
             screen: window.innerWidth,
@@ -95,9 +104,6 @@ describe('Business Center on a phone and a desktop', () => {
           for (const label of await selectsCuttingTheirText(page)) {
             found.push(`${section}: the select "${label}" cuts off its text`)
           }
-          // The API reference is Swagger UI's own markup, whose axe findings are a known gap
-          // (issue 35's note); every section of ours is held to axe.
-          if (section === 'api') continue
           found.push(...(await axeViolations(page)).map((violation) => `${section}: ${violation}`))
         }
         expect(found).toEqual([])

@@ -1,6 +1,11 @@
 import { useEffect, useRef } from 'react'
 import SwaggerUIBundle from 'swagger-ui-dist/swagger-ui-es-bundle.js'
 import 'swagger-ui-dist/swagger-ui.css'
+import { nameSwaggerControls } from './api-reference-labels'
+import { referenceLayoutPlugin } from './api-reference-layout'
+import './api-reference.css'
+
+const documentPath = '/api/openapi.json'
 
 /**
  * Swagger UI on GET /api/openapi.json (the session cookie goes with it, same origin). "Try it
@@ -10,7 +15,34 @@ export default function ApiReference() {
   const container = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (!container.current) return
-    SwaggerUIBundle({ domNode: container.current, url: '/api/openapi.json', deepLinking: false })
+    SwaggerUIBundle({
+      domNode: container.current,
+      url: documentPath,
+      deepLinking: false,
+      plugins: [referenceLayoutPlugin],
+      layout: 'ReferenceLayout',
+    })
+    return nameSwaggerControls(container.current)
   }, [])
-  return <div ref={container} className="rounded-lg bg-white text-black" />
+  return (
+    <section aria-labelledby="api-reference-heading" className="grid gap-3">
+      <div className="grid gap-1">
+        <h2 id="api-reference-heading" className="text-2xl font-bold">
+          API reference
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Every route, generated from the server&apos;s own schemas:{' '}
+          <a href={documentPath} className="underline underline-offset-4">
+            {documentPath}
+          </a>{' '}
+          (OpenAPI 3.1).
+        </p>
+      </div>
+      {/* Swagger UI has one light look: it stays on a light sheet in the dark theme too. */}
+      <div
+        ref={container}
+        className="api-reference min-w-0 rounded-lg border bg-white p-2 text-black sm:p-4"
+      />
+    </section>
+  )
 }

@@ -157,7 +157,7 @@ export function CustomerViewPage({ personId, role }: { personId: string; role: A
           messages: (
             <Card>
               <CardContent>
-                <PersonMessages personId={person.id} />
+                <PersonMessages personId={person.id} showsMailStatus={canChange} />
               </CardContent>
             </Card>
           ),

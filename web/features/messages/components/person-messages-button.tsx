@@ -2,7 +2,10 @@ import { Mails } from 'lucide-react'
 import { DialogIconButton } from '@/components/dialog-icon-button'
 import { PersonMessages } from './person-messages'
 
-/** An icon button opening the person's messages (e-mails sent, queued or failed) in a dialog. */
+/**
+ * An icon button opening the person's messages (e-mails sent, queued or failed) in a dialog. It
+ * lives in the contacts list, which only admins open: they may read the mail settings.
+ */
 export function PersonMessagesButton({ personId, name }: { personId: string; name: string }) {
   return (
     <DialogIconButton
@@ -11,7 +14,7 @@ export function PersonMessagesButton({ personId, name }: { personId: string; nam
       title="Messages"
       description="What was sent to them, what waits, and why a message failed."
     >
-      <PersonMessages personId={personId} />
+      <PersonMessages personId={personId} showsMailStatus />
     </DialogIconButton>
   )
 }

@@ -74,14 +74,24 @@ function RemindersStoppedNotice({ personId }: { personId: string }) {
   )
 }
 
-/** The messages sent (or waiting) to one person, newest first, each with a Resend. */
-export function PersonMessages({ personId }: { personId: string }) {
+/**
+ * The messages sent (or waiting) to one person, newest first, each with a Resend.
+ * `showsMailStatus`: the signed-in role may read the server's mail settings (admins), to say
+ * when e-mail is off; support may not.
+ */
+export function PersonMessages({
+  personId,
+  showsMailStatus,
+}: {
+  personId: string
+  showsMailStatus: boolean
+}) {
   return (
     <section aria-labelledby={`messages-${personId}`} className="grid gap-2">
       <h3 id={`messages-${personId}`} className="text-sm font-medium">
         Messages
       </h3>
-      <MailOffNotice />
+      {showsMailStatus && <MailOffNotice />}
       <RemindersStoppedNotice personId={personId} />
       <QueryStates query={usePersonMessages(personId)} loadingLabel="Loading messages">
         {(messages) =>
