@@ -8,7 +8,7 @@ import { FinancialsPanel } from '@/features/revenue/components/financials-panel'
 import { PaymentsPanel } from '@/features/payments/components/payments-panel'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
 import { LiveSocketProvider } from '@/lib/live-socket-context'
-import { sectionsFor, type Section } from './admin-sections'
+import { adminSectionList, canOpenSection, sectionsFor, type Section } from './admin-sections'
 import { AdminToolsTab } from './admin-tools-tab'
 import { ApiReferenceTab } from './api-reference-tab'
 import { BusinessCenterHeader } from './business-center-header'
@@ -26,7 +26,7 @@ type SectionContentProps = { section: Section; detailId: string | null; user: Ad
 function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'users') {
     return detailId ? (
-      <CustomerViewPage personId={detailId} canRefund={user.role === 'super_admin'} />
+      <CustomerViewPage personId={detailId} role={user.role} />
     ) : (
       <UsersContactsTab />
     )
@@ -60,9 +60,20 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
     return <Redirect to={adminPaths.section(sections[0]!.value)} replace />
   // A section this role may not open is, to them, no section at all.
   const current =
-    location.kind === 'section' && sections.some(({ value }) => value === location.section)
+    location.kind === 'section' &&
+    adminSectionList.some(
+      (section) =>
+        section.value === location.section &&
+        canOpenSection(user.role, section, location.detailId),
+    )
       ? location
       : null
+  // The tabs' sections, and a record of one without a tab for this role (a ticket's customer).
+  const openSections = adminSectionList.filter(
+    (section) =>
+      sections.includes(section) ||
+      (section.value === current?.section && canOpenSection(user.role, section, current.detailId)),
+  )
 
   return (
     <div className="min-h-dvh bg-muted/40">
@@ -90,7 +101,7 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
               </TabsTrigger>
             ))}
           </TabsList>
-          {sections.map((section) => (
+          {openSections.map((section) => (
             <TabsContent key={section.value} value={section.value} className="max-sm:mt-0">
               <SectionContent section={section} detailId={current?.detailId ?? null} user={user} />
             </TabsContent>

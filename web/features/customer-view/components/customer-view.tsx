@@ -17,10 +17,10 @@ export type CustomerViewSlots = {
   status: ReactNode
   /** The follow-up stage, editable. */
   stage: ReactNode
-  /** Everyday actions as labelled buttons (e-mail, convert, extend…). */
-  actions: ReactNode
+  /** Everyday actions as labelled buttons (e-mail, convert, extend…); none for a support agent. */
+  actions?: ReactNode
   /** Destructive actions, each confirmed, shown apart from the others. */
-  dangerActions: ReactNode
+  dangerActions?: ReactNode
   /** The person's line on the supplier panel. */
   line: ReactNode
   /** What the person paid, with the actions that take money. */
@@ -31,23 +31,30 @@ export type CustomerViewSlots = {
   account?: ReactNode
 }
 
-type CustomerViewProps = { view: PersonView; slots: CustomerViewSlots }
+type CustomerViewProps = {
+  view: PersonView
+  slots: CustomerViewSlots
+  /** The signed-in staff member may open Users & Contacts (a support agent comes from a ticket). */
+  canListContacts?: boolean
+}
 
 /**
  * One person on one page (/admin/users/{id}): where they stand, how to reach them, what to do
  * next, their line, tickets, notes and what was done so far.
  */
-export function CustomerView({ view, slots }: CustomerViewProps) {
+export function CustomerView({ view, slots, canListContacts = true }: CustomerViewProps) {
   const { person } = view
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
-        <Button variant="ghost" size="sm" className="-ml-2 w-fit" asChild>
-          <Link href={adminPaths.section('users')}>
-            <ArrowLeft aria-hidden />
-            All contacts
-          </Link>
-        </Button>
+        {canListContacts && (
+          <Button variant="ghost" size="sm" className="-ml-2 w-fit" asChild>
+            <Link href={adminPaths.section('users')}>
+              <ArrowLeft aria-hidden />
+              All contacts
+            </Link>
+          </Button>
+        )}
         <h2 className="text-2xl font-bold break-words">{person.name}</h2>
         <p className="text-sm break-all text-muted-foreground">
           {person.email} · {person.subscriptionId}
@@ -62,22 +69,26 @@ export function CustomerView({ view, slots }: CustomerViewProps) {
         <div className="min-w-0 lg:col-start-2 lg:row-start-1">
           <PersonContact person={person} />
         </div>
-        <div className="min-w-0 lg:col-start-1 lg:row-start-2">
-          <SectionCard title="Actions" icon={Zap}>
-            {slots.actions}
-            <div
-              role="group"
-              aria-label="Destructive actions"
-              className="grid gap-2 rounded-lg border border-destructive/30 p-3"
-            >
-              <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                <ShieldAlert className="size-4 text-destructive" aria-hidden />
-                Cannot be undone; each asks first.
-              </p>
-              {slots.dangerActions}
-            </div>
-          </SectionCard>
-        </div>
+        {slots.actions && (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+            <SectionCard title="Actions" icon={Zap}>
+              {slots.actions}
+              {slots.dangerActions && (
+                <div
+                  role="group"
+                  aria-label="Destructive actions"
+                  className="grid gap-2 rounded-lg border border-destructive/30 p-3"
+                >
+                  <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                    <ShieldAlert className="size-4 text-destructive" aria-hidden />
+                    Cannot be undone; each asks first.
+                  </p>
+                  {slots.dangerActions}
+                </div>
+              )}
+            </SectionCard>
+          </div>
+        )}
         <div className="min-w-0 lg:col-start-2 lg:row-span-7 lg:row-start-2">
           <PersonNotes personId={person.id} personName={person.name} notes={view.notes} />
         </div>
