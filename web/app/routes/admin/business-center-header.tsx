@@ -71,14 +71,17 @@ export function BusinessCenterHeader({ user }: { user: AdminUser }) {
             className="sm:hidden"
           />
           <div className="flex items-center gap-2 max-sm:hidden">
-            <Tooltip content="Download a full backup (JSON)">
-              <Button variant="outline" asChild>
-                <a href={backupDownloadUrl} download>
-                  <Download aria-hidden />
-                  Export Data
-                </a>
-              </Button>
-            </Tooltip>
+            {/* The backup holds everything, revenue and every contact: a super admin's alone. */}
+            {user.role === 'super_admin' && (
+              <Tooltip content="Download a full backup (JSON)">
+                <Button variant="outline" asChild>
+                  <a href={backupDownloadUrl} download>
+                    <Download aria-hidden />
+                    Export Data
+                  </a>
+                </Button>
+              </Tooltip>
+            )}
             <Button variant="outline" onClick={handleRefresh}>
               <RefreshCw className={cn(isFetching && 'motion-safe:animate-spin')} aria-hidden />
               Refresh

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Tv, UserX } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { Link } from 'wouter'
+import { hasRole, type AdminRole } from '@common/admin-users'
+import type { PersonView } from '@common/people'
 import { adminPaths } from '@common/routes'
 import { ListLoadError } from '@/components/list-states'
 import { SectionCard } from '@/components/section-card'
@@ -34,6 +36,7 @@ import {
 } from '@/features/trial-requests/components/person-actions'
 import { SubscriptionStatusBadge } from '@/features/trial-requests/components/subscription-status-badge'
 import { ApiError } from '@/lib/api-client'
+import { SupportCustomerView } from './support-customer-view'
 
 /**
  * Whatever an admin changes on this page (convert, extend, a line, the stage) belongs to another
@@ -52,16 +55,18 @@ function useRefreshAfterChanges() {
   )
 }
 
-function PersonNotFound() {
+function PersonNotFound({ canListContacts }: { canListContacts: boolean }) {
   return (
     <StatusMessage
       icon={UserX}
       title="Contact not found"
       role="alert"
       action={
-        <Button asChild>
-          <Link href={adminPaths.section('users')}>All contacts</Link>
-        </Button>
+        canListContacts && (
+          <Button asChild>
+            <Link href={adminPaths.section('users')}>All contacts</Link>
+          </Button>
+        )
       }
     >
       This trial request was deleted, or the address is mistyped.
@@ -70,43 +75,22 @@ function PersonNotFound() {
 }
 
 /**
- * /admin/users/{id}: the customer view, with the contacts' actions, the person's payments, line
- * and the messages sent to them. `canRefund`: the signed-in admin is a super admin, who alone
- * refunds, and downloads or erases a person's data.
+ * An admin's customer view: the contacts' actions, the person's payments, line and the messages
+ * sent to them. `canRefund`: the signed-in admin is a super admin, who alone refunds, and
+ * downloads or erases a person's data.
  */
-export function CustomerViewPage({
-  personId,
-  canRefund,
-}: {
-  personId: string
-  canRefund: boolean
-}) {
-  const view = usePersonView(personId)
+function AdminCustomerView({ view, canRefund }: { view: PersonView; canRefund: boolean }) {
   const plans = usePlans()
   const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
   const extensions = useMemo<ContactExtensions>(
     () => ({ isLineCreatedOnConvert: hasServerKey, useExistingLine: useExistingPersonLine }),
     [hasServerKey],
   )
-  useRefreshAfterChanges()
-
-  if (view.error instanceof ApiError && [400, 404].includes(view.error.status)) {
-    return <PersonNotFound />
-  }
-  if (!view.data) {
-    return view.isError ? (
-      <ListLoadError onRetry={() => void view.refetch()} />
-    ) : (
-      <div className="flex justify-center py-16">
-        <Spinner className="size-8 text-primary" label="Loading the contact" />
-      </div>
-    )
-  }
-  const { person } = view.data
+  const { person } = view
   return (
     <ContactExtensionsProvider value={extensions}>
       <CustomerView
-        view={view.data}
+        view={view}
         slots={{
           status: <SubscriptionStatusBadge status={person.subscriptionStatus} />,
           stage: <FollowUpStageSelect request={person} />,
@@ -151,5 +135,32 @@ export function CustomerViewPage({
         }}
       />
     </ContactExtensionsProvider>
+  )
+}
+
+/**
+ * /admin/users/{id}: one person. A support agent (who opens it from a ticket) sees what helps
+ * them help: what an admin alone may do is not shown, rather than answered with 403.
+ */
+export function CustomerViewPage({ personId, role }: { personId: string; role: AdminRole }) {
+  const view = usePersonView(personId)
+  useRefreshAfterChanges()
+
+  if (view.error instanceof ApiError && [400, 404].includes(view.error.status)) {
+    return <PersonNotFound canListContacts={hasRole(role, 'admin')} />
+  }
+  if (!view.data) {
+    return view.isError ? (
+      <ListLoadError onRetry={() => void view.refetch()} />
+    ) : (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8 text-primary" label="Loading the contact" />
+      </div>
+    )
+  }
+  return hasRole(role, 'admin') ? (
+    <AdminCustomerView view={view.data} canRefund={role === 'super_admin'} />
+  ) : (
+    <SupportCustomerView view={view.data} />
   )
 }

@@ -50,12 +50,14 @@ export function HeaderPhoneMenu({
             <RefreshCw aria-hidden />
             Refresh
           </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <a href={backupDownloadUrl} download>
-              <Download aria-hidden />
-              Export Data
-            </a>
-          </DropdownMenuItem>
+          {user.role === 'super_admin' && (
+            <DropdownMenuItem asChild>
+              <a href={backupDownloadUrl} download>
+                <Download aria-hidden />
+                Export Data
+              </a>
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={onClose}>
             <X aria-hidden />
             Close Panel
