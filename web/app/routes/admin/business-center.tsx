@@ -1,5 +1,5 @@
 import { Redirect, useLocation } from 'wouter'
-import type { AdminUser } from '@common/admin-users'
+import { hasRole, type AdminUser } from '@common/admin-users'
 import { adminPaths, parseAdminPath, type AdminSection } from '@common/routes'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { BlogCms } from '@/features/blog/components/blog-cms'
@@ -37,7 +37,13 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'payments') return <PaymentsPanel />
   if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support')
-    return <SupportCenterTab selectedId={detailId} me={user.username} />
+    return (
+      <SupportCenterTab
+        selectedId={detailId}
+        me={user.username}
+        canAssignOthers={hasRole(user.role, 'admin')}
+      />
+    )
   if (section.value === 'content') {
     return (
       <div className="grid gap-6">

@@ -19,6 +19,7 @@ export function getSupportAgentsQueryOptions() {
   })
 }
 
-export function useSupportAgents() {
-  return useQuery(getSupportAgentsQueryOptions())
+/** `enabled`: the signed-in staff member may read the staff list (GET /api/admin/users: admins). */
+export function useSupportAgents(enabled: boolean) {
+  return useQuery({ ...getSupportAgentsQueryOptions(), enabled })
 }

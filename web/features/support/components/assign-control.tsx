@@ -11,14 +11,16 @@ type AssignControlProps = {
   ticket: SupportTicket
   /** The signed-in agent's username. */
   me: string
+  /** An admin, who reads the staff list: a support agent assigns a chat to themselves or nobody. */
+  canAssignOthers: boolean
   onChanged: () => void
 }
 
 const unassigned = ''
 
 /** Who answers this chat: assign it to me, to another admin, or back to nobody. */
-export function AssignControl({ ticket, me, onChanged }: AssignControlProps) {
-  const agents = useSupportAgents()
+export function AssignControl({ ticket, me, canAssignOthers, onChanged }: AssignControlProps) {
+  const agents = useSupportAgents(canAssignOthers)
   const updateTicket = useUpdateTicket()
   const id = `ticket-assignee-${ticket.id}`
   const current = updateTicket.isPending

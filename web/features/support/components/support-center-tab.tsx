@@ -20,6 +20,8 @@ type SupportCenterTabProps = {
   selectedId: string | null
   /** The signed-in agent's username: "mine", and "assign to me". */
   me: string
+  /** An admin, who reads the staff list: a support agent assigns a chat to themselves or nobody. */
+  canAssignOthers: boolean
 }
 
 /**
@@ -27,7 +29,7 @@ type SupportCenterTabProps = {
  * customer. The open chat is the address's (/admin/support/{ticketId}) and so is the view
  * (`?view=mine`): opening one navigates, closing goes back.
  */
-export function SupportCenterTab({ selectedId, me }: SupportCenterTabProps) {
+export function SupportCenterTab({ selectedId, me, canAssignOthers }: SupportCenterTabProps) {
   const search = useSearch()
   const view = lobbyViewOf(search)
   const lobby = useLobby(view)
@@ -113,6 +115,7 @@ export function SupportCenterTab({ selectedId, me }: SupportCenterTabProps) {
               key={selectedId}
               ticketId={selectedId}
               me={me}
+              canAssignOthers={canAssignOthers}
               onBack={() => handleSelect(null)}
               showsConnection={!isSideBySide}
             />

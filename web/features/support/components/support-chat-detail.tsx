@@ -28,6 +28,8 @@ export const sideBySideQuery = '(min-width: 64rem)'
 type SupportChatDetailProps = {
   ticketId: string
   me: string
+  /** An admin, who reads the staff list: a support agent assigns a chat to themselves or nobody. */
+  canAssignOthers: boolean
   onBack: () => void
   /** On a phone the lobby's header is gone: the chat says whether it is live. */
   showsConnection: boolean
@@ -37,6 +39,7 @@ type SupportChatDetailProps = {
 export function SupportChatDetail({
   ticketId,
   me,
+  canAssignOthers,
   onBack,
   showsConnection,
 }: SupportChatDetailProps) {
@@ -60,7 +63,12 @@ export function SupportChatDetail({
         {showsConnection && <ConnectionIndicator />}
       </div>
       {ticket.data ? (
-        <LoadedChat ticket={ticket.data} me={me} headingRef={headingRef} />
+        <LoadedChat
+          ticket={ticket.data}
+          me={me}
+          canAssignOthers={canAssignOthers}
+          headingRef={headingRef}
+        />
       ) : ticket.isError ? (
         <div role="alert" className="grid justify-items-center gap-3 py-12 text-center text-sm">
           <p className="text-muted-foreground">This chat could not be loaded.</p>
@@ -95,10 +103,11 @@ function CustomerEmail({ email, className }: { email: string; className?: string
 type LoadedChatProps = {
   ticket: SupportTicket
   me: string
+  canAssignOthers: boolean
   headingRef: RefObject<HTMLHeadingElement | null>
 }
 
-function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
+function LoadedChat({ ticket, me, canAssignOthers, headingRef }: LoadedChatProps) {
   const queryClient = useQueryClient()
   const profile = useAgentProfile()
   const customer = useTicketCustomer(ticket.customerEmail)
@@ -112,7 +121,12 @@ function LoadedChat({ ticket, me, headingRef }: LoadedChatProps) {
   const ticketControls = (
     <>
       <TicketStatusSelect ticket={ticket} onChanged={handleChanged} />
-      <AssignControl ticket={ticket} me={me} onChanged={handleChanged} />
+      <AssignControl
+        ticket={ticket}
+        me={me}
+        canAssignOthers={canAssignOthers}
+        onChanged={handleChanged}
+      />
     </>
   )
   const customerPanel = (
