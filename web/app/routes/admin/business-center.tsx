@@ -69,8 +69,7 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
     location.kind === 'section' &&
     adminSectionList.some(
       (section) =>
-        section.value === location.section &&
-        canOpenSection(user.role, section, location.detailId),
+        section.value === location.section && canOpenSection(user.role, section, location.detailId),
     )
       ? location
       : null
