@@ -56,7 +56,7 @@ describe('a support agent in the Business Center', () => {
     expect(await page.getByRole('link', { name: 'Export Data' }).count()).toBe(0)
 
     // The chat, its assignee (themselves or nobody) and the customer beside it.
-    await page.getByRole('heading', { name: subject }).first().waitFor()
+    await page.getByText(subject).first().waitFor()
     const assignee = page.getByLabel('Assignee')
     await expect
       .poll(() => assignee.locator('option').allTextContents())
