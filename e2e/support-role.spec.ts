@@ -60,7 +60,7 @@ describe('a support agent in the Business Center', () => {
     const assignee = page.getByLabel('Assignee')
     await expect
       .poll(() => assignee.locator('option').allTextContents())
-      .toEqual(['Unassigned', agent.username])
+      .toEqual(['Unassigned', `${agent.username} (you)`])
     await page.getByRole('link', { name: 'Open customer view' }).first().click()
 
     await page.waitForURL((url) => url.pathname === adminPaths.person(personId))
