@@ -30,7 +30,7 @@ export function SupportCustomerView({ view }: { view: PersonView }) {
         messages: (
           <Card>
             <CardContent>
-              <PersonMessages personId={person.id} />
+              <PersonMessages personId={person.id} showsMailStatus={false} />
             </CardContent>
           </Card>
         ),

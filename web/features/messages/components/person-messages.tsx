@@ -75,13 +75,20 @@ function RemindersStoppedNotice({ personId }: { personId: string }) {
 }
 
 /** The messages sent (or waiting) to one person, newest first, each with a Resend. */
-export function PersonMessages({ personId }: { personId: string }) {
+/** `showsMailStatus`: whether e-mail is off (GET /api/messages/status) is an admin's to read. */
+export function PersonMessages({
+  personId,
+  showsMailStatus = true,
+}: {
+  personId: string
+  showsMailStatus?: boolean
+}) {
   return (
     <section aria-labelledby={`messages-${personId}`} className="grid gap-2">
       <h3 id={`messages-${personId}`} className="text-sm font-medium">
         Messages
       </h3>
-      <MailOffNotice />
+      {showsMailStatus && <MailOffNotice />}
       <RemindersStoppedNotice personId={personId} />
       <QueryStates query={usePersonMessages(personId)} loadingLabel="Loading messages">
         {(messages) =>
