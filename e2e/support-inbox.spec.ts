@@ -131,7 +131,7 @@ describe('the support inbox', () => {
       // A private note shows to admins, marked, and never on the customer's page.
       const note = `Checked the EPG source ${screen.name} ${Date.now()}`
       await admin.getByRole('button', { name: 'Private note' }).click()
-      await admin.getByText('Only admins see this').first().waitFor()
+      await admin.getByText('Only staff see this').first().waitFor()
       await admin.getByRole('textbox', { name: 'Private note' }).fill(note)
       await admin.getByRole('textbox', { name: 'Private note' }).press('Enter')
       const shownNote = chatLog(admin).getByRole('listitem').filter({ hasText: note })

@@ -35,7 +35,7 @@ export function PersonNotes({ personId, personName, notes }: PersonNotesProps) {
   )
 
   return (
-    <SectionCard title="Notes" icon={NotebookPen} description="Only admins see these.">
+    <SectionCard title="Notes" icon={NotebookPen} description="Only staff see these.">
       <form onSubmit={handleAdd} noValidate className="grid gap-2">
         <FormField
           id="person-note"

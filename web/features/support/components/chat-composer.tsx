@@ -33,7 +33,7 @@ type ChatComposerProps = {
 
 /**
  * The reply box: Enter sends, Shift+Enter starts a new line, blank text is never sent. An agent
- * also gets `/` for saved replies (arrows, Enter, Escape) and a Note mode that only admins see.
+ * also gets `/` for saved replies (arrows, Enter, Escape) and a Note mode that only staff see.
  */
 export function ChatComposer({ onSend, onTyping, agent }: ChatComposerProps) {
   const [draft, setDraft] = useState('')
@@ -137,7 +137,7 @@ export function ChatComposer({ onSend, onTyping, agent }: ChatComposerProps) {
             }
             placeholder={
               isNote
-                ? 'Write a private note… Only admins see this'
+                ? 'Write a private note… Only staff see this'
                 : agent
                   ? 'Reply… (type / for saved replies)'
                   : 'Type your message…'
@@ -151,7 +151,7 @@ export function ChatComposer({ onSend, onTyping, agent }: ChatComposerProps) {
         </div>
         <span id={hintId} className="sr-only">
           {isNote
-            ? 'Enter adds the note; only admins see it.'
+            ? 'Enter adds the note; only staff see it.'
             : 'Enter sends the message; Shift and Enter start a new line.'}
           {agent && !isNote && ' Type a slash for saved replies.'}
         </span>

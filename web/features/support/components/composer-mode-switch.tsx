@@ -8,7 +8,7 @@ const modes = [
   { value: 'note', label: 'Private note', icon: Lock },
 ] as const
 
-/** Reply to the customer, or write a note only admins see (amber, like the notes it adds). */
+/** Reply to the customer, or write a note only staff see (amber, like the notes it adds). */
 export function ComposerModeSwitch({
   mode,
   onChange,
@@ -41,7 +41,7 @@ export function ComposerModeSwitch({
       </div>
       {mode === 'note' && (
         <span className="text-xs font-medium text-amber-800 dark:text-amber-200">
-          Only admins see this
+          Only staff see this
         </span>
       )}
     </div>

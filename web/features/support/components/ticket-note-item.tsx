@@ -13,7 +13,7 @@ export function TicketNoteItem({ note }: { note: TicketNote }) {
         </span>
         <span>{note.authorUsername}</span>
         <time dateTime={note.createdAt}>{formatMessageTime(note.createdAt)}</time>
-        <span className="ml-auto">Only admins see this</span>
+        <span className="ml-auto">Only staff see this</span>
       </div>
       <p className="break-words whitespace-pre-wrap">{note.body}</p>
     </li>
