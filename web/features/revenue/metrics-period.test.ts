@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { SubscriptionMetricsMonth } from '@common/business-metrics'
 import {
+  choicePeriod,
+  currentMonth,
   lastMonths,
   periodProblem,
   requestedRange,
@@ -37,6 +39,20 @@ describe('the period picker', () => {
   it('counts the last months back across a year end', () => {
     expect(lastMonths(3, '2025-02')).toEqual({ from: '2024-12', to: '2025-02' })
     expect(lastMonths(12, '2025-12')).toEqual({ from: '2025-01', to: '2025-12' })
+  })
+
+  it('counts "this month" in the business time zone, not the browser’s', () => {
+    // 23:30 on 31 January in New York is already February in UTC.
+    const instant = new Date('2025-02-01T04:30:00Z')
+    expect(currentMonth('America/New_York', instant)).toBe('2025-01')
+    expect(currentMonth('UTC', instant)).toBe('2025-02')
+    expect(currentMonth('Europe/Berlin', new Date('2024-12-31T23:30:00Z'))).toBe('2025-01')
+    expect(choicePeriod(3, currentMonth('America/New_York', instant))).toEqual({
+      from: '2024-11',
+      to: '2025-01',
+    })
+    const custom = { from: '2024-02', to: '2024-05' }
+    expect(choicePeriod(custom, '2025-01')).toBe(custom)
   })
 
   it('asks for the previous period and the month before it in one range', () => {
@@ -100,14 +116,11 @@ describe('a period summary', () => {
     expect(summarisePeriod([])).toBeNull()
   })
 
-  it('splits the answer into the period and the previous one', () => {
+  it('splits the answer into the period and the previous one, read off the answer', () => {
     const answer = ['2024-12', '2025-01', '2025-02', '2025-03', '2025-04'].map((name, index) =>
       month(name, { payingCustomers: index + 1, mrr: `${index}.00` }),
     )
-    const { current, summary, previousSummary } = splitPeriods(answer, {
-      from: '2025-03',
-      to: '2025-04',
-    })
+    const { current, summary, previousSummary } = splitPeriods(answer)
     expect(current.map((m) => m.month)).toEqual(['2025-03', '2025-04'])
     expect(summary?.mrr).toBe('4.00')
     expect(previousSummary?.mrr).toBe('2.00')

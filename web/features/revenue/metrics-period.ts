@@ -8,15 +8,32 @@ export type MetricsPeriod = { from: string; to: string }
 
 export const periodPresets = [3, 6, 12] as const
 
-/** This month in the browser's calendar as "YYYY-MM". */
-export function currentMonth(now = new Date()): string {
-  return monthName(now.getFullYear() * 12 + now.getMonth())
+/** What the picker shows: the last 3, 6 or 12 months, or months chosen from–to. */
+export type PeriodChoice = (typeof periodPresets)[number] | MetricsPeriod
+
+/**
+ * This month as "YYYY-MM" in `timeZone`: the business's, in which the API counts its months,
+ * not the browser's (an owner abroad, or the first hours of a month, would see another month).
+ */
+export function currentMonth(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(now)
+  const part = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)!.value)
+  return monthName(part('year') * 12 + part('month') - 1)
 }
 
-/** The last `months` months, this one included. */
-export function lastMonths(months: number, thisMonth = currentMonth()): MetricsPeriod {
+/** The last `months` months, `thisMonth` included. */
+export function lastMonths(months: number, thisMonth: string): MetricsPeriod {
   const to = monthIndex(thisMonth)
   return { from: monthName(to - months + 1), to: thisMonth }
+}
+
+/** The months a choice stands for, with `thisMonth` the business's current month. */
+export function choicePeriod(choice: PeriodChoice, thisMonth: string): MetricsPeriod {
+  return typeof choice === 'number' ? lastMonths(choice, thisMonth) : choice
 }
 
 export function periodLength({ from, to }: MetricsPeriod): number {
@@ -53,9 +70,13 @@ const sumCount = (
   pick: (m: SubscriptionMetricsMonth) => number,
 ) => months.reduce((total, month) => total + pick(month), 0)
 
-/** The answer to `requestedRange` cut into the period, the previous one, and their summaries. */
-export function splitPeriods(months: SubscriptionMetricsMonth[], period: MetricsPeriod) {
-  const length = periodLength(period)
+/**
+ * The answer to `requestedRange` cut into the period, the previous one, and their summaries.
+ * The period is read off the answer itself (its last 2n + 1 months), so that an answer kept on
+ * screen while another period loads is still cut as it was asked for.
+ */
+export function splitPeriods(months: SubscriptionMetricsMonth[]) {
+  const length = Math.floor((months.length - 1) / 2)
   const previous = months.slice(1, length + 1)
   const current = months.slice(length + 1)
   return {

@@ -3,27 +3,33 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
-import { lastMonths, periodPresets, periodProblem, type MetricsPeriod } from '../metrics-period'
+import {
+  periodPresets,
+  periodProblem,
+  type MetricsPeriod,
+  type PeriodChoice,
+} from '../metrics-period'
 
 type MetricsPeriodPickerProps = {
+  choice: PeriodChoice
+  /** The months the choice stands for now: where custom months start from. */
   period: MetricsPeriod
-  onChange: (period: MetricsPeriod) => void
+  onChange: (choice: PeriodChoice) => void
 }
 
-/** Last 3, 6 or 12 months, or any months from–to; custom months apply on "Show". */
-export function MetricsPeriodPicker({ period, onChange }: MetricsPeriodPickerProps) {
-  const presetOf = (candidate: MetricsPeriod) =>
-    periodPresets.find((months) => {
-      const preset = lastMonths(months)
-      return preset.from === candidate.from && preset.to === candidate.to
-    })
-  const [choice, setChoice] = useState<string>(String(presetOf(period) ?? 'custom'))
+/**
+ * Last 3, 6 or 12 months (counted back from the business's current month, which the caller
+ * knows), or any months from–to; custom months apply on "Show".
+ */
+export function MetricsPeriodPicker({ choice, period, onChange }: MetricsPeriodPickerProps) {
+  const [selected, setSelected] = useState(typeof choice === 'number' ? String(choice) : 'custom')
   const [custom, setCustom] = useState(period)
-  const problem = choice === 'custom' ? periodProblem(custom) : null
+  const problem = selected === 'custom' ? periodProblem(custom) : null
 
   const handleChoice = (value: string) => {
-    setChoice(value)
-    if (value !== 'custom') onChange(lastMonths(Number(value)))
+    setSelected(value)
+    const preset = periodPresets.find((months) => String(months) === value)
+    if (preset) onChange(preset)
     else setCustom(period)
   }
 
@@ -40,7 +46,7 @@ export function MetricsPeriodPicker({ period, onChange }: MetricsPeriodPickerPro
         <Label htmlFor="metrics-period">Period</Label>
         <NativeSelect
           id="metrics-period"
-          value={choice}
+          value={selected}
           onChange={(event) => handleChoice(event.target.value)}
         >
           {periodPresets.map((months) => (
@@ -51,7 +57,7 @@ export function MetricsPeriodPicker({ period, onChange }: MetricsPeriodPickerPro
           <option value="custom">Custom months</option>
         </NativeSelect>
       </div>
-      {choice === 'custom' && (
+      {selected === 'custom' && (
         <>
           <div className="grid gap-1.5">
             <Label htmlFor="metrics-from">From</Label>

@@ -10,10 +10,12 @@ import { formatMoney } from '@/lib/format'
 import { cn } from '@/lib/utils'
 import { subscriptionMetricsCsvUrl, useSubscriptionMetrics } from '../api/get-subscription-metrics'
 import {
+  choicePeriod,
+  currentMonth,
   formatRate,
-  lastMonths,
   requestedRange,
   splitPeriods,
+  type PeriodChoice,
   type PeriodSummary,
 } from '../metrics-period'
 import { centsOf, formatMonth } from '../revenue-format'
@@ -26,6 +28,8 @@ const MrrMovementsChart = lazy(() =>
 )
 
 const chartSkeleton = <Skeleton className="h-72 w-full" />
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
 /** "+$12.00" / "-$3.00": a change, signed either way; zero has no sign. */
 const signedMoney = (amount: string) =>
@@ -46,10 +50,17 @@ function MrrChange({ summary, previous }: { summary: PeriodSummary; previous: Pe
  * and its movements, customers and churn, trial cohorts, cash against recognised revenue.
  */
 export function SubscriptionMetricsSection() {
-  const [period, setPeriod] = useState(() => lastMonths(12))
+  const [choice, setChoice] = useState<PeriodChoice>(12)
+  // "This month" is the business's (the API counts months in its time zone): until the first
+  // answer names that zone the browser's stands in, and if the two disagree on the month, the
+  // months are asked for again.
+  const [timeZone, setTimeZone] = useState(browserTimeZone)
+  const period = choicePeriod(choice, currentMonth(timeZone))
   const metrics = useSubscriptionMetrics(requestedRange(period))
+  const answeredZone = metrics.data?.timeZone
+  if (answeredZone && answeredZone !== timeZone) setTimeZone(answeredZone)
   const { current, summary, previousSummary } = metrics.data
-    ? splitPeriods(metrics.data.months, period)
+    ? splitPeriods(metrics.data.months)
     : { current: undefined, summary: undefined, previousSummary: undefined }
   const hasActivity = current?.some(
     (month) => month.mrr !== '0.00' || month.cash !== '0.00' || month.trialsStarted > 0,
@@ -80,7 +91,7 @@ export function SubscriptionMetricsSection() {
         </a>
       }
     >
-      <MetricsPeriodPicker period={period} onChange={setPeriod} />
+      <MetricsPeriodPicker choice={choice} period={period} onChange={setChoice} />
       {metrics.isError && !metrics.data ? (
         <ListLoadError onRetry={() => void metrics.refetch()} />
       ) : (
