@@ -59,8 +59,9 @@ export async function readPaymentHistory(
   let previousEnd = records[0]!.info.lines
   const total = records.length - 1
   for (let index = 1; index < records.length; index += 1) {
-    if (index % sliceSize === 0) {
-      onProgress(index - 1, total)
+    const readSoFar = index - 1
+    if (readSoFar > 0 && readSoFar % sliceSize === 0) {
+      onProgress(readSoFar, total)
       await nextTurn()
     }
     const { record, info } = records[index]!

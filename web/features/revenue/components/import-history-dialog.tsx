@@ -22,8 +22,8 @@ import { ImportReport } from './import-report'
 const columns =
   'email, firstName, lastName, plan, months, amount, currency, paidAt, method, reference'
 
-/** The upload under way: its id (which the server's progress carries), kind and furthest step. */
-type Run = { progressId: string; dryRun: boolean; progress: ImportStep }
+/** The upload under way: a check or an import, and how far it is. */
+type Run = { dryRun: boolean; progress: ImportStep }
 
 /**
  * Financials: bring in people and their past payments from a CSV, checked first, then imported,
@@ -35,7 +35,8 @@ export function ImportHistoryDialog() {
   const [report, setReport] = useState<PaymentImportReport | null>(null)
   const [message, setMessage] = useState<string | null>(null)
   const [run, setRun] = useState<Run | null>(null)
-  // Read by the frame handler, which may run between a run's start and its first render.
+  // The id the server's progress carries, read by the frame handler, which may run between a
+  // run's start and its first render.
   const runId = useRef<string | null>(null)
 
   const advance = (step: ImportStep) =>
@@ -53,7 +54,7 @@ export function ImportHistoryDialog() {
     runId.current = progressId
     setMessage(null)
     setReport(null)
-    setRun({ progressId, dryRun, progress: { step: 'sending', done: 0, total: file.size } })
+    setRun({ dryRun, progress: { step: 'sending', done: 0, total: file.size } })
     try {
       const answer = await importPaymentHistory(file, { dryRun, progressId }, ({ sent, total }) =>
         advance({ step: 'sending', done: sent, total }),

@@ -13,7 +13,9 @@ export function ImportProgressBar({ step, dryRun }: { step: ImportStep; dryRun: 
       <p id="import-progress-heading" className="text-sm font-medium" aria-live="polite">
         {isWaiting ? 'File sent; waiting for the server to start…' : heading}
       </p>
+      {/* A new step is a new bar: it fills from empty, not back down from the last step's end. */}
       <div
+        key={step.step}
         role="progressbar"
         aria-labelledby="import-progress-heading"
         aria-valuemin={0}

@@ -6,6 +6,8 @@ import { Button } from '@/components/ui/button'
 const shownProblems = 200
 
 const count = (value: number) => value.toLocaleString('en-US')
+const counted = (value: number, one: string, many: string) =>
+  `${count(value)} ${value === 1 ? one : many}`
 
 /** Every problem as a CSV the owner can sort beside their file. */
 function problemsCsv(problems: PaymentImportProblem[]): string {
@@ -31,8 +33,8 @@ function ProblemList({ problems }: { problems: PaymentImportProblem[] }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-1.5 font-medium text-destructive">
           <CircleAlert className="size-4 shrink-0" aria-hidden />
-          {count(problems.length)} {problems.length === 1 ? 'problem' : 'problems'}: fix them in the
-          file and check it again.
+          {counted(problems.length, 'problem', 'problems')}: fix them in the file and check it
+          again.
         </p>
         <Button variant="outline" size="sm" onClick={() => downloadProblems(problems)}>
           <Download aria-hidden /> All problems (CSV)
@@ -74,14 +76,16 @@ function ProblemList({ problems }: { problems: PaymentImportProblem[] }) {
 export function ImportReport({ report }: { report: PaymentImportReport }) {
   const { payments, people } = report
   const created = report.isImported ? 'Created' : 'Would create'
+  const isClean = report.problems.length === 0
   const title = report.isImported
     ? 'Imported'
-    : report.problems.length > 0
+    : !isClean
       ? report.dryRun
         ? 'Checked: the file has problems'
         : 'Not imported: the file has problems'
-      : 'Checked: ready to import'
-  const isClean = report.problems.length === 0
+      : payments.new === 0
+        ? 'Checked: nothing new to import'
+        : 'Checked: ready to import'
   return (
     <div className="grid gap-3 text-sm" role="status">
       <p className="flex items-center gap-1.5 font-medium">
@@ -93,11 +97,11 @@ export function ImportReport({ report }: { report: PaymentImportReport }) {
         <dd>{count(report.rows)}</dd>
         <dt className="text-muted-foreground">{created}</dt>
         <dd>
-          {count(payments.new)} payments, for {count(people.new)} new and {count(people.existing)}{' '}
-          existing people
+          {counted(payments.new, 'payment', 'payments')}, for {count(people.new)} new and{' '}
+          {counted(people.existing, 'existing person', 'existing people')}
         </dd>
         <dt className="text-muted-foreground">Skipped</dt>
-        <dd>{count(payments.alreadyImported)} payments imported before</dd>
+        <dd>{counted(payments.alreadyImported, 'payment', 'payments')} imported before</dd>
       </dl>
       {report.isImported && payments.new === 0 && (
         <p>Nothing new: every payment in the file was imported before.</p>
