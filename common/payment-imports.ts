@@ -19,7 +19,24 @@ export const paymentImportQuery = z.object({
   dryRun: z
     .enum(['true', 'false'], { error: 'dryRun must be true or false' })
     .transform((v) => v === 'true'),
+  /** Chosen by the page: the server's progress reaches the caller's live sockets under it. */
+  progressId: z.uuid({ error: 'progressId must be a UUID' }).optional(),
 })
+
+/** What the server does with a file, in order: reads its rows, checks them, writes them. */
+export const paymentImportPhases = ['reading', 'checking', 'writing'] as const
+export type PaymentImportPhase = (typeof paymentImportPhases)[number]
+
+/**
+ * How far the server is with an upload: rows read of the file's rows, rows checked against the
+ * database, payments written of those to write. Sent on the live socket as `import:progress`.
+ */
+export type PaymentImportProgress = {
+  progressId: string
+  phase: PaymentImportPhase
+  done: number
+  total: number
+}
 
 // A spreadsheet leaves an optional cell empty: empty is absent.
 const optional = <T extends z.ZodType>(schema: T) =>

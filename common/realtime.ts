@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { notificationRoles, type Notification } from './notifications'
+import type { PaymentImportProgress } from './payment-imports'
 import {
   sendChatMessageInput,
   type ChatMessage,
@@ -31,6 +32,7 @@ export type SendMessageFrame = Extract<ClientFrame, { type: 'send_message' }>
  * `ticket:updated` when staff change a ticket's status or assignee, `ticket:note` (to admins only)
  * when an agent writes a private note, `typing` when the other side types, and `resync` when the server
  * may have missed events (its database connection was lost): refetch whatever is shown.
+ * `import:progress` goes to the sockets of the admin whose payment history upload it follows.
  */
 export type ServerFrame =
   | { type: 'auth:verified'; role: 'admin' | 'customer' }
@@ -45,6 +47,7 @@ export type ServerFrame =
   | { type: 'typing'; ticketId: string; senderType: ChatSenderType }
   | { type: 'error'; message: string }
   | { type: 'resync' }
+  | { type: 'import:progress'; progress: PaymentImportProgress }
 
 /**
  * Why the server closes a socket, besides 1001 at shutdown. Each close follows a frame saying why

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events'
 import type pg from 'pg'
 import type { AdminRole } from '../../common/admin-users'
 import type { Notification } from '../../common/notifications'
+import type { PaymentImportProgress } from '../../common/payment-imports'
 import type { ChatMessage, ChatSenderType, SupportTicket, TicketNote } from '../../common/support'
 import type { Database } from '../db/client'
 import { createPayloadJoiner, toNotifyPayloads } from './notify-payloads'
@@ -36,6 +37,8 @@ export type BusEvent =
   | { kind: 'public_content_changed'; scope: 'plans' | 'blog' | 'legal' }
   /** Tickets' customer sides changed (their person was erased): processes read them again. */
   | { kind: 'ticket_contacts_changed'; ticketIds: string[] }
+  /** How far an admin's payment history upload is: for that admin's sockets only. */
+  | { kind: 'import_progress'; userId: string; progress: PaymentImportProgress }
 
 export type EventBus = {
   publish(event: BusEvent): Promise<void>

@@ -135,6 +135,12 @@ export function createSocketHub(options: SocketHubOptions) {
           if (connection.role === 'customer') sendEncoded(connection, data)
       return
     }
+    if (event.kind === 'import_progress') {
+      const data = encode({ type: 'import:progress', progress: event.progress })
+      for (const connection of admins)
+        if (connection.admin?.id === event.userId) sendEncoded(connection, data)
+      return
+    }
     if (event.kind === 'ticket_note') {
       // Private to the agents: never to a customer's socket, even one watching the ticket.
       const data = encode({ type: 'ticket:note', note: event.note })

@@ -2,10 +2,11 @@ import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { paymentImportQuery, paymentImportReport } from '../../../common/payment-imports'
-import { badRequest, conflict } from '../../lib/http-error'
+import { badRequest } from '../../lib/http-error'
 import { auditAs, declareUnchanged, inAuditedTransaction } from '../../plugins/audit'
+import { importProgress } from './import-progress'
 import { readPaymentHistory } from './payment-history-csv'
-import { planPaymentHistory } from './payment-history-plan'
+import { planPaymentHistory, type ImportPlan } from './payment-history-plan'
 import { paymentHistoryReport } from './payment-history-report'
 import { holdImportLock, writePaymentHistory } from './payment-history-write'
 
@@ -13,6 +14,13 @@ import { holdImportLock, writePaymentHistory } from './payment-history-write'
 const fileLimit = 32 * 1024 * 1024
 
 const audit = auditAs('payment_import')
+
+/** Thrown inside the import's transaction to undo it: a row has a problem under the lock. */
+class RefusedImport extends Error {
+  constructor(readonly plan: ImportPlan) {
+    super('The file has problems')
+  }
+}
 
 /** The file's text, from a `text/csv` body or a multipart form's `file` field. */
 async function fileText(request: FastifyRequest): Promise<string> {
@@ -29,8 +37,9 @@ async function fileText(request: FastifyRequest): Promise<string> {
 
 /**
  * People and their payments brought in from a spreadsheet, by super admins (it writes money):
- * a dry run reports what would be created and every row's problem; the import writes it all in
- * one transaction, or nothing (docs/payments.md §10).
+ * a dry run reports what would be created and every row's problem; the import checks the rows
+ * again under its lock and writes them all in that one transaction, or nothing (docs/payments.md
+ * §10). With a `progressId`, how far the server is reaches the admin's live sockets.
  */
 export async function importsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -55,37 +64,46 @@ export async function importsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { dryRun } = request.query
-      const read = readPaymentHistory(await fileText(request))
+      const { dryRun, progressId } = request.query
+      const progress = importProgress(app, request.admin!.id, progressId)
+      const read = await readPaymentHistory(await fileText(request), progress.reading)
       const now = app.now()
-      const checked = await planPaymentHistory(app.db, read.rows, { now, lock: false })
-      const hasProblems = read.problems.length + checked.problems.length > 0
-      if (dryRun || hasProblems) {
+      if (dryRun || read.problems.length > 0) {
         declareUnchanged(request)
+        const options = { now, lock: false, onProgress: progress.checking }
+        const checked = await planPaymentHistory(app.db, read.rows, options)
+        const hasProblems = read.problems.length + checked.problems.length > 0
         const report = paymentHistoryReport(read, checked, { dryRun, isImported: false })
         return reply.code(hasProblems && !dryRun ? 422 : 200).send(report)
       }
-      const plan = await inAuditedTransaction(
-        request,
-        async (tx) => {
-          await holdImportLock(tx)
-          // Planned again under the lock: another import or payment may have landed meanwhile.
-          const locked = await planPaymentHistory(tx, read.rows, { now, lock: true })
-          if (locked.problems.length > 0) {
-            throw conflict('The payments changed while the file was checked: run the dry run again')
-          }
-          await writePaymentHistory(tx, locked, { now, createdBy: request.admin!.username })
-          return locked
-        },
-        {
-          entityId: null,
-          details: (done) => ({
-            fields: ['file'],
-            ...(done.people.length === 0 ? { outcome: 'replayed' as const } : {}),
-          }),
-        },
-      )
-      return paymentHistoryReport(read, plan, { dryRun, isImported: true })
+      try {
+        const plan = await inAuditedTransaction(
+          request,
+          async (tx) => {
+            await holdImportLock(tx)
+            // Checked under the lock: another import or payment may have landed since the dry run.
+            const options = { now, lock: true, onProgress: progress.checking }
+            const locked = await planPaymentHistory(tx, read.rows, options)
+            if (locked.problems.length > 0) throw new RefusedImport(locked)
+            const createdBy = request.admin!.username
+            await writePaymentHistory(tx, locked, { now, createdBy, onProgress: progress.writing })
+            return locked
+          },
+          {
+            entityId: null,
+            details: (done) => ({
+              fields: ['file'],
+              ...(done.people.length === 0 ? { outcome: 'replayed' as const } : {}),
+            }),
+          },
+        )
+        return paymentHistoryReport(read, plan, { dryRun, isImported: true })
+      } catch (error) {
+        if (!(error instanceof RefusedImport)) throw error
+        declareUnchanged(request)
+        const report = paymentHistoryReport(read, error.plan, { dryRun, isImported: false })
+        return reply.code(422).send(report)
+      }
     },
   )
 }

@@ -6,6 +6,7 @@ import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
+import { openAdminSocket } from '../../test/socket-client'
 import { useSupplierServer } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
 
@@ -24,10 +25,16 @@ describe.each(databaseKinds)('payment history brought in from a CSV, on %s', (ki
   ].join('\n')
 
   // The file as a browser's fetch sends it, in the owner's session.
-  const send = async (body: string | FormData, dryRun: boolean, client = t.admin) => {
+  const send = async (
+    body: string | FormData,
+    dryRun: boolean,
+    client = t.admin,
+    progressId?: string,
+  ) => {
     const headers: Record<string, string> = { origin: t.server.baseUrl, cookie: client.cookie! }
     if (typeof body === 'string') headers['content-type'] = 'text/csv; charset=utf-8'
-    const url = new URL(`/api/imports/payments?dryRun=${dryRun}`, t.server.baseUrl)
+    const query = `dryRun=${dryRun}${progressId ? `&progressId=${progressId}` : ''}`
+    const url = new URL(`/api/imports/payments?${query}`, t.server.baseUrl)
     const response = await fetch(url, { method: 'POST', headers, body })
     return { status: response.status, body: await response.json() }
   }
@@ -183,6 +190,59 @@ describe.each(databaseKinds)('payment history brought in from a CSV, on %s', (ki
         trialsStarted: 0,
       },
       { month: '2024-02', mrr: '20.00', cash: '120.00', churnedMrr: '0.00' },
+    ])
+  })
+
+  it('tells its progress to the uploader’s sockets only, and refuses a progressId not a UUID', async () => {
+    const other = createClient(t.server.baseUrl)
+    await seedAdmin(db(), {
+      username: `watcher${kind}`,
+      password: 'a long enough password 1',
+      role: 'super_admin',
+    })
+    await other.login(`watcher${kind}`, 'a long enough password 1')
+    const mine = await openAdminSocket(t.server.baseUrl, t.admin.cookie)
+    const theirs = await openAdminSocket(t.server.baseUrl, other.cookie)
+    const progressId = crypto.randomUUID()
+    expect((await send(file, true, t.admin, progressId)).status).toBe(200)
+    const checked = await mine.waitFor(
+      (frame) =>
+        frame.type === 'import:progress' &&
+        frame.progress.phase === 'checking' &&
+        frame.progress.done === frame.progress.total,
+    )
+    expect(checked).toEqual({
+      type: 'import:progress',
+      progress: { progressId, phase: 'checking', done: 3, total: 3 },
+    })
+    expect(theirs.ofType('import:progress')).toEqual([])
+    mine.close()
+    theirs.close()
+    const refused = await send(file, true, t.admin, 'not-a-uuid')
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toContain('progressId')
+  })
+
+  it('takes a text/csv body far longer than any text field may be', async () => {
+    const rows = Array.from(
+      { length: 2000 },
+      (_, i) => `long${i}@example.com,Long,Row,${planName},1,10.00,EUR,2024-05-01,cash,L${i}`,
+    )
+    const long = [header, ...rows].join('\n')
+    expect(long.length).toBeGreaterThan(100_000)
+    const dry = await send(long, true)
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({ rows: 2000, payments: { new: 2000 }, problems: [] })
+  })
+
+  it('reports a control character in a cell by its line, never a 500', async () => {
+    const dry = await send(
+      `${header}\nnul@example.com,N\u0000l,Lee,${planName},1,10.00,EUR,2024-05-01,cash,`,
+      true,
+    )
+    expect(dry.status).toBe(200)
+    expect(dry.body.problems).toEqual([
+      { line: 2, field: 'firstName', message: expect.stringContaining('control character') },
     ])
   })
 

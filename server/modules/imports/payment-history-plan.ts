@@ -1,4 +1,4 @@
-import { and, asc, desc, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, isNotNull, sql } from 'drizzle-orm'
 import { normalizeEmail } from '../../../common/email-address'
 import { toCents } from '../../../common/money'
 import type { PaymentImportProblem } from '../../../common/payment-imports'
@@ -7,6 +7,7 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
+import type { ProgressReport } from './import-progress'
 import type { ReadRow } from './payment-history-csv'
 
 /** Someone the file pays for: a person we have, or one the import makes. */
@@ -41,7 +42,7 @@ export type ImportPlan = {
   alreadyImported: number
 }
 
-// Kept below the databases' bind parameter limits, whatever the file's size.
+// E-mails looked up per round trip, each round followed by a progress report.
 const chunkSize = 5000
 
 function chunks<T>(items: T[]): T[][] {
@@ -78,51 +79,83 @@ type PersonRow = {
   start: Date | null
 }
 
+/** One parameter for a whole list: drizzle's inArray binds, and builds, one per item. */
+const anyOf = (values: string[], type: 'text' | 'uuid') =>
+  sql`any(${sql.param(values)}::${sql.raw(type)}[])`
+
 async function peopleByEmail(db: Db, emailKeys: string[], lock: boolean) {
-  const found: PersonRow[] = []
-  for (const part of chunks(emailKeys)) {
-    const query = db
-      .select({
-        id: trialRequests.id,
-        emailKey: sql<string>`lower(${trialRequests.email})`,
-        paidPlan: trialRequests.paidPlan,
-        end: trialRequests.subscriptionEndDate,
-        start: trialRequests.subscriptionStartDate,
-      })
-      .from(trialRequests)
-      .where(inArray(sql`lower(${trialRequests.email})`, part))
-    found.push(...(await (lock ? query.for('update') : query)))
-  }
-  const byEmail = new Map<string, PersonRow[]>()
-  for (const person of found) {
-    byEmail.set(person.emailKey, [...(byEmail.get(person.emailKey) ?? []), person])
-  }
-  return byEmail
+  const query = db
+    .select({
+      id: trialRequests.id,
+      emailKey: sql<string>`lower(${trialRequests.email})`,
+      paidPlan: trialRequests.paidPlan,
+      end: trialRequests.subscriptionEndDate,
+      start: trialRequests.subscriptionStartDate,
+    })
+    .from(trialRequests)
+    .where(sql`lower(${trialRequests.email}) = ${anyOf(emailKeys, 'text')}`)
+  return lock ? query.for('update') : query
 }
 
-/** The keys of the people's recorded payments, and when each last paid. */
-async function recordedPayments(db: Db, people: PersonRow[]) {
-  const keys = new Set<string>()
-  const lastPaid = new Map<string, Date>()
+type Recorded = { keys: Set<string>; lastPaid: Map<string, Date> }
+
+/** Adds the keys of the people's recorded payments, and when each last paid, to `recorded`. */
+async function addRecordedPayments(db: Db, people: PersonRow[], recorded: Recorded) {
+  if (people.length === 0) return
   const emailOf = new Map(people.map((person) => [person.id, person.emailKey]))
-  for (const part of chunks([...emailOf.keys()])) {
-    const rows = await db
-      .select({
-        personId: payments.trialRequestId,
-        paidAt: payments.paidAt,
-        amountMinor: payments.amountMinor,
-        reference: payments.reference,
-        periodStart: payments.periodStart,
-      })
-      .from(payments)
-      .where(and(inArray(payments.trialRequestId, part), isNotNull(payments.paidAt)))
-    for (const row of rows) {
-      keys.add(paymentKey(emailOf.get(row.personId!)!, row.paidAt!, row.amountMinor, row.reference))
-      const last = lastPaid.get(row.personId!)
-      if (row.periodStart && (!last || row.paidAt! > last)) lastPaid.set(row.personId!, row.paidAt!)
+  const rows = await db
+    .select({
+      personId: payments.trialRequestId,
+      paidAt: payments.paidAt,
+      amountMinor: payments.amountMinor,
+      reference: payments.reference,
+      periodStart: payments.periodStart,
+    })
+    .from(payments)
+    .where(
+      and(
+        sql`${payments.trialRequestId} = ${anyOf([...emailOf.keys()], 'uuid')}`,
+        isNotNull(payments.paidAt),
+      ),
+    )
+  for (const row of rows) {
+    const key = paymentKey(emailOf.get(row.personId!)!, row.paidAt!, row.amountMinor, row.reference)
+    recorded.keys.add(key)
+    const last = recorded.lastPaid.get(row.personId!)
+    if (row.periodStart && (!last || row.paidAt! > last)) {
+      recorded.lastPaid.set(row.personId!, row.paidAt!)
     }
   }
-  return { keys, lastPaid }
+}
+
+/**
+ * The people of these e-mails (several to an e-mail is the caller's problem to report), and
+ * the payments recorded for those matched to one: a chunk of e-mails at a time, each chunk's
+ * rows told to `onProgress` as checked.
+ */
+async function lookUp(db: Db, rows: ReadRow[], lock: boolean, onProgress: ProgressReport) {
+  const rowsOf = new Map<string, number>()
+  for (const row of rows) {
+    const key = normalizeEmail(row.email)
+    rowsOf.set(key, (rowsOf.get(key) ?? 0) + 1)
+  }
+  const byEmail = new Map<string, PersonRow[]>()
+  const recorded: Recorded = { keys: new Set(), lastPaid: new Map() }
+  let checked = 0
+  for (const part of chunks([...rowsOf.keys()])) {
+    const found = await peopleByEmail(db, part, lock)
+    for (const person of found) {
+      byEmail.set(person.emailKey, [...(byEmail.get(person.emailKey) ?? []), person])
+    }
+    const matched = part.flatMap((key) => {
+      const people = byEmail.get(key) ?? []
+      return people.length === 1 ? people : []
+    })
+    await addRecordedPayments(db, matched, recorded)
+    checked += part.reduce((sum, key) => sum + rowsOf.get(key)!, 0)
+    onProgress(checked, rows.length)
+  }
+  return { byEmail, recorded }
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10)
@@ -137,16 +170,13 @@ const day = (date: Date) => date.toISOString().slice(0, 10)
 export async function planPaymentHistory(
   db: Db,
   rows: ReadRow[],
-  { now, lock }: { now: Date; lock: boolean },
+  { now, lock, onProgress = () => {} }: { now: Date; lock: boolean; onProgress?: ProgressReport },
 ): Promise<ImportPlan> {
   const problems: PaymentImportProblem[] = []
   const problem = (row: ReadRow, field: string | null, message: string) =>
     problems.push({ line: row.line, field, message })
   const planOf = await plansByName(db)
-  const emailKeys = [...new Set(rows.map((row) => normalizeEmail(row.email)))]
-  const byEmail = await peopleByEmail(db, emailKeys, lock)
-  const matched = [...byEmail.values()].filter((found) => found.length === 1).flat()
-  const recorded = await recordedPayments(db, matched)
+  const { byEmail, recorded } = await lookUp(db, rows, lock, onProgress)
 
   const people = new Map<string, PlannedPerson>()
   const seen = new Map<string, number>()

@@ -121,10 +121,7 @@ describe('a period summary', () => {
     const answer = ['2024-12', '2025-01', '2025-02', '2025-03', '2025-04'].map((name, index) =>
       month(name, { payingCustomers: index + 1, mrr: `${index}.00` }),
     )
-    const { current, summary, previousSummary } = splitPeriods(answer, {
-      from: '2025-03',
-      to: '2025-04',
-    })
+    const { current, summary, previousSummary } = splitPeriods(answer)
     expect(current.map((m) => m.month)).toEqual(['2025-03', '2025-04'])
     expect(summary?.mrr).toBe('4.00')
     expect(previousSummary?.mrr).toBe('2.00')

@@ -69,9 +69,13 @@ const sumCount = (
   pick: (m: SubscriptionMetricsMonth) => number,
 ) => months.reduce((total, month) => total + pick(month), 0)
 
-/** The answer to `requestedRange` cut into the period, the previous one, and their summaries. */
-export function splitPeriods(months: SubscriptionMetricsMonth[], period: MetricsPeriod) {
-  const length = periodLength(period)
+/**
+ * The answer to `requestedRange` cut into the period, the previous one, and their summaries.
+ * The period is read off the answer itself (its last 2n + 1 months), so that an answer kept on
+ * screen while another period loads is still cut as it was asked for.
+ */
+export function splitPeriods(months: SubscriptionMetricsMonth[]) {
+  const length = Math.floor((months.length - 1) / 2)
   const previous = months.slice(1, length + 1)
   const current = months.slice(length + 1)
   return {

@@ -1,25 +1,25 @@
 import type { PaymentImportReport } from '@common/payment-imports'
 
-/** Where an upload stands: the share of the file sent, then the server's checking or writing. */
-export type ImportProgress = { sent: number; total: number; isProcessing: boolean }
+/** How much of the file the browser has sent. */
+export type UploadProgress = { sent: number; total: number }
 
 /**
  * Sends a payment history file, dry run or import. XMLHttpRequest rather than fetch: it reports
- * upload progress, which a file of tens of thousands of rows takes long enough to need.
+ * upload progress, which a file of tens of thousands of rows takes long enough to need. The
+ * server's own progress arrives on the live socket under `progressId`.
  */
 export function importPaymentHistory(
   file: File,
-  dryRun: boolean,
-  onProgress: (progress: ImportProgress) => void,
+  { dryRun, progressId }: { dryRun: boolean; progressId: string },
+  onUpload: (progress: UploadProgress) => void,
 ): Promise<{ status: number; report: PaymentImportReport | null; message: string | null }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `/api/imports/payments?dryRun=${dryRun}`)
+    const query = new URLSearchParams({ dryRun: String(dryRun), progressId })
+    request.open('POST', `/api/imports/payments?${query}`)
     request.responseType = 'json'
-    request.upload.onprogress = (event) =>
-      onProgress({ sent: event.loaded, total: event.total, isProcessing: false })
-    request.upload.onload = () =>
-      onProgress({ sent: file.size, total: file.size, isProcessing: true })
+    request.upload.onprogress = (event) => onUpload({ sent: event.loaded, total: event.total })
+    request.upload.onload = () => onUpload({ sent: file.size, total: file.size })
     request.onerror = () => reject(new Error('The file could not be sent: check the connection'))
     request.onload = () => {
       const body = request.response as Partial<PaymentImportReport> & { message?: string }

@@ -1,6 +1,7 @@
 import type { PaymentImportReport } from '@common/payment-imports'
+import { useQueryClient } from '@tanstack/react-query'
 import { Upload } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -11,80 +12,64 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog'
-import { importPaymentHistory, type ImportProgress } from '../api/import-payment-history'
+import { useLiveSocketFrames } from '@/lib/live-socket-context'
+import { randomUuid } from '@/lib/random-uuid'
+import { importPaymentHistory } from '../api/import-payment-history'
+import { furthest, type ImportStep } from '../import-steps'
+import { ImportProgressBar } from './import-progress-bar'
+import { ImportReport } from './import-report'
 
 const columns =
   'email, firstName, lastName, plan, months, amount, currency, paidAt, method, reference'
 
-function ProgressLine({ progress }: { progress: ImportProgress }) {
-  if (progress.isProcessing)
-    return <p className="text-sm">File sent; the server is working on it…</p>
-  const share = progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0
-  return (
-    <div className="grid gap-1">
-      <progress className="w-full" max={100} value={share} aria-label="Upload" />
-      <p className="text-muted-foreground text-xs">Sending the file: {share}%</p>
-    </div>
-  )
-}
+/** The upload under way: a check or an import, and how far it is. */
+type Run = { dryRun: boolean; progress: ImportStep }
 
-function ReportView({ report }: { report: PaymentImportReport }) {
-  const verb = report.isImported ? 'Imported' : 'Would import'
-  return (
-    <div className="grid gap-3 text-sm">
-      <p>
-        {report.rows} rows. {verb} {report.payments.new} payments for {report.people.new} new and{' '}
-        {report.people.existing} existing people; {report.payments.alreadyImported} imported before.
-      </p>
-      {report.isImported && report.payments.new === 0 && (
-        <p>Nothing new: every payment in the file was imported before.</p>
-      )}
-      {report.problems.length > 0 && (
-        <div className="max-h-64 overflow-auto">
-          <p className="text-destructive font-medium">
-            {report.problems.length} problems: fix them in the file and check it again.
-          </p>
-          <table className="w-full text-left">
-            <thead>
-              <tr>
-                <th className="pr-2">Line</th>
-                <th>Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.problems.map((problem, i) => (
-                <tr key={i}>
-                  <td className="pr-2 align-top tabular-nums">{problem.line}</td>
-                  <td>{problem.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
-  )
-}
-
-/** Financials: bring in people and their past payments from a CSV, checked first, then imported. */
+/**
+ * Financials: bring in people and their past payments from a CSV, checked first, then imported,
+ * with the upload's progress and then the server's (on the live socket) as one bar.
+ */
 export function ImportHistoryDialog() {
+  const queryClient = useQueryClient()
   const [file, setFile] = useState<File | null>(null)
   const [report, setReport] = useState<PaymentImportReport | null>(null)
   const [message, setMessage] = useState<string | null>(null)
-  const [progress, setProgress] = useState<ImportProgress | null>(null)
+  const [run, setRun] = useState<Run | null>(null)
+  // The id the server's progress carries, read by the frame handler, which may run between a
+  // run's start and its first render.
+  const runId = useRef<string | null>(null)
+
+  const advance = (step: ImportStep) =>
+    setRun((current) => current && { ...current, progress: furthest(current.progress, step) })
+
+  useLiveSocketFrames((frame) => {
+    if (frame.type !== 'import:progress' || frame.progress.progressId !== runId.current) return
+    const { phase, done, total } = frame.progress
+    advance({ step: phase, done, total })
+  })
 
   async function send(dryRun: boolean) {
     if (!file) return
+    const progressId = randomUuid()
+    runId.current = progressId
     setMessage(null)
-    setProgress({ sent: 0, total: file.size, isProcessing: false })
+    setReport(null)
+    setRun({ dryRun, progress: { step: 'sending', done: 0, total: file.size } })
     try {
-      const answer = await importPaymentHistory(file, dryRun, setProgress)
+      const answer = await importPaymentHistory(file, { dryRun, progressId }, ({ sent, total }) =>
+        advance({ step: 'sending', done: sent, total }),
+      )
       setReport(answer.report)
       setMessage(answer.message)
+      if (answer.report?.isImported && answer.report.payments.new > 0) {
+        // The revenue cards ask again by themselves every few seconds; the metrics do not.
+        void queryClient.invalidateQueries({ queryKey: ['subscription-metrics'] })
+      }
     } catch (error) {
       setMessage((error as Error).message)
     } finally {
-      setProgress(null)
+      runId.current = null
+      setRun(null)
     }
   }
 
@@ -100,28 +85,34 @@ export function ImportHistoryDialog() {
         <DialogHeader>
           <DialogTitle>Import payment history</DialogTitle>
           <DialogDescription>
-            A CSV with the columns {columns}; line 1 names them. Nothing is sent to the panel and
-            nobody is e-mailed. Only super admins can import.
+            A CSV with the columns {columns}; line 1 names them. Check it first: every row&apos;s
+            problem is listed by its line. Nothing is sent to the panel and nobody is e-mailed.
           </DialogDescription>
         </DialogHeader>
         <input
           type="file"
           accept=".csv,text/csv"
           aria-label="CSV file"
+          className="max-w-full text-sm"
+          disabled={!!run}
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null)
             setReport(null)
             setMessage(null)
           }}
         />
-        {progress && <ProgressLine progress={progress} />}
-        {message && <p className="text-destructive text-sm">{message}</p>}
-        {report && <ReportView report={report} />}
+        {run && <ImportProgressBar step={run.progress} dryRun={run.dryRun} />}
+        {message && (
+          <p className="text-sm text-destructive" role="alert">
+            {message}
+          </p>
+        )}
+        {report && <ImportReport report={report} />}
         <DialogFooter>
-          <Button variant="outline" disabled={!file || !!progress} onClick={() => void send(true)}>
+          <Button variant="outline" disabled={!file || !!run} onClick={() => void send(true)}>
             Check file
           </Button>
-          <Button disabled={!canImport || !!progress} onClick={() => void send(false)}>
+          <Button disabled={!canImport || !!run} onClick={() => void send(false)}>
             Import
           </Button>
         </DialogFooter>

@@ -65,7 +65,7 @@ export function SubscriptionMetricsSection() {
   const answeredZone = metrics.data?.timeZone
   if (answeredZone && answeredZone !== timeZone) setTimeZone(answeredZone)
   const { current, summary, previousSummary } = metrics.data
-    ? splitPeriods(metrics.data.months, period)
+    ? splitPeriods(metrics.data.months)
     : { current: undefined, summary: undefined, previousSummary: undefined }
   const hasActivity = current?.some(
     (month) => month.mrr !== '0.00' || month.cash !== '0.00' || month.trialsStarted > 0,

@@ -1,0 +1,35 @@
+import { describeStep, type ImportStep } from '../import-steps'
+
+/**
+ * The upload's progress as one bar: the browser sending the file, then the server reading,
+ * checking and (importing) writing its rows. The step's name is announced as it changes; the
+ * figures are the bar's value text, read when asked for rather than at every report.
+ */
+export function ImportProgressBar({ step, dryRun }: { step: ImportStep; dryRun: boolean }) {
+  const { heading, percent, figures } = describeStep(step, dryRun)
+  const isWaiting = step.step === 'sending' && step.done >= step.total
+  return (
+    <div className="grid gap-1.5">
+      <p id="import-progress-heading" className="text-sm font-medium" aria-live="polite">
+        {isWaiting ? 'File sent; waiting for the server to start…' : heading}
+      </p>
+      {/* A new step is a new bar: it fills from empty, not back down from the last step's end. */}
+      <div
+        key={step.step}
+        role="progressbar"
+        aria-labelledby="import-progress-heading"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={figures}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="text-xs text-muted-foreground tabular-nums">{figures}</p>
+    </div>
+  )
+}
