@@ -14,10 +14,14 @@ function nameControls(root: HTMLElement) {
   )) {
     table.setAttribute('aria-label', `Responses of ${operationName(table)}`)
   }
-  // A sent request's curl line scrolls sideways: focusable, so a keyboard can scroll it too.
-  for (const code of root.querySelectorAll('pre.curl:not([tabindex])')) {
+  // Code that scrolls sideways (a sent request's curl line, an example answer): focusable, so a
+  // keyboard can scroll it too.
+  for (const code of root.querySelectorAll(
+    'pre.curl:not([tabindex]), .highlight-code > pre:not([tabindex])',
+  )) {
+    const what = code.classList.contains('curl') ? 'curl command' : 'Example'
     code.setAttribute('tabindex', '0')
-    code.setAttribute('aria-label', `curl command for ${operationName(code)}`)
+    code.setAttribute('aria-label', `${what} for ${operationName(code)}`)
   }
   // A parameter's choices (an enum) sit in a cell beside its name, which labels nothing.
   for (const select of root.querySelectorAll('tr[data-param-name] select:not([aria-label])')) {
