@@ -1,6 +1,7 @@
 import { CheckCircle2, Circle } from 'lucide-react'
 import type { BlogPostInput } from '@common/blog'
 import { seoChecks } from '@common/seo-checks'
+import { ProgressBar } from '@/components/ui/progress-bar'
 import { cn } from '@/lib/utils'
 import { SeoScoreBadge } from './seo-score-badge'
 
@@ -24,19 +25,7 @@ export function SeoScorePanel({ post }: { post: SeoFields }) {
         </h3>
         <SeoScoreBadge score={score} />
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby="seo-score-heading"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={score}
-        className="h-2 overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none"
-          style={{ width: `${score}%` }}
-        />
-      </div>
+      <ProgressBar labelledBy="seo-score-heading" percent={score} />
       <ul className="grid gap-2 text-sm">
         {checks.map((check) => (
           <li key={check.field} className="flex items-start gap-2">

@@ -1,3 +1,4 @@
+import { ProgressBar } from '@/components/ui/progress-bar'
 import { describeStep, type ImportStep } from '../import-steps'
 
 /**
@@ -14,21 +15,12 @@ export function ImportProgressBar({ step, dryRun }: { step: ImportStep; dryRun: 
         {isWaiting ? 'File sent; waiting for the server to start…' : heading}
       </p>
       {/* A new step is a new bar: it fills from empty, not back down from the last step's end. */}
-      <div
+      <ProgressBar
         key={step.step}
-        role="progressbar"
-        aria-labelledby="import-progress-heading"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={figures}
-        className="h-2 overflow-hidden rounded-full bg-muted"
-      >
-        <div
-          className="h-full rounded-full bg-primary transition-[width] motion-reduce:transition-none"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+        labelledBy="import-progress-heading"
+        percent={percent}
+        valueText={figures}
+      />
       <p className="text-xs text-muted-foreground tabular-nums">{figures}</p>
     </div>
   )
