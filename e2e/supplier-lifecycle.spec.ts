@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { openDatabase } from '../server/db/client'
 import { trialRequests } from '../server/db/schema/trial-requests'
@@ -121,6 +121,16 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     await loginAs(page)
   })
 
+  // This server's own log is kept in memory: a failed step shows its warnings and errors.
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return
+    const problems = server
+      .output()
+      .split('\n')
+      .filter((line) => /"level":[456]0/.test(line))
+    console.error(problems.slice(-50).join('\n'))
+  })
+
   afterAll(async () => {
     await browser?.close()
     if (server) await stopServerProcess(server)
@@ -188,10 +198,14 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     expect(new Date(after) > new Date(before)).toBe(true)
     expect(onPanel().exp_date).toBe(seconds(after))
 
+    // The Line dialog is opened once this one has gone, and seen open: a failure below is then
+    // the line's, not a click that met the closing dialog.
+    await dialog.waitFor({ state: 'detached' })
     await row()
       .getByRole('button', { name: `Line of ${fullName}` })
       .click()
     const line = page.getByRole('dialog', { name: `Line of ${fullName}` })
+    await line.waitFor()
     await line.getByText('Paid line').waitFor()
     // The line's history on the panel, in words: made, converted, extended.
     await line.getByText('Created a trial line', { exact: false }).waitFor()
