@@ -141,12 +141,14 @@ export function createPanelState({ credits = 100 } = {}) {
     return ok()
   }
 
-  function getLines(caller: Caller, query: Params, maxPageSize: number): Answer {
-    const limit = Math.min(Number(query.get('limit') ?? maxPageSize) || maxPageSize, maxPageSize)
-    const offset = Number(query.get('offset') ?? 0) || 0
+  /** A page of lines: `start` (default 0) and `limit` (default 50; below 1 or above 1000: 1000). */
+  function getLines(caller: Caller, query: Params): Answer {
+    const start = Math.max(0, Math.trunc(Number(query.get('start') ?? 0)) || 0)
+    const asked = query.has('limit') ? Math.trunc(Number(query.get('limit'))) || 0 : 50
+    const limit = asked < 1 || asked > 1000 ? 1000 : asked
     return ok(
       visibleTo(caller)
-        .slice(offset, offset + limit)
+        .slice(start, start + limit)
         .map(present),
     )
   }
@@ -165,14 +167,14 @@ export function createPanelState({ credits = 100 } = {}) {
 
   return {
     /** Runs one action: reads take the query, writes the form body (docs/supplier-panel.md §1). */
-    run(action: string, caller: Caller, query: Params, form: Params, maxPageSize: number): Answer {
+    run(action: string, caller: Caller, query: Params, form: Params): Answer {
       switch (action) {
         case 'user_info':
           return userInfo(caller)
         case 'get_line':
           return getLine(caller, query)
         case 'get_lines':
-          return getLines(caller, query, maxPageSize)
+          return getLines(caller, query)
         case 'create_line':
           return createLine(caller, form)
         case 'edit_line':
@@ -192,6 +194,25 @@ export function createPanelState({ credits = 100 } = {}) {
       return balance
     },
     setCredits: (next: number) => (balance = next),
+    /** Lines someone made on the panel itself under `owner`'s key, which we know nothing of. */
+    makeOnPanel(owner: string, usernames: string[]) {
+      for (const username of usernames) {
+        lines.push({
+          id: String(nextId++),
+          username,
+          password: `Pw${username}`,
+          exp_date: String(nowS() + 30 * dayS),
+          max_connections: '1',
+          is_trial: '1',
+          enabled: '1',
+          bouquet: '[]',
+          notes: '',
+          contact: '',
+          created_at: String(nowS()),
+          owner,
+        })
+      }
+    },
     /** Changes a line behind our back, as an admin on the panel would (drift). */
     editOnPanel(username: string, changes: Partial<Omit<FakeLine, 'id' | 'username'>>) {
       const line = lines.find((candidate) => candidate.username === username)

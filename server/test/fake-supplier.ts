@@ -23,8 +23,6 @@ type Options = {
   /** An admin's key: no credits, sees every line. */
   adminKey?: string
   credits?: number
-  /** The most lines get_lines answers per page, whatever `limit` asks. */
-  maxPageSize?: number
   slowMs?: number
 }
 
@@ -48,7 +46,6 @@ export async function startFakeSupplier({
   apiKey = 'supplier-secret-key',
   adminKey = 'supplier-admin-key',
   credits = 100,
-  maxPageSize = 25,
   slowMs = 2_000,
 }: Options = {}) {
   const state = createPanelState({ credits })
@@ -100,7 +97,6 @@ export async function startFakeSupplier({
       { key, isAdmin: key === adminKey },
       url.searchParams,
       form,
-      maxPageSize,
     )
     if (misbehaves && mode === 'lose-answer') return request.socket.destroy()
     if (misbehaves && mode === 'slow') {
@@ -128,6 +124,8 @@ export async function startFakeSupplier({
     },
     setCredits: state.setCredits,
     editOnPanel: state.editOnPanel,
+    /** Lines someone made on the panel itself with the reseller's key, which we know nothing of. */
+    makeOnPanel: (usernames: string[]) => state.makeOnPanel(apiKey, usernames),
     /** Misbehave from now on, for every action or only those named. */
     setMode(next: SupplierMode, actions?: string[]) {
       modes = new Map(actions ? actions.map((action) => [action, next]) : [['*', next]])

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeSupplier, type FakeSupplier } from '../../test/fake-supplier'
 import { freePort } from '../../test/free-port'
@@ -187,6 +188,48 @@ describe('the XUI.ONE panel adapter when things go wrong', () => {
     expect(retried.recoveredFrom).toBe('STATUS_EXISTS_USERNAME')
     expect(linesNamed(order.username)).toHaveLength(1)
     expect(fake.credits).toBe(credits)
+  })
+
+  it('leaves a lost create unknown when the panel ignores `start`, rather than buy twice', async () => {
+    // A panel that answers its first page whatever `start` asks: its other pages cannot be read.
+    const ignoresStart = createServer(async (request, response) => {
+      const url = new URL(request.url ?? '/', fake.origin)
+      url.searchParams.delete('start')
+      let body = ''
+      for await (const chunk of request) body += chunk
+      // A lost answer stays lost.
+      const answer = await fetch(url, {
+        method: request.method,
+        headers: { 'content-type': request.headers['content-type'] ?? 'text/plain' },
+        body: body || undefined,
+      }).catch(() => null)
+      if (!answer) return request.socket.destroy()
+      response.writeHead(answer.status, { 'content-type': 'application/json' })
+      response.end(await answer.text())
+    })
+    await new Promise<void>((resolve) => ignoresStart.listen(0, '127.0.0.1', resolve))
+    const { port } = ignoresStart.address() as { port: number }
+    const paged = createXuiPanel({
+      apiUrl: `http://127.0.0.1:${port}/api.php`,
+      timeoutMs,
+      pageSize: 2,
+    })
+    try {
+      await panel.createLine(fake.apiKey, newPanelLine({ isTrial: true }))
+      await panel.createLine(fake.apiKey, newPanelLine({ isTrial: true }))
+      expect(await failure(paged.listLines(fake.apiKey))).toMatchObject({ kind: 'unreadable' })
+
+      const order = newPanelLine()
+      fake.setMode('lose-answer', ['create_line'])
+      const error = await failure(paged.createLine(fake.apiKey, order))
+      expect(error).toBeInstanceOf(OutcomeUnknown)
+      fake.setMode('ok')
+      expect(await failure(paged.createLine(fake.apiKey, order))).toBeInstanceOf(OutcomeUnknown)
+      expect(linesNamed(order.username)).toHaveLength(1)
+    } finally {
+      ignoresStart.closeAllConnections()
+      await new Promise((resolve) => ignoresStart.close(resolve))
+    }
   })
 
   it('reports a failure that made no line, after looking', async () => {

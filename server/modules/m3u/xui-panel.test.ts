@@ -9,7 +9,7 @@ describe('the XUI.ONE panel adapter speaks the published protocol', () => {
   let fake: FakeSupplier
   let panel: ReturnType<typeof createXuiPanel>
   beforeAll(async () => {
-    fake = await startFakeSupplier({ maxPageSize: 3, credits: 1000 })
+    fake = await startFakeSupplier({ credits: 1000 })
     panel = createXuiPanel({ apiUrl: fake.apiUrl, timeoutMs: 5_000 })
   })
   afterAll(() => fake.close())
@@ -74,17 +74,23 @@ describe('the XUI.ONE panel adapter speaks the published protocol', () => {
     expect(call.query.get('id')).toBe(created[0]!.id)
     expect([...call.form]).toEqual([])
 
+    // Pages of 3: `start` moves on a page at a time until a short page.
+    const paged = createXuiPanel({ apiUrl: fake.apiUrl, timeoutMs: 5_000, pageSize: 3 })
     const pagesBefore = fake.calls.length
-    const all = await panel.listLines(fake.apiKey)
-    // The fake answers at most 3 a page whatever the limit: every page is read all the same.
+    const all = await paged.listLines(fake.apiKey)
     expect(all.map((line) => line.id)).toEqual(fake.lines.map((line) => line.id))
     const pages = fake.calls.slice(pagesBefore)
-    expect(pages.length).toBe(Math.ceil(all.length / 3) + 1)
-    expect(pages.map((page) => page.query.get('offset'))).toEqual(
-      pages.map((_, index) => String(index * 3)),
+    expect(pages.length).toBe(Math.floor(all.length / 3) + 1)
+    expect(pages.map((page) => [page.query.get('start'), page.query.get('limit')])).toEqual(
+      pages.map((_, index) => [String(index * 3), '3']),
     )
     expect(pages.every((page) => page.method === 'GET' && page.action === 'get_lines')).toBe(true)
+    expect(await paged.findLineByUsername(fake.apiKey, orders[3]!.username)).toEqual(created[3])
 
+    // Unless told otherwise, the adapter asks the most the panel gives: one page here.
+    const before = fake.calls.length
+    expect(await panel.listLines(fake.apiKey)).toEqual(all)
+    expect(fake.calls.slice(before).map((call) => call.query.get('limit'))).toEqual(['1000'])
     expect(await panel.findLineByUsername(fake.apiKey, orders[3]!.username)).toEqual(created[3])
     expect(await panel.findLineByUsername(fake.apiKey, 'slnobody00')).toBeNull()
   })

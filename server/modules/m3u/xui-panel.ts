@@ -23,6 +23,7 @@ import {
 } from './xui-answers'
 
 type Params = Record<string, string | string[] | undefined>
+/** `pageSize`: the lines asked per get_lines page; the panel answers at most 1000. */
 type XuiPanelOptions = { apiUrl: string; timeoutMs: number; pageSize?: number }
 
 const unixSeconds = (date: Date) => String(Math.floor(date.getTime() / 1000))
@@ -50,7 +51,7 @@ function changeFields(changes: PanelLineChanges): Params {
  * form body. The key travels only in that URL: no message, log line or stored answer is built
  * from it.
  */
-export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOptions) {
+export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 1000 }: XuiPanelOptions) {
   const origin = new URL(apiUrl).origin
 
   /** The deadline of an operation that was given none: SUPPLIER_TIMEOUT_MS from now. */
@@ -112,20 +113,21 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 100 }: XuiPanelOp
     deadline: Deadline = ownDeadline(),
   ): Promise<PanelLine[]> {
     const lines = new Map<string, PanelLine>()
-    // Until an empty page: a panel may cap `limit` below what we ask. A page of nothing new means
-    // the panel ignores `offset`; stop rather than loop.
-    for (let offset = 0; ;) {
+    // `start` and `limit` (at most 1000), until a short page (docs/supplier-panel.md §2).
+    for (let start = 0; ; start += pageSize) {
       const { data, httpStatus } = await get(
         apiKey,
         'get_lines',
-        { limit: String(pageSize), offset: String(offset) },
+        { start: String(start), limit: String(pageSize) },
         deadline,
       )
       const page = panelLines(data, httpStatus)
       const fresh = page.filter((line) => !lines.has(line.id))
       for (const line of fresh) lines.set(line.id, line)
-      if (fresh.length === 0) return [...lines.values()]
-      offset += page.length
+      if (page.length < pageSize) return [...lines.values()]
+      // A full page of lines already read: the panel ignores `start`, so the rest cannot be read,
+      // and a partial list would have a look-up miss a line and buy it again.
+      if (fresh.length === 0) throw unreadable(httpStatus)
     }
   }
 
