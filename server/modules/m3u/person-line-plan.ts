@@ -1,3 +1,4 @@
+import { utc } from '@date-fns/utc'
 import { differenceInCalendarMonths } from 'date-fns'
 import type { trialRequests } from '../../db/schema/trial-requests'
 import { conflict } from '../../lib/http-error'
@@ -22,7 +23,8 @@ export function linePlanFor(person: Entitlement, trialDurationHours: number, now
   if (person.subscriptionStatus === 'active' && person.subscriptionEndDate) {
     const end = person.subscriptionEndDate
     // The months bought, for lists that show a line's term; 98 at most (99 marks a trial line).
-    const months = Math.min(98, Math.max(1, differenceInCalendarMonths(end, now)))
+    // Counted in UTC, as they were added (addCalendarMonths), whatever the host's zone.
+    const months = Math.min(98, Math.max(1, differenceInCalendarMonths(end, now, { in: utc })))
     return { isTrial: false, expiresAt: end, subscriptionType: months }
   }
   const trialEnd = new Date(person.createdAt.getTime() + trialDurationHours * hour)
