@@ -83,16 +83,20 @@ describe.each(databaseKinds)('the expiry job and the panel on %s', (kind) => {
       (await t.server.app.db.select().from(m3uLines).where(eq(m3uLines.id, line.id)))[0]!
     const afterFirst = await pending()
     expect(afterFirst).toMatchObject({ isEnabled: false, pushAttempts: 1 })
-    expect(afterFirst.nextPushAt!.getTime() - t.now.getTime()).toBe(60_000)
+    // Steps of 1 min, then 2, each wait between half and all of its step (common/backoff.ts).
+    const waitOf = (row: { nextPushAt: Date | null }) => row.nextPushAt!.getTime() - t.now.getTime()
+    expect(waitOf(afterFirst)).toBeGreaterThanOrEqual(30_000)
+    expect(waitOf(afterFirst)).toBeLessThanOrEqual(60_000)
 
     t.now = new Date(afterFirst.nextPushAt!.getTime())
     await runJob()
     const afterSecond = await pending()
     expect(afterSecond.pushAttempts).toBe(2)
-    expect(afterSecond.nextPushAt!.getTime() - t.now.getTime()).toBe(2 * 60_000)
+    expect(waitOf(afterSecond)).toBeGreaterThanOrEqual(60_000)
+    expect(waitOf(afterSecond)).toBeLessThanOrEqual(2 * 60_000)
 
     t.supplier.setMode('ok')
-    t.now = new Date(t.now.getTime() + 60_000)
+    t.now = new Date(t.now.getTime() + 30_000)
     await runJob()
     expect(isEnabledOnPanel(line.username)).toBe(true)
     t.now = new Date(afterSecond.nextPushAt!.getTime())

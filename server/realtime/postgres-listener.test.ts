@@ -1,22 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster'
-import { backoffDelay, startPostgresListener } from './postgres-listener'
-
-describe('backoffDelay', () => {
-  it('doubles from 0.5 s up to 30 s, each wait between half and all of its step', () => {
-    const random = vi.spyOn(Math, 'random')
-    const steps = [1, 2, 3, 4, 7, 8, 60].map((attempt) => {
-      random.mockReturnValueOnce(0).mockReturnValueOnce(0.999999)
-      return [backoffDelay(attempt), backoffDelay(attempt)]
-    })
-    random.mockRestore()
-    expect(steps.map(([low]) => low)).toEqual([250, 500, 1000, 2000, 15000, 15000, 15000])
-    expect(steps.map(([, high]) => Math.round(high!))).toEqual([
-      500, 1000, 2000, 4000, 30000, 30000, 30000,
-    ])
-  })
-})
+import { startPostgresListener } from './postgres-listener'
 
 describe('the PostgreSQL listener across outages', () => {
   const channel = 'listener_test'

@@ -1,18 +1,11 @@
 import pg from 'pg'
+import { backoffDelay } from '../../common/backoff'
 
 /** `listening` while LISTEN is in place; `reconnecting` while notifications would be missed. */
 export type ListenerState = 'listening' | 'reconnecting'
 
-const backoff = { initialMs: 500, maxMs: 30_000 }
-
-/**
- * The wait before reconnect attempt `attempt` (1, 2, …): doubling up to the cap, then between half
- * and all of it at random, so that processes cut off together do not come back in step.
- */
-export function backoffDelay(attempt: number): number {
-  const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(attempt - 1, 30))
-  return ceiling / 2 + (Math.random() * ceiling) / 2
-}
+// Processes cut off together do not come back in step (common/backoff.ts).
+const reconnectBackoff = { baseMs: 500, capMs: 30_000 }
 
 export type PostgresListenerOptions = {
   url: string
@@ -54,7 +47,10 @@ export async function startPostgresListener(options: PostgresListenerOptions) {
   function scheduleRetry(): void {
     if (isClosed) return
     failedAttempts += 1
-    retryTimer = setTimeout(() => void connect(), backoffDelay(failedAttempts))
+    retryTimer = setTimeout(
+      () => void connect(),
+      backoffDelay(failedAttempts, reconnectBackoff, Math.random),
+    )
     retryTimer.unref()
   }
 

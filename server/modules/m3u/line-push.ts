@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { backoffDelay } from '../../../common/backoff'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { leaseUntil } from '../../lib/lease'
 import { holdLine, isUnclaimed, logTakenOver } from './line-claim'
@@ -31,10 +32,10 @@ type PushOptions = {
   commit: CommitOutcome
 }
 
-/** After a failed push: 1 min, 2, 4… at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
-}
+const retryBackoff = { baseMs: 60_000, capMs: 60 * 60_000 }
+
+/** After a failed push: steps of 1 min, 2, 4… at most an hour, jittered (common/backoff.ts). */
+export const retryDelayMs = (attempts: number) => backoffDelay(attempts, retryBackoff, Math.random)
 
 const isPending = gt(m3uLines.revision, m3uLines.pushedRevision)
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { backoffDelay } from '../../../common/backoff'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MessageChannel, MessageKind } from '../../../common/messages'
 import type { Config } from '../../config'
@@ -22,10 +23,10 @@ type OutboxRow = typeof outboxMessages.$inferSelect
 
 export const maxAttempts = 8
 
-/** After a failed attempt: 30 s, 1 min, 2, 4… at most an hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000)
-}
+const retryBackoff = { baseMs: 30_000, capMs: 60 * 60_000 }
+
+/** After a failed attempt: steps of 30 s, 1 min, 2, 4… at most an hour, jittered (common/backoff.ts). */
+export const retryDelayMs = (attempts: number) => backoffDelay(attempts, retryBackoff, Math.random)
 
 // A login waits while the panel does not hold its line's latest change (a new password).
 const lineIsPending = sql`exists (select 1 from ${m3uLines} where ${m3uLines.id} = ${outboxMessages.lineId}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { siteOrigin } from '../../lib/site-origin'
-import { backoffDelay } from '../../realtime/postgres-listener'
+import { backoffDelay } from '../../../common/backoff'
 import { BotApiError, type TelegramUpdate } from './bot-api'
 import { handleUpdate, resumeOffset } from './handle-update'
 import { tryPollerLease, type PollerLease } from './poller-lock'
@@ -35,10 +35,12 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
+const pollBackoff = { baseMs: 500, capMs: 30_000 }
+
 /** The wait after a failure: Telegram's retry_after, else a capped, jittered backoff. */
 function delayAfter(error: unknown, failures: number): number {
   const retryAfter = error instanceof BotApiError ? error.retryAfterSeconds : null
-  return retryAfter !== null ? retryAfter * 1000 : backoffDelay(failures)
+  return retryAfter !== null ? retryAfter * 1000 : backoffDelay(failures, pollBackoff, Math.random)
 }
 
 // Our own words for Bot API failures (never a URL: it holds the token); others as they are.
