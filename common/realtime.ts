@@ -69,9 +69,13 @@ export const socketCloseCodes = {
  */
 export const typingIntervalMs = 2_000
 
-/** Up to 5 attempts, 1 s doubling, at most 30 s; none after a normal (1000) close. */
-export const reconnectPolicy = { maxAttempts: 5, initialDelayMs: 1000, maxDelayMs: 30_000 }
+/**
+ * The browser's live socket: up to 5 attempts in a row, none after a normal close (1000), an
+ * ended session (4401) or a refusal (1008). A socket not open within `connectTimeoutMs` is given
+ * up as a failed attempt; an open one counts as a success only once it stayed up `stableMs`
+ * (a server that accepts, then drops at once, is not hammered).
+ */
+export const reconnectPolicy = { maxAttempts: 5, connectTimeoutMs: 10_000, stableMs: 5_000 }
 
-export function reconnectDelay(attempt: number): number {
-  return Math.min(reconnectPolicy.initialDelayMs * 2 ** (attempt - 1), reconnectPolicy.maxDelayMs)
-}
+/** Its waits (and the chat outbox's): steps of 1 s doubling, at most 30 s, jittered (backoff.ts). */
+export const reconnectBackoff = { baseMs: 1_000, capMs: 30_000 }

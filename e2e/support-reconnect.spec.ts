@@ -47,8 +47,8 @@ describe('live support chat across a server restart', () => {
     server = startRestartableServer(port, dataDir)
     await waitForHealth(url, server)
 
-    // The visitor's socket retries 1, 3, 7, 15 and 31 s after the drop, so it is usually
-    // still down here; either way the message must reach it.
+    // The visitor's socket retries after waits of 0.5–1, 1–2, 2–4, 4–8 and 8–16 s (jittered), so
+    // it is usually still down here; either way the message must reach it.
     await sendChat(admin, 'Sent while you were away')
     await chatLog(admin).getByText('Sent while you were away').waitFor()
     await chatLog(visitor).getByText('Sent while you were away').waitFor()

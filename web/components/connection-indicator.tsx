@@ -1,26 +1,38 @@
-import { useLiveSocketStatus } from '@/lib/live-socket-context'
+import { useLiveSocketRefusal, useLiveSocketStatus } from '@/lib/live-socket-context'
 import { cn } from '@/lib/utils'
 
-/** 'Connected' or 'Connecting...' for the live socket of the page. */
+/**
+ * 'Connected' or 'Connecting...' for the live socket of the page; 'Stopped' with the server's
+ * reason once it refused the socket for good (too many from this address).
+ */
 export function ConnectionIndicator({ className }: { className?: string }) {
-  const isConnected = useLiveSocketStatus() === 'connected'
+  const status = useLiveSocketStatus()
+  const refusal = useLiveSocketRefusal()
+  const isConnected = status === 'connected'
+  const isRefused = status === 'refused'
   return (
     <span
       role="status"
+      title={isRefused ? (refusal ?? undefined) : undefined}
       className={cn(
         'inline-flex items-center gap-2 rounded-full border px-2.5 py-0.5 text-xs font-medium',
-        isConnected ? 'text-success' : 'text-muted-foreground',
+        isConnected ? 'text-success' : isRefused ? 'text-destructive' : 'text-muted-foreground',
         className,
       )}
     >
       <span
         aria-hidden
         className={cn(
-          'size-2 rounded-full',
-          isConnected ? 'bg-success' : 'bg-amber-500 motion-safe:animate-pulse',
+          'size-2 shrink-0 rounded-full',
+          isConnected
+            ? 'bg-success'
+            : isRefused
+              ? 'bg-destructive'
+              : 'bg-amber-500 motion-safe:animate-pulse',
         )}
       />
-      {isConnected ? 'Connected' : 'Connecting...'}
+      {isConnected ? 'Connected' : isRefused ? 'Stopped' : 'Connecting...'}
+      {isRefused && <span className="sr-only">: {refusal}</span>}
     </span>
   )
 }

@@ -22,6 +22,14 @@ const showConnectionLost = () =>
     duration: 10_000,
   })
 
+const showRefused = (reason: string) =>
+  showToast({
+    title: 'Live updates stopped',
+    description: `${reason}. Close other tabs of this site, then reload the page.`,
+    variant: 'destructive',
+    duration: 10_000,
+  })
+
 type LiveSocketProviderProps = {
   role: NotificationRole
   /** A customer's ticket id; null for an admin. A new key opens a new socket. */
@@ -32,7 +40,13 @@ type LiveSocketProviderProps = {
 /** One live socket for the subtree (a page), open while it is mounted. */
 export function LiveSocketProvider({ role, socketKey, children }: LiveSocketProviderProps) {
   const socket = useMemo(
-    () => new LiveSocket({ role, key: socketKey, onGiveUp: showConnectionLost }),
+    () =>
+      new LiveSocket({
+        role,
+        key: socketKey,
+        onGiveUp: showConnectionLost,
+        onRefused: showRefused,
+      }),
     [role, socketKey],
   )
   useEffect(() => {
@@ -51,6 +65,12 @@ function useLiveSocket(): LiveSocket {
 export function useLiveSocketStatus(): LiveSocketStatus {
   const socket = useLiveSocket()
   return useSyncExternalStore(socket.subscribeStatus, socket.getStatus)
+}
+
+/** Why the server refused the socket for good, while it is `refused`; else null. */
+export function useLiveSocketRefusal(): string | null {
+  const socket = useLiveSocket()
+  return useSyncExternalStore(socket.subscribeStatus, () => socket.refusal)
 }
 
 /** Calls `handler` with every frame the server sends, with the handler's latest props. */

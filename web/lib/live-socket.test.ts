@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ServerFrame } from '../../common/realtime'
+import { reconnectPolicy, type ServerFrame } from '../../common/realtime'
 import { asksToRefetch, LiveSocket } from './live-socket'
 
 /** A stand-in for the browser's WebSocket that the test opens, closes and feeds by hand. */
@@ -22,6 +22,9 @@ class FakeWebSocket {
   close(code = 1005) {
     this.serverClose(code)
   }
+  get isClosed() {
+    return this.readyState === 3
+  }
   open() {
     this.readyState = FakeWebSocket.OPEN
     this.emit('open', {})
@@ -29,9 +32,9 @@ class FakeWebSocket {
   receive(data: string) {
     this.emit('message', { data })
   }
-  serverClose(code: number) {
+  serverClose(code: number, reason = '') {
     this.readyState = 3
-    this.emit('close', { code })
+    this.emit('close', { code, reason })
   }
   private emit(type: string, event: unknown) {
     for (const listener of this.listeners.get(type) ?? []) listener(event)
@@ -39,6 +42,17 @@ class FakeWebSocket {
 }
 
 const latest = () => FakeWebSocket.instances.at(-1)!
+
+/** A socket whose waits are the whole of each step (the jitter at its top), unless told. */
+const newSocket = (options: Partial<ConstructorParameters<typeof LiveSocket>[0]> = {}) =>
+  new LiveSocket({
+    role: 'admin',
+    key: null,
+    onGiveUp: vi.fn(),
+    onRefused: vi.fn(),
+    random: () => 0.999999,
+    ...options,
+  })
 
 describe('LiveSocket', () => {
   beforeEach(() => {
@@ -53,7 +67,7 @@ describe('LiveSocket', () => {
   })
 
   it('identifies on open, then joins its tickets, on the same host over wss', () => {
-    const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
+    const socket = newSocket({ role: 'customer', key: 'ticket-1' })
     socket.joinTicket('ticket-1')
     socket.start()
     expect(latest().url).toBe('wss://tv.example/ws')
@@ -66,9 +80,9 @@ describe('LiveSocket', () => {
     ])
   })
 
-  it('retries 5 times, 1 s doubling, then gives up once', () => {
+  it('retries 5 times, steps of 1 s doubling, then gives up once', () => {
     const onGiveUp = vi.fn()
-    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp })
+    const socket = newSocket({ onGiveUp })
     socket.start()
     latest().open()
     latest().serverClose(1001)
@@ -86,8 +100,23 @@ describe('LiveSocket', () => {
     expect(FakeWebSocket.instances).toHaveLength(6)
   })
 
-  it('starts counting again after a successful reconnect, and re-identifies', () => {
-    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp: vi.fn() })
+  it('waits between half and all of each step, at random', () => {
+    const socket = newSocket({ random: () => 0 })
+    socket.start()
+    latest().open()
+    latest().serverClose(1001)
+    for (const delay of [500, 1000, 2000]) {
+      const count = FakeWebSocket.instances.length
+      vi.advanceTimersByTime(delay - 1)
+      expect(FakeWebSocket.instances).toHaveLength(count)
+      vi.advanceTimersByTime(1)
+      expect(FakeWebSocket.instances).toHaveLength(count + 1)
+      latest().serverClose(1006)
+    }
+  })
+
+  it('starts counting again once a reconnected socket stayed up, and re-identifies', () => {
+    const socket = newSocket()
     socket.start()
     latest().open()
     latest().serverClose(1006)
@@ -96,13 +125,65 @@ describe('LiveSocket', () => {
     vi.advanceTimersByTime(2000)
     latest().open()
     expect(latest().sent).toEqual([{ type: 'identify', role: 'admin', key: null }])
+    vi.advanceTimersByTime(reconnectPolicy.stableMs)
     latest().serverClose(1006)
     vi.advanceTimersByTime(1000)
     expect(FakeWebSocket.instances).toHaveLength(4)
   })
 
+  it('counts a socket dropped right after it opened as a failed attempt', () => {
+    const onGiveUp = vi.fn()
+    const socket = newSocket({ onGiveUp })
+    socket.start()
+    for (const delay of [1000, 2000, 4000, 8000, 16000]) {
+      latest().open()
+      vi.advanceTimersByTime(reconnectPolicy.stableMs - 1)
+      latest().serverClose(1006)
+      vi.advanceTimersByTime(delay)
+    }
+    latest().open()
+    latest().serverClose(1006)
+    expect(onGiveUp).toHaveBeenCalledTimes(1)
+    expect(FakeWebSocket.instances).toHaveLength(6)
+  })
+
+  it('gives up a socket that does not open in time, and tries again after the wait', () => {
+    const onGiveUp = vi.fn()
+    const socket = newSocket({ onGiveUp })
+    socket.start()
+    const first = latest()
+    vi.advanceTimersByTime(reconnectPolicy.connectTimeoutMs - 1)
+    expect(first.isClosed).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(first.isClosed).toBe(true)
+    expect(socket.status).toBe('connecting')
+    vi.advanceTimersByTime(1000)
+    expect(FakeWebSocket.instances).toHaveLength(2)
+    latest().open()
+    expect(socket.status).toBe('connected')
+    // The attempt that opened is not cut off by the timeout.
+    vi.advanceTimersByTime(reconnectPolicy.connectTimeoutMs)
+    expect(latest().isClosed).toBe(false)
+    expect(onGiveUp).not.toHaveBeenCalled()
+  })
+
+  it('stops for good when the server refuses the socket (1008), and says why', () => {
+    const onGiveUp = vi.fn()
+    const onRefused = vi.fn()
+    const socket = newSocket({ onGiveUp, onRefused })
+    socket.start()
+    latest().open()
+    const reason = 'Too many live connections from your address'
+    latest().serverClose(1008, reason)
+    vi.advanceTimersByTime(5 * 60_000)
+    expect(FakeWebSocket.instances).toHaveLength(1)
+    expect([socket.status, socket.refusal]).toEqual(['refused', reason])
+    expect(onRefused).toHaveBeenCalledExactlyOnceWith(reason)
+    expect(onGiveUp).not.toHaveBeenCalled()
+  })
+
   it('does not reconnect after a normal close, from the server or from stop()', () => {
-    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp: vi.fn() })
+    const socket = newSocket()
     socket.start()
     latest().open()
     latest().serverClose(1000)
@@ -119,7 +200,7 @@ describe('LiveSocket', () => {
 
   it('does not reconnect once the server says the admin session ended', () => {
     const onGiveUp = vi.fn()
-    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp })
+    const socket = newSocket({ onGiveUp })
     socket.start()
     latest().open()
     latest().serverClose(4401)
@@ -131,7 +212,7 @@ describe('LiveSocket', () => {
 
   it('hands frames to subscribers and only logs one it cannot parse', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const socket = new LiveSocket({ role: 'admin', key: null, onGiveUp: vi.fn() })
+    const socket = newSocket()
     const frames: unknown[] = []
     socket.subscribe((frame) => frames.push(frame))
     socket.start()
@@ -144,7 +225,7 @@ describe('LiveSocket', () => {
   })
 
   it('hands a resync frame to subscribers as a request to refetch, like a reconnect', () => {
-    const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
+    const socket = newSocket({ role: 'customer', key: 'ticket-1' })
     const frames: ServerFrame[] = []
     socket.subscribe((frame) => frames.push(frame))
     socket.start()
@@ -157,7 +238,7 @@ describe('LiveSocket', () => {
   })
 
   it('identifies again on resync when the server could not verify it the first time', () => {
-    const socket = new LiveSocket({ role: 'customer', key: 'ticket-1', onGiveUp: vi.fn() })
+    const socket = newSocket({ role: 'customer', key: 'ticket-1' })
     socket.joinTicket('ticket-1')
     socket.start()
     latest().open()

@@ -1,14 +1,16 @@
 import type { NotificationRole } from '@common/notifications'
 // Relative, not '@common/…': the unit tests (vitest.config.ts) run without the app's aliases.
+import { backoffDelay } from '../../common/backoff'
 import {
-  reconnectDelay,
+  reconnectBackoff,
   reconnectPolicy,
   socketCloseCodes,
   type ClientFrameInput,
   type ServerFrame,
 } from '../../common/realtime'
 
-export type LiveSocketStatus = 'connecting' | 'connected' | 'disconnected'
+/** `refused`: the server turned the socket away for good (1008); `refusal` says why. */
+export type LiveSocketStatus = 'connecting' | 'connected' | 'disconnected' | 'refused'
 
 /**
  * Whether what the page shows may be stale: the socket was (re)verified after a time without it,
@@ -23,6 +25,10 @@ type LiveSocketOptions = {
   key: string | null
   /** Called once the last reconnect attempt has failed. */
   onGiveUp: () => void
+  /** Called when the server refuses the socket for good (1008), with its reason. */
+  onRefused: (reason: string) => void
+  /** Numbers in [0, 1) for the waits' jitter: Math.random unless a test fixes them. */
+  random?: () => number
 }
 
 const normalClosure = 1000
@@ -33,14 +39,18 @@ function socketUrl(): string {
 }
 
 /**
- * The live socket: identifies itself on every (re)connect, re-joins its tickets, and
- * reconnects with backoff unless it was closed normally or its admin session ended. Frames and status changes reach
- * subscribers; nothing here knows React.
+ * The live socket: identifies itself on every (re)connect, re-joins its tickets, and reconnects
+ * with jittered backoff (reconnectPolicy) unless it was closed normally, its admin session ended
+ * or the server refused it. Frames and status changes reach subscribers; nothing here knows React.
  */
 export class LiveSocket {
   status: LiveSocketStatus = 'disconnected'
+  /** The server's reason, while `refused`. */
+  refusal: string | null = null
   private socket: WebSocket | null = null
   private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private connectTimer: ReturnType<typeof setTimeout> | undefined
+  private stableTimer: ReturnType<typeof setTimeout> | undefined
   private failedAttempts = 0
   private isStopped = true
   /** Whether the server answered this connection's identify with `auth:verified`. */
@@ -54,13 +64,14 @@ export class LiveSocket {
   start(): void {
     this.isStopped = false
     this.failedAttempts = 0
+    this.refusal = null
     this.connect()
   }
 
   /** Closes normally (1000): no reconnect follows. */
   stop(): void {
     this.isStopped = true
-    clearTimeout(this.retryTimer)
+    this.clearTimers()
     this.socket?.close(normalClosure)
     this.socket = null
     this.setStatus('disconnected')
@@ -93,8 +104,18 @@ export class LiveSocket {
     this.setStatus('connecting')
     const socket = new WebSocket(socketUrl())
     this.socket = socket
+    // A socket still opening after this (a proxy that holds the upgrade) is a failed attempt.
+    this.connectTimer = setTimeout(() => {
+      if (this.socket !== socket) return
+      this.socket = null
+      socket.close()
+      this.setStatus('disconnected')
+      this.scheduleReconnect()
+    }, reconnectPolicy.connectTimeoutMs)
     socket.addEventListener('open', () => {
-      this.failedAttempts = 0
+      clearTimeout(this.connectTimer)
+      // Only a socket that stays up is a success: one dropped at once counts as a failed attempt.
+      this.stableTimer = setTimeout(() => (this.failedAttempts = 0), reconnectPolicy.stableMs)
       this.isVerified = false
       this.setStatus('connected')
       this.identify()
@@ -107,11 +128,25 @@ export class LiveSocket {
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return
       this.socket = null
+      this.clearTimers()
+      // Refused (too many sockets from this address, or flooding): asking again is refused again.
+      if (event.code === socketCloseCodes.policyViolation) {
+        this.refusal = event.reason || 'The server refused the live connection'
+        this.setStatus('refused')
+        this.options.onRefused(this.refusal)
+        return
+      }
       this.setStatus('disconnected')
       // A session that ended stays ended: reconnecting would only be refused again.
       const isFinal = event.code === normalClosure || event.code === socketCloseCodes.sessionEnded
       if (!this.isStopped && !isFinal) this.scheduleReconnect()
     })
+  }
+
+  private clearTimers(): void {
+    clearTimeout(this.retryTimer)
+    clearTimeout(this.connectTimer)
+    clearTimeout(this.stableTimer)
   }
 
   private scheduleReconnect(): void {
@@ -121,7 +156,12 @@ export class LiveSocket {
       return
     }
     this.setStatus('connecting')
-    this.retryTimer = setTimeout(() => this.connect(), reconnectDelay(this.failedAttempts))
+    const wait = backoffDelay(
+      this.failedAttempts,
+      reconnectBackoff,
+      this.options.random ?? Math.random,
+    )
+    this.retryTimer = setTimeout(() => this.connect(), wait)
   }
 
   private handleMessage(event: MessageEvent): void {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 // Relative, not '@common/…' or '@/…': the unit tests run without the app's aliases.
-import { reconnectDelay } from '../../../../common/realtime'
+import { backoffDelay } from '../../../../common/backoff'
+import { reconnectBackoff } from '../../../../common/realtime'
 import { chatSenderTypes, type ChatMessage } from '../../../../common/support'
 import { ApiError } from '../../../lib/api-client'
 
@@ -95,7 +96,10 @@ export class ChatOutbox {
       while ((next = this.entries.find((entry) => entry.error === null))) {
         if (!(await this.deliver(next))) {
           this.failedRounds += 1
-          this.retryTimer = setTimeout(() => void this.flush(), reconnectDelay(this.failedRounds))
+          this.retryTimer = setTimeout(
+            () => void this.flush(),
+            backoffDelay(this.failedRounds, reconnectBackoff, Math.random),
+          )
           return
         }
       }
