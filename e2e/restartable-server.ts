@@ -5,7 +5,11 @@ import { owner } from './owner'
  * The shared end-to-end server cannot be restarted from a spec, so a spec that restarts one
  * starts its own built server on a data directory that outlives it.
  */
-export function startRestartableServer(port: number, dataDir: string): ServerProcess {
+export function startRestartableServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): ServerProcess {
   return startServerProcess(
     {
       PORT: String(port),
@@ -14,6 +18,7 @@ export function startRestartableServer(port: number, dataDir: string): ServerPro
       ADMIN_PASSWORD: owner.password,
       // No sports service: the support pages never ask for it.
       SPORTS_API_BASE: 'http://127.0.0.1:9',
+      ...env,
     },
     'built',
   )

@@ -65,3 +65,45 @@ describe('live support chat across a server restart', () => {
     }
   })
 })
+
+describe('a live socket refused over the cap per address', () => {
+  let browser: Browser
+  let server: ServerProcess
+  let url: string
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-refused-'))
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    const port = await freePort()
+    url = `http://127.0.0.1:${port}`
+    server = startRestartableServer(port, dataDir, { WS_MAX_SOCKETS_PER_IP: '1' })
+    await waitForHealth(url, server)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    if (server) await stopServerProcess(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('says it stopped, and why, instead of retrying into the same refusal', async () => {
+    const first = await (await browser.newContext({ baseURL: url })).newPage()
+    await openTicketChat(first, 'First tab')
+
+    const second = await (await browser.newContext({ baseURL: url })).newPage()
+    const sockets: string[] = []
+    second.on('websocket', (socket) => sockets.push(socket.url()))
+    await second.goto('/support')
+    await second.getByLabel('Full Name').fill('Casey Reconnect')
+    await second.getByLabel('Email Address').fill('casey@example.com')
+    await second.getByLabel('Subject').fill('Second tab')
+    await second.getByLabel('Description').fill('One socket too many.')
+    await second.getByRole('button', { name: 'Create Ticket' }).click()
+    const stopped = second.getByRole('status').filter({ hasText: 'Stopped' })
+    await stopped.waitFor()
+    expect(await stopped.textContent()).toContain('Too many live connections from your address')
+    await second.getByText('Live updates stopped').waitFor()
+    expect(sockets).toHaveLength(1)
+    // The tab within the cap stays live.
+    await first.getByText('Connected', { exact: true }).waitFor()
+  })
+})
