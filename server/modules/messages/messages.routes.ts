@@ -186,7 +186,8 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       config: { role: 'support', ...messageAudit('resend') },
       schema: {
         params: idParams,
-        response: { 201: outboxMessage, 404: apiErrorBody, 409: apiErrorBody },
+        // 429: this message was resent 3 times in the last hour, by anyone.
+        response: { 201: outboxMessage, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody },
       },
     },
     async (request, reply) => {
