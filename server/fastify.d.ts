@@ -66,6 +66,8 @@ declare module 'fastify' {
      * `Cache-Control: no-store` (server/plugins/no-store.ts).
      */
     personal?: true
+    /** One of the web app's built files (present only with a build): one row of the access table. */
+    builtFile?: true
     /**
      * Every admin route that changes data names its audit action and entity type, or says
      * `false` where the change is not worth a trail (marking a chat read).
