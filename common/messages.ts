@@ -232,7 +232,7 @@ export const outboxMessage = z.object({
   channel: z.enum(messageChannels),
   kind: z.enum(messageKindNames),
   recipient: z.string(),
-  /** Filled in once rendered for sending. */
+  /** Filled in once rendered for sending; a receipt's is null for support agents (it may name the amount). */
   subject: z.string().nullable(),
   status: z.enum(messageStatuses),
   attempts: z.number().int(),

@@ -19,8 +19,9 @@ export const plan = z.object({
   name: z.string(),
   description: z.string().nullable(),
   price: z.string(),
-  costPerMonth: z.string().nullable(),
-  profitMargin: z.string().nullable(),
+  /** What the plan costs us and what it earns: admins only, absent for everyone else. */
+  costPerMonth: z.string().nullable().optional(),
+  profitMargin: z.string().nullable().optional(),
   currency: z.string(),
   features: z.array(z.string()),
   /** Screens the plan's line plays on at once (the panel's max_connections). */

@@ -99,7 +99,8 @@ export const trialRequest = z.object({
   subscriptionId: z.string(),
   subscriptionStatus: z.enum(subscriptionStatuses),
   paidPlan: z.string().nullable(),
-  subscriptionPrice: z.string().nullable(),
+  /** The price paid ("29.99"): admins only, absent for support agents. */
+  subscriptionPrice: z.string().nullable().optional(),
   subscriptionStartDate: z.iso.datetime().nullable(),
   subscriptionEndDate: z.iso.datetime().nullable(),
   adminNotes: z.string().nullable(),

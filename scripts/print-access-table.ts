@@ -1,14 +1,15 @@
 // Prints the README's table of who may call each route, from the routes' own declarations:
-// `npx tsx scripts/print-access-table.ts`. It builds the app on a throwaway in-memory database.
-import { buildApp } from '../server/app'
-import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/client'
-import { accessTableMarkdown } from '../server/plugins/route-access'
+// `npx tsx scripts/print-access-table.ts`; with `--write`, puts it in README.md (formatted as
+// Prettier would), where `server/access-table.test.ts` holds it to the code.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { format, resolveConfig } from 'prettier'
+import { accessTableOfTheCode, withAccessTable } from '../server/access-table'
 
-const config = loadConfig({ ...process.env, DATA_DIR: 'memory://', LOG_LEVEL: 'silent' })
-const database = await openDatabase(config.database)
-const app = await buildApp({ config, database })
-await app.ready()
-process.stdout.write(`${accessTableMarkdown(app.routeList)}\n`)
-await app.close()
-await database.close()
+const table = await accessTableOfTheCode()
+if (process.argv.includes('--write')) {
+  const readme = withAccessTable(readFileSync('README.md', 'utf8'), table)
+  const options = await resolveConfig('README.md')
+  writeFileSync('README.md', await format(readme, { ...options, filepath: 'README.md' }))
+} else {
+  process.stdout.write(`${table}\n`)
+}

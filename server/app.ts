@@ -68,6 +68,7 @@ import { registerErrorHandler } from './plugins/error-handler'
 import { registerInputGuard } from './plugins/input-guard'
 import { registerJsonBody } from './plugins/json-body'
 import { registerPublicContent } from './plugins/public-content'
+import { registerNoStore } from './plugins/no-store'
 import { openApiRoutes, registerOpenApi } from './plugins/openapi'
 import { registerRouteList } from './plugins/route-list'
 import { registerSecurity } from './plugins/security'
@@ -147,6 +148,7 @@ export async function buildApp({
   registerJsonBody(app)
   registerInputGuard(app)
   await registerSecurity(app)
+  registerNoStore(app)
   await app.register(cookie)
   // Polled lists answer 304 Not Modified when nothing changed.
   await app.register(etag, { weak: true })

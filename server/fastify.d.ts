@@ -61,6 +61,14 @@ declare module 'fastify' {
      */
     role?: 'support' | 'super_admin'
     /**
+     * A public route that answers a person's own records (their ticket, chat, notifications, the
+     * trial form's receipt): like every staff and customer route, its answers say
+     * `Cache-Control: no-store` (server/plugins/no-store.ts).
+     */
+    personal?: true
+    /** One of the web app's built files (present only with a build): one row of the access table. */
+    builtFile?: true
+    /**
      * Every admin route that changes data names its audit action and entity type, or says
      * `false` where the change is not worth a trail (marking a chat read).
      */

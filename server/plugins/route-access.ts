@@ -25,16 +25,17 @@ export function mayCall(caller: Caller, access: RouteAccess): boolean {
 const mark = (allowed: boolean) => (allowed ? 'yes' : '—')
 
 /**
- * Every route with who may call it, as a Markdown table for the README (the static files are
- * one row). `routes` is `app.routeList`; HEAD twins of GET routes are left out.
+ * Every route with who may call it, as a Markdown table for the README. `routes` is
+ * `app.routeList`; HEAD twins of GET routes are left out, and the web app's built files, there
+ * only with a build, are one row at the end whether built or not.
  */
 export function accessTableMarkdown(routes: { method: string; route: RouteOptions }[]): string {
   const rows = new Map<string, RouteAccess>()
   for (const { method, route } of routes) {
-    if (method === 'HEAD') continue
-    const url = route.url.startsWith('/assets/') ? '/assets/*' : route.url
-    rows.set(`| ${method} | \`${url}\` |`, routeAccess(route.config))
+    if (method === 'HEAD' || route.config?.builtFile) continue
+    rows.set(`| ${method} | \`${route.url}\` |`, routeAccess(route.config))
   }
+  rows.set('| GET | the built web app (`/index.html`, `/assets/*`, …) |', 'public')
   // A signed-in customer is a column of its own: they reach the public routes and their own page.
   const columns = ['anonymous', 'customer', ...adminRoles] as const
   const allows = (column: (typeof columns)[number], access: RouteAccess) =>

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 
 export type RawResponse = {
   status: number
@@ -6,6 +6,7 @@ export type RawResponse = {
   text: string
   /** The body as JSON, or undefined when it is not JSON. */
   json: unknown
+  headers: IncomingHttpHeaders
 }
 
 type RawOptions = { headers?: Record<string, string>; body?: string }
@@ -33,7 +34,8 @@ export function rawRequest(
         const contentType = response.headers['content-type'] ?? ''
         let json: unknown
         if (contentType.includes('application/json') && text) json = JSON.parse(text)
-        resolve({ status: response.statusCode ?? 0, contentType, text, json })
+        const { headers } = response
+        resolve({ status: response.statusCode ?? 0, contentType, text, json, headers })
       })
     })
     outgoing.on('error', reject)

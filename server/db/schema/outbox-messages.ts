@@ -58,6 +58,10 @@ export const outboxMessages = pgTable(
         sql`${t.kind} = 'support_reply' and ${t.status} = 'queued' and ${t.resentFrom} is null`,
       ),
     index('outbox_messages_person_idx').on(t.trialRequestId, t.createdAt),
+    // A message's resends in the last hour, counted against the limit (resend-limit.ts).
+    index('outbox_messages_resent_idx')
+      .on(t.resentFrom, t.createdAt)
+      .where(sql`${t.resentFrom} is not null`),
     index('outbox_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.createdAt),
   ],
 )

@@ -70,7 +70,7 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/account/sign-in',
     {
-      config: { public: true },
+      config: { public: true, personal: true },
       schema: { body: signInInput, response: { 200: signInAnswer, 410: signInProblemAnswer } },
     },
     async (request, reply) => {
@@ -115,10 +115,7 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/account',
     { config: customer, schema: { response: { 200: customerAccount } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store')
-      return readAccount(app.db, personOf(request), providersState(app))
-    },
+    async (request) => readAccount(app.db, personOf(request), providersState(app)),
   )
 
   app.get(
@@ -136,12 +133,11 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/account/payments/:id/receipt',
     { config: customer, schema: { params: idParams, response: { 200: accountReceipt } } },
-    async (request, reply) => {
+    async (request) => {
       const personId = personOf(request)
       const receipt = await readReceipt(app.db, personId, request.params.id, app.config.brandName)
       const detail = `Receipt ${receipt.receiptNumber}`
       await recordCustomerAction(app.db, personId, 'receipt_viewed', detail, app.now())
-      reply.header('cache-control', 'no-store')
       return receipt
     },
   )

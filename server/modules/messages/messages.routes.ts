@@ -15,6 +15,7 @@ import {
   testSendInput,
 } from '../../../common/messages'
 import { HttpError } from '../../lib/http-error'
+import { outboxMessageForSupport, viewFor } from '../../lib/support-views'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { telegramFor } from '../telegram/telegram'
 import { watchChatPresence } from './chat-presence'
@@ -161,7 +162,10 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       config: { role: 'support' },
       schema: { params: idParams, response: { 200: z.array(outboxMessage), 404: apiErrorBody } },
     },
-    async (request) => listPersonMessages(app.db, request.params.id),
+    async (request) =>
+      viewFor(request.admin!.role, await listPersonMessages(app.db, request.params.id), (list) =>
+        list.map(outboxMessageForSupport),
+      ),
   )
 
   app.get(
@@ -182,14 +186,15 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       config: { role: 'support', ...messageAudit('resend') },
       schema: {
         params: idParams,
-        response: { 201: outboxMessage, 404: apiErrorBody, 409: apiErrorBody },
+        // 429: this message was resent 3 times in the last hour, by anyone.
+        response: { 201: outboxMessage, 404: apiErrorBody, 409: apiErrorBody, 429: apiErrorBody },
       },
     },
     async (request, reply) => {
       const copy = await inAuditedTransaction(request, (tx) =>
         resendMessage(tx, request.params.id, app.now()),
       )
-      return reply.code(201).send(copy)
+      return reply.code(201).send(viewFor(request.admin!.role, copy, outboxMessageForSupport))
     },
   )
 }

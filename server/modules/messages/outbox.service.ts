@@ -6,6 +6,7 @@ import { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { HttpError, notFound } from '../../lib/http-error'
 import { boundChatOf } from '../telegram/bindings.service'
+import { admitResend } from './resend-limit'
 import { ticketAcknowledgementHold } from './ticket-acknowledgement'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
@@ -277,13 +278,16 @@ export async function listPersonMessages(db: Db, personId: string): Promise<Outb
 }
 
 /**
- * Queues a copy of a message, to go out at once (a new id: it is a new e-mail). A ticket's
- * acknowledgement by e-mail is held as a new one would be (limit, unsubscribed, bounced): 409 with
- * the reason, and nothing counted.
+ * Queues a copy of a message, to go out at once (a new id: it is a new e-mail), at most 3 an hour
+ * of one message (resend-limit.ts). A ticket's acknowledgement by e-mail is held as a new one
+ * would be (limit, unsubscribed, bounced): 409 with the reason, and nothing counted.
  */
 export async function resendMessage(tx: Db, id: string, now: Date): Promise<OutboxMessage> {
   const [original] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, id))
   if (!original) throw notFound('Message not found')
+  // A copy of a copy is a copy of the first: one count per message, however it is resent.
+  const rootId = original.resentFrom ?? original.id
+  await admitResend(tx, rootId, now)
   if (original.kind === 'ticket_created' && original.channel === 'email') {
     const held = await ticketAcknowledgementHold(tx, original.recipient, now)
     if (held) throw new HttpError(409, `Not resent: ${held}`)
@@ -297,7 +301,7 @@ export async function resendMessage(tx: Db, id: string, now: Date): Promise<Outb
       ticketId: original.ticketId,
       lineId: original.lineId,
       variables: original.variables,
-      resentFrom: original.id,
+      resentFrom: rootId,
       channel: original.channel,
     },
     now,

@@ -37,7 +37,7 @@ function authorize(request: FastifyRequest, scope: NotificationScope): Recipient
 
 export async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-  const open = { config: { public: true } }
+  const open = { config: { public: true, personal: true } as const }
   // 401: staff notifications asked for without a staff session.
   const list = { 200: z.array(notification), 400: apiErrorBody, 401: apiErrorBody }
   const count = { 200: unreadCount, 400: apiErrorBody, 401: apiErrorBody }

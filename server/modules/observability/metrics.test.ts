@@ -53,11 +53,13 @@ describe.each(databaseKinds)('Prometheus metrics and readiness (%s)', (kind) => 
     expect(sample(text, 'streamline_outbox_oldest_unsent_age_seconds')).toBeGreaterThanOrEqual(590)
   })
 
-  it('is ready once the database holds every migration of this build', async () => {
+  it('tells the public only whether it is ready, and the scraper and admins why', async () => {
     const { app, baseUrl } = context.server
     const ready = await rawRequest(baseUrl, 'GET', '/api/ready')
     expect(ready.status).toBe(200)
-    expect(ready.json).toEqual({ status: 'ready', database: 'ok', migrations: 'done' })
+    expect(ready.json).toEqual({ status: 'ready' })
+    const scraped = await rawRequest(baseUrl, 'GET', '/api/ready', withMetricsToken)
+    expect(scraped.json).toEqual({ status: 'ready', database: 'ok', migrations: 'done' })
 
     // As if the newest migration were still being applied by another process.
     const [newest] = await queryRows<Record<string, unknown>>(
@@ -67,7 +69,17 @@ describe.each(databaseKinds)('Prometheus metrics and readiness (%s)', (kind) => 
     )
     const pending = await rawRequest(baseUrl, 'GET', '/api/ready')
     expect(pending.status).toBe(503)
-    expect(pending.json).toMatchObject({ status: 'not_ready', migrations: 'pending' })
+    expect(pending.headers['retry-after']).toBeTruthy()
+    expect(pending.json).toEqual({ status: 'not ready' })
+    const wrongToken = { headers: { authorization: `Bearer ${metricsToken}x` } }
+    expect((await rawRequest(baseUrl, 'GET', '/api/ready', wrongToken)).json).toEqual({
+      status: 'not ready',
+    })
+    for (const asked of [withMetricsToken, { headers: { cookie: context.admin.cookie! } }]) {
+      const told = await rawRequest(baseUrl, 'GET', '/api/ready', asked)
+      expect(told.status).toBe(503)
+      expect(told.json).toEqual({ status: 'not ready', database: 'ok', migrations: 'pending' })
+    }
     expect((await rawRequest(baseUrl, 'GET', '/api/health')).status).toBe(200)
     await app.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
       values (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`)

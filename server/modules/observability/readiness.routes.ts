@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { hasRole } from '../../../common/admin-users'
 import { queryRows } from '../../db/client'
 import { migrationsDir } from '../../lib/app-root'
 import { databaseRetryAfterSeconds } from '../../lib/database-errors'
+import { holdsMetricsToken } from './metrics-token'
 
 /** When this build's newest migration was made: the database must have applied it. */
 function newestMigrationMillis(): number {
@@ -29,11 +31,17 @@ async function readiness(app: FastifyInstance, newest: number) {
   }
 }
 
+/** The public's answer is the status alone; the why is for the scraper, admins and the log. */
 const readyAnswer = z.object({
-  status: z.enum(['ready', 'not_ready']),
-  database: z.enum(['ok', 'unreachable']),
-  migrations: z.enum(['done', 'pending', 'unknown']),
+  status: z.enum(['ready', 'not ready']),
+  database: z.enum(['ok', 'unreachable']).optional(),
+  migrations: z.enum(['done', 'pending', 'unknown']).optional(),
 })
+
+/** The scraper with METRICS_TOKEN as its bearer, or a signed-in admin. */
+const isToldWhy = (request: FastifyRequest, token: string | null) =>
+  holdsMetricsToken(token, request.headers.authorization) ||
+  (request.admin !== null && hasRole(request.admin.role, 'admin'))
 
 /**
  * GET /api/ready for the load balancer or orchestrator: 200 once this build's migrations are in
@@ -41,20 +49,27 @@ const readyAnswer = z.object({
  */
 export async function readinessRoutes(app: FastifyInstance) {
   const newest = newestMigrationMillis()
+  // Logged when it changes, not at every poll of the load balancer.
+  let lastLogged = 'ready'
   app.get(
     '/api/ready',
     {
       config: { public: true },
-      schema: { response: { 200: readyAnswer, 503: readyAnswer } },
+      schema: {
+        description:
+          'The public gets `{ status }` alone; `Authorization: Bearer {METRICS_TOKEN}` or an admin session adds the database and migrations.',
+        response: { 200: readyAnswer, 503: readyAnswer },
+      },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const state = await readiness(app, newest)
-      const isReady = state.database === 'ok' && state.migrations === 'done'
-      if (isReady) return { status: 'ready', ...state }
-      return reply
-        .code(503)
-        .header('retry-after', String(databaseRetryAfterSeconds))
-        .send({ status: 'not_ready', ...state })
+      const status = state.database === 'ok' && state.migrations === 'done' ? 'ready' : 'not ready'
+      const why = `database ${state.database}, migrations ${state.migrations}`
+      if (why !== lastLogged && status === 'not ready') app.log.warn(state, `Not ready: ${why}`)
+      lastLogged = status === 'ready' ? 'ready' : why
+      const answer = isToldWhy(request, app.config.metricsToken) ? { status, ...state } : { status }
+      if (status === 'ready') return answer
+      return reply.code(503).header('retry-after', String(databaseRetryAfterSeconds)).send(answer)
     },
   )
 }

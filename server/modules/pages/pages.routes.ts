@@ -73,7 +73,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions 
     await app.register(async (files) => {
       // The built files are the public site; every route is admin-only unless it says so.
       files.addHook('onRoute', (route) => {
-        route.config = { ...route.config, public: true }
+        route.config = { ...route.config, public: true, builtFile: true }
       })
       await files.register(fastifyStatic, {
         root: webDistDir,

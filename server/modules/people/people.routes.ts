@@ -8,6 +8,7 @@ import {
   personNoteParams,
   personView,
 } from '../../../common/people'
+import { personViewForSupport, viewFor } from '../../lib/support-views'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { getPersonView } from './people.service'
 import { addPersonNote, deletePersonNote } from './person-notes.service'
@@ -25,7 +26,12 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       config: { role: 'support' },
       schema: { params: idParams, response: { 200: personView, 404: apiErrorBody } },
     },
-    async (request) => getPersonView(app.db, request.params.id),
+    async (request) =>
+      viewFor(
+        request.admin!.role,
+        await getPersonView(app.db, request.params.id),
+        personViewForSupport,
+      ),
   )
 
   app.post(

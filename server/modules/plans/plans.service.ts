@@ -12,6 +12,12 @@ export function presentPlan(row: PlanRow): Plan {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }
 }
 
+/** A plan as anyone but an admin sees it: what we pay for it and earn on it left out. */
+export function publicPlan(plan: Plan): Plan {
+  const { costPerMonth: _cost, profitMargin: _margin, ...shown } = plan
+  return shown
+}
+
 /** The row to store for validated plan values, with the margin computed here, never trusted. */
 export function planRow(values: PlanValues) {
   const margin = profitMargin(

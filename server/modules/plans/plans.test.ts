@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planTemplates } from '../../../common/plans'
 import { plans } from '../../db/schema/plans'
 import { createClient } from '../../test/http-client'
+import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { seedPlanTemplates } from './plans.service'
 
@@ -16,7 +17,9 @@ describe.each(databaseKinds)('GET /api/plans on %s', (kind) => {
 
   it('seeds the twelve templates once, with margins computed on the server', async () => {
     await seedPlanTemplates(server.app.db, planTemplates)
-    const { body } = await createClient(server.baseUrl).get('/api/plans')
+    const admin = createClient(server.baseUrl)
+    await admin.login(owner.username, owner.password)
+    const { body } = await admin.get('/api/plans')
     expect(body).toHaveLength(12)
     expect(body[0]).toMatchObject({
       name: 'Starter',
@@ -28,6 +31,25 @@ describe.each(databaseKinds)('GET /api/plans on %s', (kind) => {
       sortOrder: 1,
     })
     expect(body.map((p: any) => p.sortOrder)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+  })
+
+  it('tells the public and support agents no cost or margin, only admins', async () => {
+    const visitor = createClient(server.baseUrl)
+    const account = { username: 'plans.support', password: 'plans-support-password-1' }
+    await seedAdmin(server.app.db, { ...account, role: 'support' })
+    const agent = createClient(server.baseUrl)
+    await agent.login(account.username, account.password)
+    // Twice for the visitor: the first answer is built, the second comes from memory.
+    for (const client of [visitor, visitor, agent]) {
+      const answer = await client.get('/api/plans')
+      expect(answer.status).toBe(200)
+      const plans = answer.body as Record<string, unknown>[]
+      expect(plans[0]).toMatchObject({ name: 'Starter', price: '9.99', currency: 'USD' })
+      for (const shown of plans) {
+        expect(shown).not.toHaveProperty('costPerMonth')
+        expect(shown).not.toHaveProperty('profitMargin')
+      }
+    }
   })
 
   it('shows the public active plans only, while an admin sees every plan', async () => {

@@ -26,7 +26,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/chat-messages/:ticketId',
     {
-      config: { public: true },
+      config: { public: true, personal: true },
       schema: {
         params: chatHistoryParams,
         querystring: chatHistoryQuery,
@@ -38,7 +38,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/chat-messages',
     {
-      config: { public: true },
+      config: { public: true, personal: true },
       schema: { querystring: chatHistoryByTicketQuery, response: historyAnswers },
     },
     async (request) => history(request.query.ticketId, request.query.lastOnly),
@@ -47,7 +47,7 @@ export async function chatRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/chat-messages',
     {
-      config: { public: true },
+      config: { public: true, personal: true },
       // 403: a customer sending as admin; 409: a clientMessageId used for another message.
       schema: {
         body: sendChatMessageInput,

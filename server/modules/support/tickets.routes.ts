@@ -22,7 +22,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/support-tickets',
     {
-      config: { public: true },
+      config: { public: true, personal: true },
       schema: {
         body: createTicketInput,
         response: { 201: supportTicket, 400: apiErrorBody, 429: apiErrorBody },
@@ -46,7 +46,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/support-tickets/:id',
     {
-      config: { public: true },
+      config: { public: true, personal: true },
       schema: { params: idParams, response: { 200: supportTicket, 404: apiErrorBody } },
     },
     async (request) => requireTicket(app.db, request.params.id),

@@ -12,6 +12,7 @@ import {
   updateTrialRequestInput,
 } from '../../../common/trial-requests'
 import { setPageHeaders } from '../../lib/keyset'
+import { readsMoney, trialRequestForSupport } from '../../lib/support-views'
 import { textAnswer } from '../../lib/text-answer'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { changePersonLine } from '../m3u/line-changes'
@@ -48,7 +49,9 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
       async (request, reply) => {
         const page = await listTrialRequests(app.db, request.query, app.now())
         setPageHeaders(reply, page)
-        return page.requests
+        return readsMoney(request.admin!.role)
+          ? page.requests
+          : page.requests.map(trialRequestForSupport)
       },
     )
   }

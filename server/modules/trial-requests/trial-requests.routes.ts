@@ -14,7 +14,7 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/trial-requests',
     {
-      config: { public: true },
+      config: { public: true, personal: true },
       // The answer passes through its schema, which strips anything it does not name.
       schema: {
         body: trialRequestInput,

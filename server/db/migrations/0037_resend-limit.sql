@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_messages_resent_idx" ON "outbox_messages" USING btree ("resent_from","created_at") WHERE "outbox_messages"."resent_from" is not null;
