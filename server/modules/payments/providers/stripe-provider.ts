@@ -2,7 +2,12 @@ import Stripe from 'stripe'
 import type { Config } from '../../../config'
 import { paymentReturnPaths } from '../payment-pages.routes'
 import { HttpError } from '../../../lib/http-error'
-import type { PaymentProvider, WebhookEvent, WebhookEventKind } from './payment-provider'
+import type {
+  CheckoutState,
+  PaymentProvider,
+  WebhookEvent,
+  WebhookEventKind,
+} from './payment-provider'
 import {
   badSignature,
   providerRefused,
@@ -62,6 +67,19 @@ function sessionEvent(kind: WebhookEventKind, session: SessionFields) {
     amountMinor: session.amount_total ?? null,
     currency: session.currency?.toUpperCase() ?? null,
     refundedMinor: null,
+  }
+}
+
+/** A Checkout Session as reconciliation reads it. */
+function stateOf(session: SessionFields): CheckoutState {
+  return {
+    isPaid: session.payment_status === 'paid',
+    // A delayed method that failed leaves the session complete and unpaid: only its
+    // async_payment_failed event says so, so reconciliation leaves that one pending.
+    closedAs: session.status === 'expired' ? 'expired' : null,
+    amountMinor: session.amount_total ?? 0,
+    currency: session.currency?.toUpperCase() ?? '',
+    providerPaymentId: idOf(session.payment_intent),
   }
 }
 
@@ -156,17 +174,22 @@ export function createStripeProvider(
     },
 
     async readCheckout(providerCheckoutId) {
-      const session = (await stripe.checkout.sessions
+      const session = await stripe.checkout.sessions
         .retrieve(providerCheckoutId)
-        .catch(stripeFailure)) as SessionFields
-      return {
-        isPaid: session.payment_status === 'paid',
-        // A delayed method that failed leaves the session complete and unpaid: only its
-        // async_payment_failed event says so, so reconciliation leaves that one pending.
-        closedAs: session.status === 'expired' ? 'expired' : null,
-        amountMinor: session.amount_total ?? 0,
-        currency: session.currency?.toUpperCase() ?? '',
-        providerPaymentId: idOf(session.payment_intent),
+        .catch(stripeFailure)
+      return stateOf(session as SessionFields)
+    },
+
+    async closeCheckout(providerCheckoutId) {
+      try {
+        const session = await stripe.checkout.sessions.expire(providerCheckoutId)
+        return stateOf(session as SessionFields)
+      } catch (error) {
+        // Only an open session can be expired: one completed (paid) or expired already is read.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return this.readCheckout(providerCheckoutId)
+        }
+        return stripeFailure(error)
       }
     },
 
