@@ -17,6 +17,12 @@ import {
 
 type StripeSettings = NonNullable<Config['payments']['stripe']>
 
+// Stripe takes an `expires_at` 30 minutes after it makes the session at the soonest, so a checkout
+// of ours that ends sooner (a limited code's) lives a minute longer there; reconciliation expires
+// it at Stripe when ours ends. An hour's checkout is reused with 35 minutes left at least, so its
+// retry sends its own expiry unchanged, as the idempotency key requires.
+const shortestLifeMs = 31 * 60_000
+
 // Stripe's own advice: a signed event older than five minutes may be a replay.
 const signatureToleranceSeconds = 300
 
@@ -163,7 +169,10 @@ export function createStripeProvider(
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
             success_url: `${options.publicOrigin}${request.returnTo?.success ?? `${paymentReturnPaths.success}?session_id={CHECKOUT_SESSION_ID}`}`,
             cancel_url: `${options.publicOrigin}${request.returnTo?.cancelled ?? paymentReturnPaths.cancelled}`,
-            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+            expires_at: Math.floor(
+              Math.max(request.expiresAt.getTime(), options.now().getTime() + shortestLifeMs) /
+                1000,
+            ),
           },
           // A retry of the same payment gets the same session back, never a second one.
           { idempotencyKey: request.paymentId },
