@@ -32,7 +32,6 @@ export const ticketAcknowledgementDomainLimit: Limit = { limit: 50, windowMs: da
 const limitKey = (scope: string, value: string) =>
   `ticket-ack${scope}:${createHash('sha256').update(value).digest('base64url')}`
 
-
 /** Someone with this address (any +tag of it) pressed "unsubscribe" in one of our e-mails. */
 async function hasUnsubscribed(tx: Db, address: string, mailbox: string): Promise<boolean> {
   const [row] = await tx

@@ -97,8 +97,10 @@ async function reconcileOne(
     if (!state.isPaid && !state.closedAs && isOverdue) {
       // Ours ended before the provider's (a limited code's checkout at Stripe, which takes 30
       // minutes at the soonest): it is ended there too, unless the money came first.
+      // Closed so (BTCPay's invoice marked invalid), it ended as expired all the same; one still
+      // confirming a payment (BTCPay's Processing) stays open and pending.
       state = await provider.closeCheckout(payment.providerCheckoutId)
-      if (!state.isPaid) state = { ...state, closedAs: 'expired' as const }
+      if (!state.isPaid && state.closedAs) state = { ...state, closedAs: 'expired' as const }
     }
   } catch (error) {
     if (error instanceof ProviderOutage) down.add(name)
