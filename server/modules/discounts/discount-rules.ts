@@ -21,9 +21,25 @@ export const hasLimits = (discount: Limits) =>
 type Usage = { used: number; byPerson: number }
 
 /**
- * The code's uses that count now: redeemed ones, and reserved ones while their checkout is open
- * (a checkout past its `expiresAt` holds nothing, even before reconciliation closes it). Those
- * by the person count under their id and under their mailbox (`+tags` and case folded), so a
+ * A use that counts toward the code's limits now: redeemed, or reserved while its checkout is open
+ * (one past its `expiresAt` holds nothing, even before reconciliation closes it). Over
+ * `discount_redemptions` joined to its payment.
+ */
+export const countsNow = (now: Date) =>
+  and(
+    // Implied by what follows; said so the partial index on counted uses serves it.
+    ne(discountRedemptions.status, 'released'),
+    or(
+      eq(discountRedemptions.status, 'redeemed'),
+      and(
+        eq(discountRedemptions.status, 'reserved'),
+        or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
+      ),
+    ),
+  )
+
+/**
+ * The code's uses that count now (countsNow). Those by the person count under their id and under their mailbox (`+tags` and case folded), so a
  * second contact row for the same mailbox is the same person. `except`: a payment left out.
  */
 async function usesOf(
@@ -54,16 +70,8 @@ async function usesOf(
     .where(
       and(
         eq(discountRedemptions.discountId, discountId),
-        // Implied by what follows; said so the partial index on counted uses serves this.
-        ne(discountRedemptions.status, 'released'),
         except ? ne(discountRedemptions.paymentId, except) : undefined,
-        or(
-          eq(discountRedemptions.status, 'redeemed'),
-          and(
-            eq(discountRedemptions.status, 'reserved'),
-            or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
-          ),
-        ),
+        countsNow(now),
       ),
     )
   return usage!

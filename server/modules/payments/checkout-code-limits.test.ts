@@ -228,6 +228,8 @@ describe.each(databaseKinds)('a discount code’s limits through every path (%s)
     const bought = await checkout(buyer.id, { provider: 'stripe', code: discount.code })
     expect(bought.answer.status).toBe(201)
     expect(stripe.session(held.checkoutId).status).toBe('open')
+    // The admin's list counts what counts for the limit.
+    expect(await usage(discount.id)).toEqual({ used: 1, reserved: 1 })
 
     const answer = await t.admin.post('/api/maintenance/expire-now')
     expect(answer.status).toBe(200)
