@@ -12,7 +12,7 @@ import { invalidField } from '../../lib/http-error'
 export const refuseCode = (reason: string) =>
   invalidField('discountCode', `discountCode: ${reason}`)
 
-export type Limits = Pick<typeof discounts.$inferSelect, 'id' | 'maxRedemptions' | 'oncePerPerson'>
+type Limits = Pick<typeof discounts.$inferSelect, 'id' | 'maxRedemptions' | 'oncePerPerson'>
 
 /** Whether the code has a limit, so a checkout with it holds one of its uses. */
 export const hasLimits = (discount: Limits) =>
@@ -39,8 +39,9 @@ export const countsNow = (now: Date) =>
   )
 
 /**
- * The code's uses that count now (countsNow). Those by the person count under their id and under their mailbox (`+tags` and case folded), so a
- * second contact row for the same mailbox is the same person. `except`: a payment left out.
+ * The code's uses that count now (countsNow). Those by the person count under their id and under
+ * their mailbox (`+tags` and case folded), so a second contact row for the same mailbox is the
+ * same person. `except`: a payment left out.
  */
 async function usesOf(
   tx: Db,
@@ -49,7 +50,7 @@ async function usesOf(
   now: Date,
   except: string | null,
 ): Promise<Usage> {
-  const user = alias(trialRequests, 'user')
+  const holder = alias(trialRequests, 'holder')
   const payer = alias(trialRequests, 'payer')
   const payerMailbox = tx
     .select({ key: storedMailboxKey(payer.emailKey) })
@@ -57,7 +58,7 @@ async function usesOf(
     .where(eq(payer.id, personId))
   const samePerson: SQL = or(
     eq(discountRedemptions.trialRequestId, personId),
-    sql`${storedMailboxKey(user.emailKey)} = (${payerMailbox})`,
+    sql`${storedMailboxKey(holder.emailKey)} = (${payerMailbox})`,
   )!
   const [usage] = await tx
     .select({
@@ -66,7 +67,7 @@ async function usesOf(
     })
     .from(discountRedemptions)
     .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
-    .leftJoin(user, eq(user.id, discountRedemptions.trialRequestId))
+    .leftJoin(holder, eq(holder.id, discountRedemptions.trialRequestId))
     .where(
       and(
         eq(discountRedemptions.discountId, discountId),
