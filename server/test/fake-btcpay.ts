@@ -41,7 +41,7 @@ const greenfieldError = (code: string, message: string) => ({ code, message })
 
 /**
  * A local BTCPay Server Greenfield API for one store, from its published reference: create and
- * read invoices with `Authorization: token <key>`, a checkout page whose Pay button settles the
+ * read invoices and mark them invalid with `Authorization: token <key>`, a checkout page whose Pay button settles the
  * invoice, and webhooks signed `BTCPay-Sig: sha256=<hex HMAC of the body>`, with redeliveries
  * carrying the first delivery's id as `originalDeliveryId`.
  */
@@ -59,6 +59,8 @@ export async function startFakeBtcpay({
     webhookUrl: null as string | null,
   }
   let base = ''
+  // The webhooks of invoices marked invalid through the API, sent as the answer goes back.
+  const closedByApi: Promise<number>[] = []
 
   function createInvoice(body: Record<string, unknown>): [number, unknown] {
     const amount = body.amount
@@ -87,6 +89,31 @@ export async function startFakeBtcpay({
     return [200, invoice]
   }
 
+  /**
+   * `POST …/invoices/{id}/status` with `{status: "Invalid"}`: Greenfield marks a new, processing
+   * or expired invoice (or one marked before) invalid, else answers 422 naming `Status`.
+   */
+  function markStatus(invoice: FakeInvoice, status: unknown): [number, unknown] {
+    const canMarkInvalid =
+      ['New', 'Processing', 'Expired'].includes(invoice.status) ||
+      (invoice.status !== 'Invalid' && invoice.additionalStatus === 'Marked')
+    if (status !== 'Invalid' || !canMarkInvalid) {
+      return [
+        422,
+        [
+          {
+            path: 'Status',
+            message: 'Status can only be marked to invalid or settled within certain conditions.',
+          },
+        ],
+      ]
+    }
+    invoice.status = 'Invalid'
+    invoice.additionalStatus = 'Marked'
+    closedByApi.push(emit('InvoiceInvalid', invoice.id, { manuallyMarked: true }))
+    return [200, invoice]
+  }
+
   async function handleApi(request: IncomingMessage, url: URL): Promise<[number, unknown]> {
     const text = await readBody(request)
     const body = text ? (JSON.parse(text) as Record<string, unknown>) : {}
@@ -108,6 +135,11 @@ export async function startFakeBtcpay({
       ? invoices.get(url.pathname.slice(prefix.length + 1))
       : undefined
     if (one && request.method === 'GET') return [200, one]
+    const marking = url.pathname.startsWith(`${prefix}/`) && url.pathname.endsWith('/status')
+    const toMark = marking
+      ? invoices.get(url.pathname.slice(prefix.length + 1, -'/status'.length))
+      : undefined
+    if (toMark && request.method === 'POST') return markStatus(toMark, body.status)
     return [404, greenfieldError('invoice-not-found', 'The invoice was not found')]
   }
 
@@ -169,6 +201,11 @@ export async function startFakeBtcpay({
     const page = /^\/i\/([^/]+)$/.exec(url.pathname)
     if (page && invoices.has(page[1]!)) {
       const id = page[1]!
+      if (invoiceOf(id).status === 'Invalid') {
+        // BTCPay's checkout shows an invalid invoice as ended, with nothing to pay.
+        response.writeHead(410, { 'content-type': 'text/plain' }).end('This invoice is invalid.')
+        return
+      }
       if (request.method === 'GET') {
         response
           .writeHead(200, { 'content-type': 'text/html' })
@@ -221,6 +258,8 @@ export async function startFakeBtcpay({
       await emit('InvoiceReceivedPayment', id, { afterExpiration: true })
       return emit('InvoicePaymentSettled', id, { afterExpiration: true })
     },
+    /** What our webhook answered to each invoice marked invalid through the API, once all arrived. */
+    closedByApiDelivered: () => Promise.all(closedByApi),
     async invalidate(id: string) {
       const invoice = invoiceOf(id)
       invoice.status = 'Invalid'

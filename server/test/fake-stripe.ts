@@ -24,7 +24,7 @@ import {
 
 /**
  * A local Stripe API, from Stripe's API reference: form-encoded `POST /v1/checkout/sessions`,
- * `GET /v1/checkout/sessions/{id}`, `POST /v1/refunds`, with `Authorization: Bearer <key>`,
+ * `GET /v1/checkout/sessions/{id}`, `POST /v1/checkout/sessions/{id}/expire`, `POST /v1/refunds`, with `Authorization: Bearer <key>`,
  * `Idempotency-Key` replay and Stripe's error objects; a hosted page at each session's `url`
  * whose Pay button completes it; and webhooks signed with `Stripe-Signature` as Stripe signs them.
  */
@@ -46,6 +46,8 @@ export async function startFakeStripe({
   }
   let base = ''
   let lastRefundDelivery: Promise<number> = Promise.resolve(0)
+  // The webhooks of sessions expired through the API, sent as the answer goes back.
+  const closedByApi: Promise<number>[] = []
 
   function createSession(params: Params): Answer {
     const made = buildSession(params, base)
@@ -104,6 +106,30 @@ export async function startFakeStripe({
     }
   }
 
+  /** `POST /v1/checkout/sessions/{id}/expire`: only an open session; checkout.session.expired follows. */
+  function expireByApi(id: string): Answer {
+    const found = sessions.get(id)
+    if (!found) {
+      return stripeError(
+        404,
+        'invalid_request_error',
+        `No such checkout.session: '${id}'`,
+        'id',
+        'resource_missing',
+      )
+    }
+    if (found.status !== 'open') {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status of \`open\` can be expired. This Checkout Session has a status of \`${found.status}\`.`,
+      )
+    }
+    found.status = 'expired'
+    closedByApi.push(emit('checkout.session.expired', publicView(found)))
+    return [200, found]
+  }
+
   async function handleApi(request: IncomingMessage, url: URL): Promise<Answer> {
     const params = parseStripeForm(await readBody(request))
     const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null
@@ -118,6 +144,9 @@ export async function startFakeStripe({
         failure === 429 ? 'rate_limit_error' : 'api_error',
         'Injected failure',
       )
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname)
+    if (request.method === 'POST' && expirePath)
+      return expireByApi(decodeURIComponent(expirePath[1]!))
     const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
     if (request.method === 'GET' && sessionPath) {
       const session = sessions.get(decodeURIComponent(sessionPath[1]!))
@@ -216,6 +245,11 @@ export async function startFakeStripe({
     const page = /^\/pay\/([^/]+)$/.exec(url.pathname)
     if (page && sessions.has(page[1]!)) {
       const id = page[1]!
+      if (session(id).status !== 'open') {
+        // Stripe's hosted page takes no payment for a session completed or expired.
+        response.writeHead(410, { 'content-type': 'text/plain' }).end('This checkout has ended.')
+        return
+      }
       if (request.method === 'GET') {
         response
           .writeHead(200, { 'content-type': 'text/html' })
@@ -267,6 +301,8 @@ export async function startFakeStripe({
       expired.status = 'expired'
       return emit('checkout.session.expired', publicView(expired))
     },
+    /** What our webhook answered to each session expired through the API, once all arrived. */
+    closedByApiDelivered: () => Promise.all(closedByApi),
     /** A refund made in Stripe's dashboard: `charge.refunded` follows. */
     async refundInDashboard(id: string, amount: number) {
       const [status] = refund({

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { discountMinor } from '../../../common/discounts'
 import type { Db } from '../../db/client'
 import { discounts } from '../../db/schema/discounts'
-import { checkUsage, refuseCode } from './discount-rules'
+import { checkUsage, hasLimits, refuseCode } from './discount-rules'
 
 export type DiscountQuoteRequest = {
   /** As the customer typed it; any case. */
@@ -16,7 +16,13 @@ export type DiscountQuoteRequest = {
   now: Date
 }
 
-export type DiscountQuote = { discountId: string; code: string; discountMinor: number }
+export type DiscountQuote = {
+  discountId: string
+  code: string
+  discountMinor: number
+  /** The code has a limit (a number of uses, once per person): its checkout holds a use. */
+  isLimited: boolean
+}
 
 const dayMs = 86_400_000
 
@@ -45,10 +51,11 @@ export async function quoteDiscount(tx: Db, request: DiscountQuoteRequest): Prom
   if (plans.length > 0 && !plans.includes(plan.name)) {
     throw refuseCode('this code is not for this plan')
   }
-  await checkUsage(tx, discount, personId)
+  await checkUsage(tx, discount, personId, now)
   return {
     discountId: discount.id,
     code,
     discountMinor: discountMinor(discount, listAmountMinor),
+    isLimited: hasLimits(discount),
   }
 }

@@ -44,6 +44,7 @@ describe.each(databaseKinds)('quoting a discount code on %s', (kind) => {
       discountId: discount.id,
       code: 'SAVE15',
       discountMinor: 450,
+      isLimited: false,
     })
   })
 

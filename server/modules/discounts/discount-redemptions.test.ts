@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows, type Db } from '../../db/client'
+import { payments } from '../../db/schema/payments'
 import { HttpError } from '../../lib/http-error'
 import { insertDiscount, redemptionStatus } from '../../test/discount-fixtures'
 import { insertPayment } from '../../test/payment-fixtures'
@@ -77,15 +78,32 @@ describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
   })
 
   it.each([
-    ['the last use of a code', { maxRedemptions: 1 }, false, 'this code has been used up'],
-    ['a once-per-person code', { oncePerPerson: true }, true, 'you have already used this code'],
-  ])(
+    ['the last use of a code', { maxRedemptions: 1 }, 'people', 'this code has been used up'],
+    [
+      'a once-per-person code',
+      { oncePerPerson: true },
+      'one person',
+      'you have already used this code',
+    ],
+    [
+      'a once-per-person code to one mailbox under several +tags',
+      { oncePerPerson: true },
+      'one mailbox',
+      'you have already used this code',
+    ],
+  ] as const)(
     'gives %s to exactly one of several checkouts at once',
-    async (_case, limits, isOnePerson, reason) => {
+    async (_case, limits, who, reason) => {
       const discount = await insertDiscount(db(), limits)
       const buyers = 6
+      const mailbox = `racer${discount.id.slice(0, 8)}`
       const people = await Promise.all(
-        Array.from({ length: isOnePerson ? 1 : buyers }, () => insertTrialRequest(db())),
+        Array.from({ length: who === 'one person' ? 1 : buyers }, (_, index) =>
+          insertTrialRequest(
+            db(),
+            who === 'one mailbox' ? { email: `${mailbox}+${index}@corp.example` } : {},
+          ),
+        ),
       )
       // On PostgreSQL every checkout holds its own connection and waits here until all of them
       // have priced the code as free to use, so they truly race for the reservation. PGlite runs
@@ -133,6 +151,25 @@ describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
     expect(await releaseRedemption(db(), expired.id, now)).toBe('released')
     const paid = await checkout({ code: discount.code, personId: second.id })
     expect(await redemptionStatus(db(), paid.id)).toBe('reserved')
+  })
+
+  it('stops counting a reserved use once its checkout has expired, before anything closes it', async () => {
+    const discount = await insertDiscount(db(), { maxRedemptions: 1 })
+    const [first, second] = [await insertTrialRequest(db()), await insertTrialRequest(db())]
+    const held = await checkout({ code: discount.code, personId: first.id })
+    await db()
+      .update(payments)
+      .set({ expiresAt: new Date(now.getTime() + 60_000) })
+      .where(eq(payments.id, held.id))
+    const refused = await checkout({ code: discount.code, personId: second.id }).catch(
+      (e: unknown) => e,
+    )
+    expect(refusalOf(refused)).toBe('discountCode: this code has been used up')
+
+    await db().update(payments).set({ expiresAt: now }).where(eq(payments.id, held.id))
+    const taken = await checkout({ code: discount.code, personId: second.id })
+    expect(await redemptionStatus(db(), taken.id)).toBe('reserved')
+    expect(await redemptionStatus(db(), held.id)).toBe('reserved')
   })
 
   it('redeems once however often the payment settles, and never releases it then', async () => {

@@ -14,7 +14,8 @@ export type ReserveRedemptionRequest = {
 
 /**
  * Counts one use of the code for this payment from now on, or refuses it (400 naming
- * `discountCode`) when the code is used up or, once per person, this person has a use of it.
+ * `discountCode`) when the code is used up or, once per person, this person or their mailbox has
+ * a use of it.
  * Checkouts racing for the last use queue on a lock of the discount's row, and each counts after the
  * one before it committed: only one of them gets it. Answers the redemption's id.
  */
@@ -36,7 +37,7 @@ export async function reserveRedemption(
     .for('no key update')
   // Deleted since it was quoted.
   if (!discount) throw refuseCode('this code is not valid')
-  await checkUsage(tx, discount, personId)
+  await checkUsage(tx, discount, personId, now)
   const [redemption] = await tx
     .insert(discountRedemptions)
     .values({ discountId, trialRequestId: personId, paymentId, createdAt: now, updatedAt: now })

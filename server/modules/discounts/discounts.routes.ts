@@ -6,7 +6,7 @@ import { createDiscount, deleteDiscount, listDiscounts, updateDiscount } from '.
 
 export async function discountsRoutes(app: FastifyInstance) {
   app.get('/api/discounts', { schema: { response: { 200: z.array(discount) } } }, async () =>
-    listDiscounts(app.db),
+    listDiscounts(app.db, app.now()),
   )
 
   recordRoutes(app, {

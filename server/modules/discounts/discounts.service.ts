@@ -1,10 +1,12 @@
-import { desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Discount, DiscountValues } from '../../../common/discounts'
 import type { Db } from '../../db/client'
 import { discountRedemptions } from '../../db/schema/discount-redemptions'
 import { discounts } from '../../db/schema/discounts'
+import { payments } from '../../db/schema/payments'
 import { withUniqueCheck } from '../../lib/database-errors'
 import { notFound } from '../../lib/http-error'
+import { countsNow } from './discount-rules'
 
 type DiscountRow = typeof discounts.$inferSelect
 type Usage = Pick<Discount, 'usedCount' | 'reservedCount'>
@@ -29,8 +31,8 @@ const toRow = (values: DiscountValues, now: Date) => ({
 
 const codeTaken = 'A discount with this code already exists'
 
-/** Discounts with their uses counted (released ones no longer count), newest first. */
-async function selectDiscounts(db: Db, where?: SQL): Promise<Discount[]> {
+/** Discounts with the uses that count now (countsNow), newest first. */
+async function selectDiscounts(db: Db, now: Date, where?: SQL): Promise<Discount[]> {
   const usage = db
     .select({
       discountId: discountRedemptions.discountId,
@@ -41,7 +43,8 @@ async function selectDiscounts(db: Db, where?: SQL): Promise<Discount[]> {
         ),
     })
     .from(discountRedemptions)
-    .where(ne(discountRedemptions.status, 'released'))
+    .innerJoin(payments, eq(payments.id, discountRedemptions.paymentId))
+    .where(countsNow(now))
     .groupBy(discountRedemptions.discountId)
     .as('usage')
   const rows = await db
@@ -57,8 +60,8 @@ async function selectDiscounts(db: Db, where?: SQL): Promise<Discount[]> {
   return rows.map(({ discount, ...counts }) => presentDiscount(discount, counts))
 }
 
-export function listDiscounts(db: Db): Promise<Discount[]> {
-  return selectDiscounts(db)
+export function listDiscounts(db: Db, now: Date): Promise<Discount[]> {
+  return selectDiscounts(db, now)
 }
 
 export async function createDiscount(db: Db, values: DiscountValues, now: Date): Promise<Discount> {
@@ -85,7 +88,7 @@ export async function updateDiscount(
     codeTaken,
   )
   if (!row) throw notFound('Discount not found')
-  const [updated] = await selectDiscounts(db, eq(discounts.id, id))
+  const [updated] = await selectDiscounts(db, now, eq(discounts.id, id))
   return updated!
 }
 

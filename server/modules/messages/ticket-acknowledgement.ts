@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm'
 import { emailDomain, isConsumerProvider, mailboxKey } from '../../../common/email-address'
 import type { Db } from '../../db/client'
+import { storedMailboxKey } from '../../db/mailbox-key'
 import { messagePreferences } from '../../db/schema/message-preferences'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { createRateLimiter } from '../../lib/rate-limiter'
@@ -31,9 +32,6 @@ export const ticketAcknowledgementDomainLimit: Limit = { limit: 50, windowMs: da
 const limitKey = (scope: string, value: string) =>
   `ticket-ack${scope}:${createHash('sha256').update(value).digest('base64url')}`
 
-// The person's stored mailbox (normalizeEmail) with its +tag dropped, as mailboxKey does.
-const storedMailboxKey = sql`regexp_replace(${trialRequests.emailKey}, '^([^+@]+)\\+[^@]*@', '\\1@')`
-
 /** Someone with this address (any +tag of it) pressed "unsubscribe" in one of our e-mails. */
 async function hasUnsubscribed(tx: Db, address: string, mailbox: string): Promise<boolean> {
   const [row] = await tx
@@ -44,7 +42,7 @@ async function hasUnsubscribed(tx: Db, address: string, mailbox: string): Promis
       and(
         isNotNull(messagePreferences.remindersStoppedAt),
         or(
-          eq(storedMailboxKey, mailbox),
+          eq(storedMailboxKey(trialRequests.emailKey), mailbox),
           eq(sql`lower(${trialRequests.email})`, address.trim().toLowerCase()),
         ),
       ),

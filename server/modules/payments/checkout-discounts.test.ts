@@ -120,6 +120,8 @@ describe.each(databaseKinds)('discount codes at a Stripe checkout (%s)', (kind) 
     const once = await insertDiscount(db(), { oncePerPerson: true })
     const first = await checkoutWith(once.code, { planId: plan.id, months: 1 })
     expect(first.answer.status).toBe(201)
+    const firstRow = await paymentRow(db(), first.answer.body.paymentId)
+    expect(await stripe.pay(firstRow!.providerCheckoutId!)).toBe(200)
     const again = await t.admin.post(`/api/trial-requests/${first.person.id}/checkout`, {
       planId: plan.id,
       months: 2,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { formatCents } from '../../../common/money'
 import type { z } from 'zod'
@@ -16,21 +16,28 @@ import { otherPlanProblem } from '../subscriptions/renewal-plan'
 import { listAmountMinor } from './checkout-price'
 import type { ReturnPaths } from './providers/payment-provider'
 import { paymentProvidersFor } from './providers/payment-providers'
+import { closeAtProviders, closeOpenCheckouts, type ReplacedCheckout } from './replace-checkouts'
 
 /** The checkout body once its schema has run (the discount code upper-cased, null when absent). */
 type CheckedCheckout = z.output<typeof checkoutInput>
 
 // Stripe allows 30 minutes to 24 hours; an hour is enough to pay and short enough to retry.
 const checkoutLifetimeMs = 60 * 60_000
-// A pending checkout is handed out again only while the customer still has time to pay, and a
-// retry that must reach the provider again still sends an `expires_at` Stripe accepts (30+ min).
-const reusableForMs = 35 * 60_000
+// A checkout with a limited code holds one of its uses while it is open: half an hour, so one
+// nobody pays keeps the code from other customers no longer (reconciliation closes it then).
+const limitedCodeLifetimeMs = 30 * 60_000
+// A pending checkout is handed out again while the customer still has time to pay: one open at
+// its provider with 5 minutes left; one the provider never made (an outage, a lost answer) with
+// 35, so the retry that must reach the provider still sends an `expires_at` Stripe accepts.
+const reusableOpenForMs = 5 * 60_000
+const reusableUnmadeForMs = 35 * 60_000
 
 /**
  * The payment to send the customer to, recorded before any provider is called: the person's
  * pending checkout for the same plan, months, provider and code when there is one (a retry after
  * a lost answer or a provider outage; it keeps the code's use it reserved), else a new pending
- * payment at the plan's price less the code's discount, with the code's use reserved for it.
+ * payment at the plan's price less the code's discount, with the code's use reserved for it. A
+ * new checkout with a code replaces the person's other open ones with that code.
  */
 async function recordIntent(
   tx: Db,
@@ -70,17 +77,26 @@ async function recordIntent(
           ? eq(payments.discountCode, input.discountCode)
           : isNull(payments.discountCode),
         eq(payments.status, 'pending'),
-        gt(payments.expiresAt, new Date(now.getTime() + reusableForMs)),
+        or(
+          and(
+            isNotNull(payments.checkoutUrl),
+            gt(payments.expiresAt, new Date(now.getTime() + reusableOpenForMs)),
+          ),
+          gt(payments.expiresAt, new Date(now.getTime() + reusableUnmadeForMs)),
+        ),
       ),
     )
     .orderBy(desc(payments.createdAt))
     .limit(1)
-  if (pending) return { payment: pending, email: person.email, isReused: true }
+  if (pending) return { payment: pending, email: person.email, isReused: true, replaced: [] }
 
+  const replaced = input.discountCode
+    ? await closeOpenCheckouts(tx, trialRequestId, input.discountCode, now)
+    : []
   const payment = await applyDiscountCode(
     tx,
     { code: input.discountCode, plan, personId: trialRequestId, listAmountMinor: list, now },
-    async (price) => {
+    async (price, { isLimited }) => {
       // A provider takes no payment of nothing; a full discount is an admin's extension instead.
       if (price.amountMinor <= 0) {
         throw invalidField('discountCode', 'discountCode: with this code there is nothing to pay')
@@ -99,17 +115,25 @@ async function recordIntent(
           createdBy,
           createdAt: now,
           updatedAt: now,
-          expiresAt: new Date(now.getTime() + checkoutLifetimeMs),
+          expiresAt: new Date(
+            now.getTime() + (isLimited ? limitedCodeLifetimeMs : checkoutLifetimeMs),
+          ),
         })
         .returning()
       return row!
     },
   )
-  return { payment, email: person.email, isReused: false }
+  return { payment, email: person.email, isReused: false, replaced }
 }
 
 /** The payment a checkout sends the customer to, as recorded before the provider is called. */
-export type RecordedIntent = { payment: PaymentRow; email: string; isReused: boolean }
+export type RecordedIntent = {
+  payment: PaymentRow
+  email: string
+  isReused: boolean
+  /** The person's checkouts with the same code this one replaced, to close at their providers. */
+  replaced: ReplacedCheckout[]
+}
 
 /** Who asks for the checkout, and how its intent is recorded. */
 export type CheckoutAsker = {
@@ -154,9 +178,10 @@ export async function startCheckout(
     )
   }
   const now = app.now()
-  const { payment, email } = await asker.inTransaction((tx) =>
+  const { payment, email, replaced } = await asker.inTransaction((tx) =>
     recordIntent(tx, trialRequestId, input, now, asker.createdBy),
   )
+  await closeAtProviders(app, replaced)
   const answer = {
     paymentId: payment.id,
     amount: formatCents(payment.amountMinor),

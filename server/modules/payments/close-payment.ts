@@ -5,24 +5,29 @@ import { releaseRedemption } from '../discounts/discount-redemption-status.servi
 
 export type ClosedStatus = 'expired' | 'failed'
 
-/**
- * A checkout that will never take the money (expired, failed, never opened): only a pending
- * payment moves, since events come out of order and a paid one stays paid, and the use of a
- * discount code it held is freed in the same transaction. Answers whether it moved.
- */
-export async function closePayment(
-  db: Db,
+type Closing = { status: ClosedStatus; reason: string | null; now: Date }
+
+/** closePayment inside the caller's transaction. */
+export async function closeWithin(
+  tx: Db,
   paymentId: string,
-  { status, reason, now }: { status: ClosedStatus; reason: string | null; now: Date },
+  { status, reason, now }: Closing,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const moved = await tx
-      .update(payments)
-      .set({ status, statusReason: reason, updatedAt: now })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-      .returning({ id: payments.id })
-    if (moved.length === 0) return false
-    await releaseRedemption(tx, paymentId, now)
-    return true
-  })
+  const moved = await tx
+    .update(payments)
+    .set({ status, statusReason: reason, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id })
+  if (moved.length === 0) return false
+  await releaseRedemption(tx, paymentId, now)
+  return true
+}
+
+/**
+ * A checkout that will never take the money (expired, failed, never opened, replaced): only a
+ * pending payment moves, since events come out of order and a paid one stays paid, and the use
+ * of a discount code it held is freed in the same transaction. Answers whether it moved.
+ */
+export function closePayment(db: Db, paymentId: string, closing: Closing): Promise<boolean> {
+  return db.transaction((tx) => closeWithin(tx, paymentId, closing))
 }

@@ -93,7 +93,29 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
     expect(await redemptionStatus(db(), paymentId)).toBe('released')
   })
 
-  it('expires a payment that never got a checkout once its hour has passed, freeing its code', async () => {
+  it('marks a limited code’s invoice BTCPay still holds open invalid once our half hour has passed', async () => {
+    const discount = await insertDiscount(db(), { oncePerPerson: true })
+    const { paymentId } = await checkout('btcpay', discount.code!)
+    const invoiceId = await checkoutIdOf(paymentId)
+    t.advance(29 * minute)
+    expect(await round()).toMatchObject({ checked: 1, closed: 0 })
+    expect(btcpay.invoice(invoiceId).status).toBe('New')
+
+    // Past the two minutes a payment asked about is left alone.
+    t.advance(3 * minute)
+    expect(await round()).toEqual({ checked: 1, paid: 0, closed: 1 })
+    expect(btcpay.invoice(invoiceId)).toMatchObject({
+      status: 'Invalid',
+      additionalStatus: 'Marked',
+    })
+    expect(await paymentRow(db(), paymentId)).toMatchObject({
+      status: 'expired',
+      statusReason: null,
+    })
+    expect(await redemptionStatus(db(), paymentId)).toBe('released')
+  })
+
+  it('expires a payment that never got a checkout once its half hour has passed, freeing its code', async () => {
     const discount = await insertDiscount(db(), { maxRedemptions: 1 })
     stripe.failNext(2, 500)
     const { answer, paymentId } = await checkout('stripe', discount.code!)
@@ -102,10 +124,11 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
       (payment: { discountCode: string | null }) => payment.discountCode === discount.code,
     ).id as string
     expect(paymentId).toBeUndefined()
-    t.advance(30 * minute)
+    // A checkout with a limited code lasts 30 minutes.
+    t.advance(25 * minute)
     await round()
     expect((await paymentRow(db(), pendingId))!.status).toBe('pending')
-    t.advance(31 * minute)
+    t.advance(6 * minute)
     await round()
     expect(await paymentRow(db(), pendingId)).toMatchObject({
       status: 'expired',

@@ -93,6 +93,15 @@ async function reconcileOne(
   let state
   try {
     state = await provider.readCheckout(payment.providerCheckoutId)
+    const isOverdue = payment.expiresAt !== null && payment.expiresAt <= now
+    if (!state.isPaid && !state.closedAs && isOverdue) {
+      // Ours ended before the provider's (a limited code's checkout at Stripe, which takes 30
+      // minutes at the soonest): it is ended there too, unless the money came first.
+      // Closed so (BTCPay's invoice marked invalid), it ended as expired all the same; one still
+      // confirming a payment (BTCPay's Processing) stays open and pending.
+      state = await provider.closeCheckout(payment.providerCheckoutId)
+      if (!state.isPaid && state.closedAs) state = { ...state, closedAs: 'expired' as const }
+    }
   } catch (error) {
     if (error instanceof ProviderOutage) down.add(name)
     // Our own words (provider-errors), which never hold a key.
@@ -119,7 +128,8 @@ async function reconcileOne(
 /**
  * Nothing paid is lost: asks the providers about payments still pending after five minutes and
  * settles those paid (through the one idempotent settle step, with what the provider reports)
- * or closes those that ended, freeing their discount codes. Run by the reconciliation job and by
+ * or closes those that ended, freeing their discount codes; a checkout past its `expiresAt` that
+ * its provider still holds open is closed there first. Run by the reconciliation job and by
  * Maintenance's Expire now; safe in many processes at once (claimDue). A provider that is down
  * leaves its payments pending for the next round.
  */

@@ -9,6 +9,7 @@ import { payments } from '../../db/schema/payments'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
 import { confirmRedemption } from '../discounts/discount-redemption-status.service'
+import { lateCodeUseProblem } from '../discounts/late-redemption'
 import { changePersonLine } from '../m3u/line-changes'
 import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follow'
 import { publishNotification } from '../notifications/notifications.service'
@@ -79,7 +80,8 @@ function mismatch(payment: PaymentRow, { amountMinor, currency }: PaymentConfirm
  * trial becomes paid on the payment's plan; an active subscription runs on from its end, a lapsed
  * one from today), with the renewal as revenue of this month, records their line's new desired
  * state, takes the next receipt number and queues the receipt. A confirmation that differs from
- * our record extends nothing: the payment waits for an admin (needs_review).
+ * our record, or comes after its checkout expired and its code's use went to someone else,
+ * extends nothing: the payment waits for an admin (needs_review).
  */
 export async function settleWithin(
   tx: Db,
@@ -104,6 +106,7 @@ export async function settleWithin(
   const taken = step ?? (person?.paidPlan ? 'extend' : 'convert')
   const problem = person
     ? (mismatch(payment, confirmation) ??
+      (await lateCodeUseProblem(tx, payment, now)) ??
       (taken === 'extend' ? otherPlanProblem(person.paidPlan, payment.planName) : null))
     : 'the person it was for has been deleted, so nothing was extended'
   if (problem) {

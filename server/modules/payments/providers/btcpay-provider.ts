@@ -7,6 +7,7 @@ import { badRequest, conflict } from '../../../lib/http-error'
 import type { CheckoutState, PaymentProvider, WebhookEvent } from './payment-provider'
 import {
   badSignature,
+  ProviderRefusal,
   providerRefused,
   providerTimeout,
   providerUnavailable,
@@ -165,6 +166,24 @@ export function createBtcpayProvider(
 
     async readCheckout(providerCheckoutId) {
       return stateOf(await readInvoice(providerCheckoutId))
+    },
+
+    async closeCheckout(providerCheckoutId) {
+      // Greenfield would mark a paid invoice still confirming (Processing) invalid too: only one
+      // nobody has paid (New) is marked.
+      const current = await readInvoice(providerCheckoutId)
+      if (current.status !== 'New') return stateOf(current)
+      try {
+        const marked = await call(
+          `${invoicesUrl}/${encodeURIComponent(providerCheckoutId)}/status`,
+          { method: 'POST', body: JSON.stringify({ status: 'Invalid' }) },
+        )
+        return stateOf(marked)
+      } catch (error) {
+        // Refused (422): paid or expired in the meantime, so it is read as it is now.
+        if (error instanceof ProviderRefusal) return stateOf(await readInvoice(providerCheckoutId))
+        throw error
+      }
     },
 
     // Greenfield refunds are pull payments the customer claims: the money goes back by hand.

@@ -60,6 +60,11 @@ export type PaymentProvider = {
   name: CheckoutProvider
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>
   readCheckout(providerCheckoutId: string): Promise<CheckoutState>
+  /**
+   * Ends a checkout so that nobody can pay it any more (it expired on our side, or another took
+   * its place), and answers its state then: paid, when the money came first.
+   */
+  closeCheckout(providerCheckoutId: string): Promise<CheckoutState>
   refund(request: RefundRequest): Promise<{ providerRefundId: string }>
   /** Verifies the signature on the raw body; throws a 400 HttpError when it does not hold. */
   parseWebhook(

@@ -2,7 +2,12 @@ import Stripe from 'stripe'
 import type { Config } from '../../../config'
 import { paymentReturnPaths } from '../payment-pages.routes'
 import { HttpError } from '../../../lib/http-error'
-import type { PaymentProvider, WebhookEvent, WebhookEventKind } from './payment-provider'
+import type {
+  CheckoutState,
+  PaymentProvider,
+  WebhookEvent,
+  WebhookEventKind,
+} from './payment-provider'
 import {
   badSignature,
   providerRefused,
@@ -11,6 +16,12 @@ import {
 } from './provider-errors'
 
 type StripeSettings = NonNullable<Config['payments']['stripe']>
+
+// Stripe takes an `expires_at` 30 minutes after it makes the session at the soonest, so a checkout
+// of ours that ends sooner (a limited code's) lives a minute longer there; reconciliation expires
+// it at Stripe when ours ends. An hour's checkout is reused with 35 minutes left at least, so its
+// retry sends its own expiry unchanged, as the idempotency key requires.
+const shortestLifeMs = 31 * 60_000
 
 // Stripe's own advice: a signed event older than five minutes may be a replay.
 const signatureToleranceSeconds = 300
@@ -62,6 +73,19 @@ function sessionEvent(kind: WebhookEventKind, session: SessionFields) {
     amountMinor: session.amount_total ?? null,
     currency: session.currency?.toUpperCase() ?? null,
     refundedMinor: null,
+  }
+}
+
+/** A Checkout Session as reconciliation reads it. */
+function stateOf(session: SessionFields): CheckoutState {
+  return {
+    isPaid: session.payment_status === 'paid',
+    // A delayed method that failed leaves the session complete and unpaid: only its
+    // async_payment_failed event says so, so reconciliation leaves that one pending.
+    closedAs: session.status === 'expired' ? 'expired' : null,
+    amountMinor: session.amount_total ?? 0,
+    currency: session.currency?.toUpperCase() ?? '',
+    providerPaymentId: idOf(session.payment_intent),
   }
 }
 
@@ -145,7 +169,10 @@ export function createStripeProvider(
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
             success_url: `${options.publicOrigin}${request.returnTo?.success ?? `${paymentReturnPaths.success}?session_id={CHECKOUT_SESSION_ID}`}`,
             cancel_url: `${options.publicOrigin}${request.returnTo?.cancelled ?? paymentReturnPaths.cancelled}`,
-            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+            expires_at: Math.floor(
+              Math.max(request.expiresAt.getTime(), options.now().getTime() + shortestLifeMs) /
+                1000,
+            ),
           },
           // A retry of the same payment gets the same session back, never a second one.
           { idempotencyKey: request.paymentId },
@@ -156,17 +183,22 @@ export function createStripeProvider(
     },
 
     async readCheckout(providerCheckoutId) {
-      const session = (await stripe.checkout.sessions
+      const session = await stripe.checkout.sessions
         .retrieve(providerCheckoutId)
-        .catch(stripeFailure)) as SessionFields
-      return {
-        isPaid: session.payment_status === 'paid',
-        // A delayed method that failed leaves the session complete and unpaid: only its
-        // async_payment_failed event says so, so reconciliation leaves that one pending.
-        closedAs: session.status === 'expired' ? 'expired' : null,
-        amountMinor: session.amount_total ?? 0,
-        currency: session.currency?.toUpperCase() ?? '',
-        providerPaymentId: idOf(session.payment_intent),
+        .catch(stripeFailure)
+      return stateOf(session as SessionFields)
+    },
+
+    async closeCheckout(providerCheckoutId) {
+      try {
+        const session = await stripe.checkout.sessions.expire(providerCheckoutId)
+        return stateOf(session as SessionFields)
+      } catch (error) {
+        // Only an open session can be expired: one completed (paid) or expired already is read.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return this.readCheckout(providerCheckoutId)
+        }
+        return stripeFailure(error)
       }
     },
 
