@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { finished } from 'node:stream/promises'
 import type { TestProject } from 'vitest/node'
+import { openDatabase } from '../server/db/client'
 import { startFakeSportsApi } from '../server/test/fake-sports-api'
 import { startFakeSupplier } from '../server/test/fake-supplier'
 import { freePort } from '../server/test/free-port'
+import { seedFirstSuperAdmin } from '../server/test/seed-admin'
 import { startServerProcess, stopServerProcess, waitForHealth } from '../server/test/server-process'
 import { owner } from './owner'
 import { sportsFixtures } from './sports-fixtures'
@@ -24,15 +26,32 @@ declare module 'vitest' {
 const logDir = 'test-results'
 
 /**
- * The built product, exactly as `npm start` runs it, on a fresh PGlite data directory, with local
- * stand-ins for the sports data service and the supplier panel of its own. Its output is written
- * to `test-results/e2e-product-<index>.log`.
+ * A new PGlite data directory with the owner in it, hashed at the tests' low cost: the specs sign
+ * in as the owner dozens of times, each a second of a core at OWASP's cost. Start-up finds an
+ * admin and makes none. Start-up's first admin from ADMIN_USERNAME and ADMIN_PASSWORD stays
+ * tested by the specs' own servers (mailing-server.ts, restartable-server.ts) and main.test.ts.
+ */
+async function dataDirWithOwner(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'))
+  const database = await openDatabase({ kind: 'pglite', dataDir })
+  try {
+    await seedFirstSuperAdmin(database.db, owner)
+  } finally {
+    await database.close()
+  }
+  return dataDir
+}
+
+/**
+ * The built product, exactly as `npm start` runs it, on a PGlite data directory of its own, with
+ * local stand-ins for the sports data service and the supplier panel of its own. Its output is
+ * written to `test-results/e2e-product-<index>.log`.
  */
 async function startProduct(index: number) {
   const sportsApi = await startFakeSportsApi()
   for (const [id, fixture] of sportsFixtures) sportsApi.leagues.set(id, fixture)
   const supplier = await startFakeSupplier()
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'))
+  const dataDir = await dataDirWithOwner()
   const port = await freePort()
   const server = startServerProcess(
     {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { openDatabase, type Db } from '../server/db/client'
 import { startFakeSupplier, type FakeSupplier } from '../server/test/fake-supplier'
 import { freePort } from '../server/test/free-port'
 import {
@@ -18,6 +19,11 @@ export type MailingServer = {
   smtp: SmtpSink
   /** The owner's API, over a session of its own (JSON in and out; throws on an error answer). */
   api<T = any>(method: string, path: string, body?: object): Promise<T>
+  /**
+   * Stops the server, hands its database to `whileStopped` (PGlite's data directory is one
+   * process's at a time), then starts it again on the same address and data, once healthy.
+   */
+  restart(whileStopped: (db: Db) => Promise<void>): Promise<void>
   stop(): Promise<void>
 }
 
@@ -28,30 +34,28 @@ export type MailingServer = {
  * `api`, and new lines get a package. `env` adds settings (a payment provider's, say).
  */
 export async function startMailingServer({
-  env = {},
+  env: extraEnv = {},
 }: { env?: Record<string, string> } = {}): Promise<MailingServer> {
   const supplier = await startFakeSupplier()
   const smtp = await startSmtpSink()
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'))
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  let server: ServerProcess | null = startServerProcess(
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: owner.username,
-      ADMIN_PASSWORD: owner.password,
-      // Nothing listens there: the sports pages are not part of these journeys.
-      SPORTS_API_BASE: 'http://127.0.0.1:9',
-      SUPPLIER_API_URL: supplier.apiUrl,
-      SUPPLIER_API_KEY: supplier.apiKey,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'StreamLine <hello@streamline.test>',
-      PUBLIC_URL: baseUrl,
-      ...env,
-    },
-    'built',
-  )
+  const env = {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: owner.username,
+    ADMIN_PASSWORD: owner.password,
+    // Nothing listens there: the sports pages are not part of these journeys.
+    SPORTS_API_BASE: 'http://127.0.0.1:9',
+    SUPPLIER_API_URL: supplier.apiUrl,
+    SUPPLIER_API_KEY: supplier.apiKey,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'StreamLine <hello@streamline.test>',
+    PUBLIC_URL: baseUrl,
+    ...extraEnv,
+  }
+  let server: ServerProcess | null = startServerProcess(env, 'built')
   let cookie = ''
   async function api<T>(method: string, path: string, body?: object): Promise<T> {
     const response = await fetch(`${baseUrl}${path}`, {
@@ -69,6 +73,18 @@ export async function startMailingServer({
     const setCookies = response.headers.getSetCookie()
     if (setCookies.length) cookie = setCookies.map((value) => value.split(';')[0]).join('; ')
     return (await response.json()) as T
+  }
+  async function restart(whileStopped: (db: Db) => Promise<void>) {
+    if (server) await stopServerProcess(server)
+    server = null
+    const database = await openDatabase({ kind: 'pglite', dataDir })
+    try {
+      await whileStopped(database.db)
+    } finally {
+      await database.close()
+    }
+    server = startServerProcess(env, 'built')
+    await waitForHealth(baseUrl, server)
   }
   async function stop() {
     if (server) await stopServerProcess(server)
@@ -89,5 +105,5 @@ export async function startMailingServer({
     await stop()
     throw error
   }
-  return { baseUrl, supplier, smtp, api, stop }
+  return { baseUrl, supplier, smtp, api, restart, stop }
 }

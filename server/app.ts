@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import { owaspCost, type ScryptCost } from './lib/passwords'
 import { createRateLimiter } from './lib/rate-limiter'
 import { fastifyTrustProxy } from './lib/trust-proxy'
 import { createEventBus } from './realtime/event-bus'
@@ -84,6 +85,11 @@ export type BuildAppOptions = {
   sessionSweepMs?: number
   /** The web app's HTML shell, for tests that render pages without a build. */
   pageTemplate?: string
+  /**
+   * scrypt's cost for new password hashes and the unknown-username decoy; OWASP's unless given.
+   * Start-up never gives one. Tests that are not about hashing give a low one (test-server.ts).
+   */
+  passwordCost?: ScryptCost
 }
 
 /** Builds the whole server without listening, so tests can start it on any port. */
@@ -94,6 +100,7 @@ export async function buildApp({
   logStream,
   sessionSweepMs,
   pageTemplate,
+  passwordCost = owaspCost,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -125,6 +132,7 @@ export async function buildApp({
   app.decorate('config', config)
   app.decorate('db', database.db)
   app.decorate('now', now ?? (() => new Date()))
+  app.decorate('passwordCost', passwordCost)
   app.decorate('rateLimiter', createRateLimiter(database.db))
   const bus = await createEventBus(
     database,

@@ -1,6 +1,7 @@
 import 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/client'
+import type { ScryptCost } from './lib/passwords'
 import type { Outbox } from './modules/messages/outbox'
 import type { RateLimiter } from './lib/rate-limiter'
 import type { EventBus } from './realtime/event-bus'
@@ -25,6 +26,8 @@ declare module 'fastify' {
     ticketContacts: TicketContacts
     /** The clock every service reads, injectable so tests can move time. */
     now(): Date
+    /** scrypt's cost for new password hashes and the decoy: OWASP's but in tests (buildApp). */
+    passwordCost: ScryptCost
   }
 
   interface FastifyRequest {

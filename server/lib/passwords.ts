@@ -5,8 +5,11 @@ import { HttpError } from './http-error'
 /** scrypt's cost parameters; each hash records the ones it was made with. */
 export type ScryptCost = { N: number; r: number; p: number }
 
-// OWASP's scrypt parameters: N=2^17, r=8, p=1. It needs 128 MiB, above Node's 32 MiB default.
-const owaspCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 }
+/**
+ * OWASP's scrypt parameters, what the product hashes with: N=2^17, r=8, p=1. It needs 128 MiB,
+ * above Node's 32 MiB default.
+ */
+export const owaspCost: ScryptCost = { N: 2 ** 17, r: 8, p: 1 }
 const maxmem = 256 * 1024 * 1024
 const keyLength = 32
 
@@ -59,9 +62,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected)
 }
 
-// Checked when the username is unknown, so a wrong username costs as long as a wrong password.
-let decoyHash: Promise<string> | undefined
-export function getDecoyHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'))
-  return decoyHash
+// Checked when the username is unknown, so a wrong username costs as long as a wrong password:
+// one per cost, made once, at the cost new hashes are made at.
+const decoyHashes = new Map<string, Promise<string>>()
+export function getDecoyHash(cost = owaspCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`
+  let decoy = decoyHashes.get(key)
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), cost)
+    decoyHashes.set(key, decoy)
+  }
+  return decoy
 }

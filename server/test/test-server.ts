@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../db/client'
 import { createClient, setSiteOrigin } from './http-client'
 import { owner } from './owner'
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-cluster'
-import { seedFirstSuperAdmin } from './seed-admin'
+import { seedFirstSuperAdmin, testPasswordCost } from './seed-admin'
 
 export { owner }
 
@@ -46,6 +46,11 @@ type Options = {
   pageTemplate?: string
   /** A port known beforehand (say, for a PUBLIC_URL that names it); by default any free one. */
   port?: number
+  /**
+   * New password hashes at the product's cost (OWASP's), buildApp's default, as start-up builds
+   * it; by default a low one, for tests that are not about hashing (seed-admin.ts).
+   */
+  productPasswordCost?: boolean
 }
 
 /**
@@ -76,6 +81,7 @@ export async function startTestServer(
     logStream,
     sessionSweepMs: options.sessionSweepMs,
     pageTemplate: options.pageTemplate,
+    ...(options.productPasswordCost ? {} : { passwordCost: testPasswordCost }),
   })
   // Start-up's bootstrapAdmin, minus a fresh scrypt hash per server (a copy has the owner already):
   // main.test.ts and the server-process tests sign in as the admin it creates.

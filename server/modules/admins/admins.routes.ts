@@ -37,7 +37,7 @@ export async function adminsRoutes(fastify: FastifyInstance) {
       const { username, password, role } = request.body
       const problem = passwordProblem(password, username)
       if (problem) throw invalidField('password', problem)
-      const passwordHash = await hashPassword(password)
+      const passwordHash = await hashPassword(password, app.passwordCost)
       const user = await inAuditedTransaction(request, (tx) =>
         createAdminUser(tx, { username, passwordHash, role }),
       )

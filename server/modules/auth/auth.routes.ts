@@ -57,7 +57,12 @@ export async function authRoutes(fastify: FastifyInstance) {
       const now = app.now()
       const attempt = countedAttempt(request)
       const candidate = await findLoginCandidate(app.db, username)
-      const isValid = await checkPassword(attempt, password, candidate?.password ?? null)
+      const isValid = await checkPassword(
+        attempt,
+        password,
+        candidate?.password ?? null,
+        app.passwordCost,
+      )
       if (!candidate || !isValid || !candidate.active) {
         throw new HttpError(401, 'Invalid credentials')
       }
@@ -126,7 +131,14 @@ export async function authRoutes(fastify: FastifyInstance) {
       const now = app.now()
       const attempt = countedAttempt(request)
       const account = await findCredentials(app.db, admin.id)
-      if (!(await checkPassword(attempt, currentPassword, account?.password ?? null))) {
+      if (
+        !(await checkPassword(
+          attempt,
+          currentPassword,
+          account?.password ?? null,
+          app.passwordCost,
+        ))
+      ) {
         throw invalidField('currentPassword', 'Current password is incorrect')
       }
       // The password alone does not clear the count of an account with a second factor: codes
@@ -138,7 +150,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           ? 'Choose a password different from the current one'
           : passwordProblem(newPassword, admin.username)
       if (problem) throw invalidField('newPassword', problem)
-      const hash = await hashPassword(newPassword)
+      const hash = await hashPassword(newPassword, app.passwordCost)
       const ended = await inAuditedTransaction(
         request,
         (tx) => changePassword(tx, admin, hash, now),

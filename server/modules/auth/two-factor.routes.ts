@@ -59,7 +59,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
       await attempt.withdrawn()
       throw invalidField('code', 'Enter a code from your authenticator app, or a recovery code')
     }
-    if (!(await checkPassword(attempt, proof.password, account.password))) {
+    if (!(await checkPassword(attempt, proof.password, account.password, app.passwordCost))) {
       throw invalidField('password', 'Password is incorrect')
     }
     if (account.totpSecret) {
