@@ -58,3 +58,10 @@ CREATE TRIGGER revenue_months_payment_counted AFTER UPDATE OF paid_at, reverted_
 UPDATE payments p SET reverted_at = now()
 FROM trial_requests t
 WHERE t.id = p.trial_request_id AND t.paid_plan IS NULL AND p.paid_at IS NOT NULL;
+--> statement-breakpoint
+-- Payments held before this migration for an amount that differed: the amount their reason
+-- quotes ("25.00 EUR was confirmed, 29.99 EUR was expected") is what was received.
+UPDATE payments
+SET received_minor = round(substring(status_reason from '^([0-9]+\.[0-9]{2}) [A-Z]{3} was confirmed')::numeric * 100)::integer,
+    received_currency = substring(status_reason from '^[0-9]+\.[0-9]{2} ([A-Z]{3}) was confirmed')
+WHERE status = 'needs_review' AND status_reason ~ '^[0-9]+\.[0-9]{2} [A-Z]{3} was confirmed';
