@@ -121,7 +121,7 @@ describe('a payment recorded by hand', () => {
     await dialog.getByRole('radio', { name: /^Accept/ }).check()
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await dialog.getByText('note is required').waitFor()
-    await dialog.getByLabel('Note').fill('Paid the old price, agreed by phone')
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Paid the old price, agreed by phone')
     await dialog.getByRole('button', { name: 'Continue' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Accept this payment?' })
     await confirm.getByText('Settle it as paid at 10.00 EUR').waitFor()
