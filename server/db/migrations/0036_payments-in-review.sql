@@ -1,6 +1,7 @@
 ALTER TABLE "payments" ADD COLUMN "received_minor" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "received_currency" varchar(3);--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "reverted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "resolved_at" timestamp with time zone;--> statement-breakpoint
 -- A refund takes revenue back only from a payment whose money is in revenue: one that settled
 -- (paid_at) and whose subscription was not deleted since (reverted_at; deleting it took the
 -- payment's revenue back already). A refund of a payment held for review, or of a reverted one,

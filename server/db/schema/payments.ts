@@ -71,6 +71,9 @@ export const payments = pgTable(
     // When an admin deleted the subscription it paid for, taking its revenue back: a refund of
     // it then lowers revenue no more (migration `payments-in-review`).
     revertedAt: timestamptz('reverted_at'),
+    // When a super admin resolved it from review (accepted, refunded or dismissed): decided for
+    // good, so a later event of its checkout never settles it.
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     check('payments_provider_check', isOneOf(t.provider, paymentProviders)),

@@ -106,6 +106,7 @@ export async function reserveRefund(
   }
   if (ask.resolvesReview) {
     if (payment.status !== 'needs_review') throw notInReview(payment.status)
+    await tx.update(payments).set({ resolvedAt: now }).where(eq(payments.id, paymentId))
     payment = await takeReceivedAmount(tx, payment)
   } else if (!refundable.includes(payment.status)) {
     throw conflict(

@@ -100,20 +100,14 @@ describe.each(databaseKinds)('resolving payments in review on %s', (kind) => {
   })
 
   it('refunds all a session we did not make took, through Stripe, lowering no revenue', async () => {
-    const { paymentId } = await checkout({ firstName: 'Bo', lastName: 'Foreign' })
-    const foreign = stripe.paymentLinkSession({
-      amount: 1500,
-      currency: 'eur',
-      clientReferenceId: paymentId,
-    })
-    expect(await stripe.pay(foreign)).toBe(200)
-    const listed = await t.admin.get('/api/payments?status=needs_review')
-    const held = listed.body.find((each: { providerCheckoutId: string }) => {
-      return each.providerCheckoutId === foreign
-    })
+    const {
+      paymentId,
+      sessionId: foreign,
+      heldId,
+    } = await heldFromLink({ firstName: 'Bo', lastName: 'Foreign' }, 1500)
     const revenue = await revenueNow()
     const body = { action: 'refund', note: 'Not an order of ours', requestId: randomUUID() }
-    const { result: answer, entries } = await withNewEntries(db(), () => resolve(held.id, body))
+    const { result: answer, entries } = await withNewEntries(db(), () => resolve(heldId, body))
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ status: 'refunded', refundedAmount: '15.00' })
     const calls = stripe.state.calls.filter((call) => call.path === '/v1/refunds')
@@ -123,7 +117,7 @@ describe.each(databaseKinds)('resolving payments in review on %s', (kind) => {
     })
     expect(await revenueNow()).toBe(revenue)
     expect(await sentencesOf(entries)).toContain(
-      `owner resolved a payment in review from Bo Foreign: refunded it (payment ${held.id}): Not an order of ours`,
+      `owner resolved a payment in review from Bo Foreign: refunded it (payment ${heldId}): Not an order of ours`,
     )
     // Ours was never touched.
     expect((await paymentRow(db(), paymentId))!.status).toBe('pending')
@@ -143,18 +137,41 @@ describe.each(databaseKinds)('resolving payments in review on %s', (kind) => {
     expect(await revenueNow()).toBe(revenue)
   })
 
-  it('dismisses a payment in review as failed, with the note', async () => {
-    const { paymentId } = await heldForLess({ firstName: 'Di', lastName: 'Dismiss' })
+  /** Money taken through a payment link carrying our payment's id: held as a payment of its own. */
+  async function heldFromLink(names: { firstName: string; lastName: string }, amount: number) {
+    const { paymentId } = await checkout(names)
+    const sessionId = stripe.paymentLinkSession({
+      amount,
+      currency: 'eur',
+      clientReferenceId: paymentId,
+    })
+    expect(await stripe.pay(sessionId)).toBe(200)
+    const listed = await t.admin.get('/api/payments?status=needs_review')
+    const held = listed.body.find(
+      (each: { providerCheckoutId: string }) => each.providerCheckoutId === sessionId,
+    )
+    return { paymentId, sessionId, heldId: held.id as string }
+  }
+
+  it('dismisses a payment in review as failed, with the note, for good', async () => {
+    const { heldId, sessionId } = await heldFromLink({ firstName: 'Di', lastName: 'Dismiss' }, 2999)
     const note = 'Refunded by the bank itself'
     const { result: answer, entries } = await withNewEntries(db(), () =>
-      resolve(paymentId, { action: 'dismiss', note }),
+      resolve(heldId, { action: 'dismiss', note }),
     )
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ status: 'failed', statusReason: note, paidAt: null })
     expect(await sentencesOf(entries)).toContain(
-      `owner resolved a payment in review from Di Dismiss: dismissed it (payment ${paymentId}): ${note}`,
+      `owner resolved a payment in review from Di Dismiss: dismissed it (payment ${heldId}): ${note}`,
     )
-    const refund = await resolve(paymentId, { action: 'refund', note })
+    // Its checkout's later news never settles it.
+    const late = stripe.makeEvent('checkout.session.async_payment_succeeded', {
+      ...stripe.session(sessionId),
+      params: undefined,
+    })
+    expect(await stripe.deliver(late)).toBe(200)
+    expect((await paymentRow(db(), heldId))!.status).toBe('failed')
+    const refund = await resolve(heldId, { action: 'refund', note })
     expect(refund.status).toBe(409)
   })
 

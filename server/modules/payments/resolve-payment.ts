@@ -16,11 +16,17 @@ import { notInReview } from './refunds.service'
 type ResolveValues = z.output<typeof resolveInput>
 type Answer = Payment & { lineProblem?: string }
 
-async function lockInReview(tx: Db, paymentId: string) {
+/** The payment, locked and still in review, stamped as resolved now. */
+async function takeInReview(tx: Db, paymentId: string, now: Date) {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
   if (!payment) throw notFound('Payment not found')
   if (payment.status !== 'needs_review') throw notInReview(payment.status)
-  return payment
+  const [resolved] = await tx
+    .update(payments)
+    .set({ resolvedAt: now })
+    .where(eq(payments.id, paymentId))
+    .returning()
+  return resolved!
 }
 
 /**
@@ -38,7 +44,7 @@ async function accept(request: FastifyRequest, paymentId: string, note: string) 
   const settled = await inAuditedTransaction(
     request,
     async (tx) => {
-      const held = await lockInReview(tx, paymentId)
+      const held = await takeInReview(tx, paymentId, app.now())
       if (!held.trialRequestId) {
         throw conflict(
           'The person it was for has been deleted, so it can only be refunded or dismissed',
@@ -80,7 +86,7 @@ async function dismiss(request: FastifyRequest, paymentId: string, note: string)
   await inAuditedTransaction(
     request,
     async (tx) => {
-      const held = await lockInReview(tx, paymentId)
+      const held = await takeInReview(tx, paymentId, now)
       await tx
         .update(payments)
         .set({ status: 'failed', statusReason: note, updatedAt: now })

@@ -95,7 +95,11 @@ export async function settleWithin(
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
   if (!payment) throw notFound('Payment not found')
   const unchanged = { payment, person: null, lineId: null, notification: null }
-  if (accepted ? payment.status !== 'needs_review' : !settleable.includes(payment.status)) {
+  // A payment an admin resolved from review (dismissed as failed, say) was decided for good.
+  const isOpen = accepted
+    ? payment.status === 'needs_review'
+    : settleable.includes(payment.status) && payment.resolvedAt === null
+  if (!isOpen) {
     return { ...unchanged, status: payment.status, settledNow: false }
   }
   const providerPaymentId = confirmation.providerPaymentId ?? payment.providerPaymentId
