@@ -68,8 +68,10 @@ async function accept(request: FastifyRequest, paymentId: string, note: string) 
         now: app.now(),
         accepted: true,
       })
-      if (outcome.status !== 'paid')
+      // Only a person deleted meanwhile stops it; their payment stays in review.
+      if (outcome.status !== 'paid') {
         throw conflict(outcome.payment.statusReason ?? 'It did not settle')
+      }
       return outcome
     },
     {
