@@ -55,6 +55,7 @@ const entityWords: Record<string, EntityWords> = {
       record_payment: 'recorded a payment from',
       hold_payment: ['held a payment from', ' for review: it differs from the order'],
       refund_payment: 'refunded a payment to',
+      resolve_payment: 'resolved a payment in review from',
       send_sign_in_link: 'sent a sign-in link to',
       customer_sign_out: 'signed out everywhere',
       checkout: 'made a pay link for',
@@ -206,6 +207,16 @@ function refunded(details: AuditDetails | null): [verb: string, after: string] {
   return [`refunded ${refund.amount} ${refund.currency} to`, `${shortened}: ${refund.reason}`]
 }
 
+const resolutionWords = { accept: 'accepted it', refund: 'refunded it', dismiss: 'dismissed it' }
+
+/** ": accepted it (payment 5f…): the customer paid twice". */
+function resolved(details: AuditDetails | null): string {
+  const resolution = details?.resolution
+  if (!resolution) return ''
+  const { action, paymentId, note } = resolution
+  return `: ${resolutionWords[action]} (payment ${paymentId}): ${note}`
+}
+
 /** The action's verb, in words, for actions this page does not know yet ("close" → "close"). */
 const plainVerb = (action: string) => (action.split('.').pop() ?? action).replaceAll('_', ' ')
 
@@ -253,6 +264,10 @@ export function describeAuditEntry(entry: AuditEntry): AuditSentence {
       rest: reason,
       note,
     }
+  }
+  if (entry.action === 'trial_request.resolve_payment') {
+    const subject = { text: subjectText(words, entry), href }
+    return { actor, verb, subject, rest: resolved(entry.details), note }
   }
   const rest = entry.action === 'trial_request.convert' ? converted(entry.subject) : after
   return {

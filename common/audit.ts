@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { manualMethods, paymentProviders } from './payments'
+import { manualMethods, paymentProviders, reviewActions } from './payments'
 
 /**
  * What an audited entity was called when it changed (or, for entries recorded before names were
@@ -41,6 +41,10 @@ export const auditDetails = z.looseObject({
       reason: z.string(),
       shortenedTo: z.string().nullable().optional(),
     })
+    .optional(),
+  /** A payment in review decided by an admin: which payment, how, and their note. */
+  resolution: z
+    .object({ paymentId: z.string(), action: z.enum(reviewActions), note: z.string() })
     .optional(),
   /** A difference with the supplier panel put right: its kind, whose side was kept, and the
    * subscription's new end when keeping the panel's expiry moved it. */

@@ -12,6 +12,8 @@ export const expiryResult = z.object({
   trialsStarted: z.number().int(),
   /** Pending payments a provider said were paid, settled in the same run (reconciliation). */
   paymentsSettled: z.number().int(),
+  /** Pending payments a provider said were paid but that differed from our record: held for review. */
+  paymentsHeld: z.number().int(),
   /** Pending payments whose checkout had ended unpaid, marked expired or failed. */
   paymentsClosed: z.number().int(),
   /** Messages the outbox sent in the same run (those due then). */

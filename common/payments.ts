@@ -66,6 +66,9 @@ export const payment = z.object({
   /** Why a payment waits for an admin (needs_review) or failed. */
   statusReason: z.string().nullable(),
   refundedAmount: z.string(),
+  /** What the provider said was paid, when held for review (in receivedCurrency); else null. */
+  receivedAmount: z.string().nullable(),
+  receivedCurrency: z.string().nullable(),
   /** Sequential without gaps, given when the payment settles. */
   receiptNumber: z.number().int().nullable(),
   /** The subscription's end before and after this payment settled. */
@@ -184,3 +187,22 @@ export const paymentProvidersState = z.object({
   btcpay: z.boolean(),
 })
 export type PaymentProvidersState = z.infer<typeof paymentProvidersState>
+
+export const reviewActions = ['accept', 'refund', 'dismiss'] as const
+export type ReviewAction = (typeof reviewActions)[number]
+
+/**
+ * POST /api/payments/{id}/resolve (super_admin): a payment in review (needs_review), decided.
+ * accept settles it at the amount received; refund gives that back; dismiss closes it as failed.
+ */
+export const resolveInput = z.object({
+  action: z.enum(reviewActions, { error: 'action must be accept, refund or dismiss' }),
+  note: z
+    .string({ error: 'note is required' })
+    .trim()
+    .min(1, 'note is required')
+    .max(500, 'note must be at most 500 characters'),
+  /** Generated once per submission, so a retried refund refunds once (it keys Stripe's refund). */
+  requestId: z.uuid({ error: 'requestId must be a UUID' }).optional(),
+})
+export type ResolveInput = z.input<typeof resolveInput>

@@ -97,4 +97,40 @@ describe('a payment recorded by hand', () => {
     expect(await refundButton(admin).count()).toBe(0)
     await admin.context().close()
   })
+
+  it('resolves a payment held for review from the Payments view, on a phone in the dark', async () => {
+    // The customer paid 10.00 EUR on a pay link that asked 29.99: held for review.
+    const checkout = await server.api<{ paymentId: string }>(
+      'POST',
+      `/api/trial-requests/${customer.id}/checkout`,
+      { planId: server.plan.id, provider: 'stripe' },
+    )
+    const [pending] = await server.paymentsOf(customer.id)
+    server.stripe.session(pending!.providerCheckoutId!).amount_total = 1000
+    await server.stripe.pay(pending!.providerCheckoutId!)
+    const held = async () =>
+      (await server.paymentsOf(customer.id)).find((each) => each.id === checkout.paymentId)!
+    await expect.poll(async () => (await held()).status).toBe('needs_review')
+
+    const phone = { viewport: { width: 390, height: 844 }, colorScheme: 'dark' } as const
+    const page = await (await browser.newContext({ baseURL: server.baseUrl, ...phone })).newPage()
+    await loginAs(page, owner, adminPaths.section('payments'))
+    await page.getByRole('button', { name: 'Resolve the payment of 29.99 EUR' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Resolve payment in review' })
+    await dialog.getByText('10.00 EUR was confirmed, 29.99 EUR was expected').waitFor()
+    await dialog.getByRole('radio', { name: /^Accept/ }).check()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByText('note is required').waitFor()
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Paid the old price, agreed by phone')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    const confirm = page.getByRole('alertdialog', { name: 'Accept this payment?' })
+    await confirm.getByText('Settle it as paid at 10.00 EUR').waitFor()
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+    ).toBe(false)
+    await confirm.getByRole('button', { name: 'Accept' }).click()
+    await page.getByText('Payment accepted').first().waitFor()
+    expect(await held()).toMatchObject({ status: 'paid', amount: '10.00' })
+    await page.context().close()
+  })
 })

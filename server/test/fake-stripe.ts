@@ -287,6 +287,29 @@ export async function startFakeStripe({
     pay,
     deliver,
     makeEvent,
+    /**
+     * A Payment Link's session, which Stripe makes itself when someone opens the link: its
+     * `client_reference_id` comes from the link's URL (`?client_reference_id=…`), so whoever
+     * opens it chooses it; it carries the link's metadata (none here), not ours.
+     */
+    paymentLinkSession({ amount, currency, clientReferenceId }: LinkSession) {
+      const made = buildSession(
+        {
+          mode: 'payment',
+          success_url: 'https://example.com/thanks',
+          client_reference_id: clientReferenceId,
+          line_items: {
+            0: {
+              quantity: '1',
+              price_data: { currency, unit_amount: String(amount), product_data: { name: 'Link' } },
+            },
+          },
+        },
+        base,
+      ) as FakeSession
+      sessions.set(made.id, made)
+      return made.id
+    },
     /** The bank confirms or refuses a delayed payment method. */
     async settleAsync(id: string, succeeded: boolean) {
       const paid = session(id)
@@ -315,4 +338,5 @@ export async function startFakeStripe({
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+type LinkSession = { amount: number; currency: string; clientReferenceId: string }
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>

@@ -47,6 +47,10 @@ export const payments = pgTable(
     status: varchar('status', { length: 20, enum: paymentStatuses }).notNull().default('pending'),
     statusReason: text('status_reason'),
     refundedMinor: integer('refunded_minor').notNull().default(0),
+    // What the provider said was paid when it differed from our record (needs_review): an admin
+    // who accepts or refunds the payment takes this amount, the money actually received.
+    receivedMinor: integer('received_minor'),
+    receivedCurrency: varchar('received_currency', { length: 3 }),
     receiptNumber: integer('receipt_number').unique(),
     previousEnd: timestamptz('previous_end'),
     newEnd: timestamptz('new_end'),
@@ -64,6 +68,12 @@ export const payments = pgTable(
     providerCheckedAt: timestamptz('provider_checked_at'),
     paidAt: timestamptz('paid_at'),
     refundedAt: timestamptz('refunded_at'),
+    // When an admin deleted the subscription it paid for, taking its revenue back: a refund of
+    // it then lowers revenue no more (migration `payments-in-review`).
+    revertedAt: timestamptz('reverted_at'),
+    // When a super admin resolved it from review (accepted, refunded or dismissed): decided for
+    // good, so a later event of its checkout never settles it.
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     check('payments_provider_check', isOneOf(t.provider, paymentProviders)),

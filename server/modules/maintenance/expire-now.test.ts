@@ -50,6 +50,7 @@ describe.each(databaseKinds)('expire now on %s', (kind) => {
             linesDisabled: 0,
             trialsStarted: 0,
             paymentsSettled: 0,
+            paymentsHeld: 0,
             paymentsClosed: 0,
             messagesSent: 0,
           }),

@@ -47,6 +47,7 @@ export async function maintenanceRoutes(app: FastifyInstance) {
       linesDisabled: lines.linesDisabled,
       trialsStarted,
       paymentsSettled: reconciled.paid,
+      paymentsHeld: reconciled.held,
       paymentsClosed: reconciled.closed,
       messagesSent: messages.sent,
     } satisfies ExpiryResult

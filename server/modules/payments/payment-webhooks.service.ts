@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/http-error'
 import { settlePayment } from '../subscriptions/settle-payment'
 import type { WebhookEvent } from './providers/payment-provider'
 import { closePayment } from './close-payment'
+import { holdForeignCheckout, isForeignCheckout } from './foreign-checkout'
 import { recordProviderRefunds } from './refunds.service'
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -22,13 +23,16 @@ async function isHandled(db: Db, provider: CheckoutProvider, eventId: string) {
   return seen !== undefined
 }
 
-/** Our payment the event is about: by the id we gave the provider, else by the provider's ids. */
+/**
+ * Our payment the event is about: by the provider's ids first (the checkout, then the charge),
+ * else by the id we gave the provider, which a customer can copy onto a checkout of their own.
+ */
 async function findPayment(db: Db, provider: CheckoutProvider, event: WebhookEvent) {
-  const columns = { id: payments.id, status: payments.status, amountMinor: payments.amountMinor }
+  const columns = { id: payments.id, providerCheckoutId: payments.providerCheckoutId }
   const byColumn = [
-    [payments.id, event.paymentId && uuidShape.test(event.paymentId) ? event.paymentId : null],
     [payments.providerCheckoutId, event.providerCheckoutId],
     [payments.providerPaymentId, event.providerPaymentId],
+    [payments.id, event.paymentId && uuidShape.test(event.paymentId) ? event.paymentId : null],
   ] as const
   for (const [column, value] of byColumn) {
     if (!value || !idShape.test(value)) continue
@@ -54,6 +58,15 @@ async function apply(
   payment: Found,
   event: WebhookEvent,
 ) {
+  if (isForeignCheckout(payment, event)) {
+    // Another checkout's news never moves ours; money it took waits for an admin.
+    if (event.kind === 'settled') return holdForeignCheckout(app, provider, payment, event)
+    app.log.warn(
+      { paymentId: payment.id, provider, checkoutId: event.providerCheckoutId, type: event.type },
+      'An event of a checkout we did not make for this payment was ignored',
+    )
+    return
+  }
   switch (event.kind) {
     case 'settled':
       // The one idempotent settle step: it compares the amount with our record and extends once.

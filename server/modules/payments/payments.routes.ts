@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorBody, idParams } from '../../../common/api'
-import { payment, paymentChange, paymentListQuery, refundInput } from '../../../common/payments'
+import {
+  payment,
+  paymentChange,
+  paymentListQuery,
+  refundInput,
+  resolveInput,
+} from '../../../common/payments'
 import { setPageHeaders } from '../../lib/keyset'
 import { textAnswer } from '../../lib/text-answer'
 import { auditAs } from '../../plugins/audit'
 import { paymentsCsv, paymentsFileName } from './payments-csv'
 import { getPayment, listPayments, paymentFilter } from './payments.service'
 import { refundPayment } from './refund-payment'
+import { resolvePayment } from './resolve-payment'
 
 // Recorded on the person the money came from, where their trail is read.
 const audit = auditAs('trial_request')
@@ -16,7 +23,7 @@ const exportQuery = paymentListQuery.omit({ limit: true, cursor: true })
 
 /**
  * The Business Center's Payments: reading them is admin-only, like every route not made public;
- * giving money back is for super admins.
+ * giving money back, or deciding a payment held for review, is for super admins.
  */
 export async function paymentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -81,5 +88,25 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => refundPayment(request, request.params.id, request.body),
+  )
+
+  app.post(
+    '/api/payments/:id/resolve',
+    {
+      config: { role: 'super_admin', ...audit('resolve_payment') },
+      schema: {
+        params: idParams,
+        body: resolveInput,
+        // 409: not in review, or it cannot be accepted; 502: Stripe refused the refund.
+        response: {
+          200: paymentChange,
+          400: apiErrorBody,
+          404: apiErrorBody,
+          409: apiErrorBody,
+          502: apiErrorBody,
+        },
+      },
+    },
+    async (request) => resolvePayment(request, request.params.id, request.body),
   )
 }

@@ -52,7 +52,7 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
     expect((await paymentRow(db(), paymentId))!.status).toBe('pending')
 
     t.advance(6 * minute)
-    expect(await round()).toEqual({ checked: 1, paid: 1, closed: 0 })
+    expect(await round()).toEqual({ checked: 1, paid: 1, held: 0, closed: 0 })
     expect(await paymentRow(db(), paymentId)).toMatchObject({
       status: 'paid',
       providerPaymentId: expect.stringMatching(/^pi_/),
@@ -62,7 +62,7 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
     expect(after).toMatchObject({ subscriptionStatus: 'active', paidPlan: 'Family' })
     expect(await receiptsTo(person.email)).toHaveLength(1)
     // Asked about once: a second round finds nothing pending.
-    expect(await round()).toEqual({ checked: 0, paid: 0, closed: 0 })
+    expect(await round()).toEqual({ checked: 0, paid: 0, held: 0, closed: 0 })
   })
 
   it('settles a paid BTCPay invoice from Expire now, and its receipt goes out in the same run', async () => {
@@ -72,7 +72,7 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
     const before = t.smtp.received.length
     const answer = await t.admin.post('/api/maintenance/expire-now')
     expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ paymentsSettled: 1, paymentsClosed: 0 })
+    expect(answer.body).toMatchObject({ paymentsSettled: 1, paymentsHeld: 0, paymentsClosed: 0 })
     expect((await paymentRow(db(), paymentId))!.status).toBe('paid')
     const mailed = t.smtp.received
       .slice(before)
@@ -81,6 +81,24 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
     expect(mailed.filter((subject) => subject?.startsWith('Receipt'))).toEqual([
       expect.stringMatching(/^Receipt \d+ from StreamLine$/),
     ])
+  })
+
+  it('counts a payment held for review as held in Expire now, not settled', async () => {
+    const { paymentId, person } = await checkout('stripe')
+    const sessionId = await checkoutIdOf(paymentId)
+    // Stripe took less than we asked (our record says 29.99).
+    stripe.session(sessionId).amount_total = 1000
+    await stripe.pay(sessionId)
+    t.advance(6 * minute)
+    const answer = await t.admin.post('/api/maintenance/expire-now')
+    expect(answer.body).toMatchObject({ paymentsSettled: 0, paymentsHeld: 1 })
+    expect(await paymentRow(db(), paymentId)).toMatchObject({
+      status: 'needs_review',
+      receivedMinor: 1000,
+      receivedCurrency: 'EUR',
+      paidAt: null,
+    })
+    expect(await receiptsTo(person.email)).toHaveLength(0)
   })
 
   it('marks an expired session expired and frees its discount code', async () => {

@@ -21,8 +21,10 @@ const roundSize = 100
 export type ReconcileResult = {
   /** Pending payments this round looked at. */
   checked: number
-  /** The provider said paid: settled (or held for review when the amount differs). */
+  /** The provider said paid, and it settled. */
   paid: number
+  /** The provider said paid, but it differed from our record: held for an admin (needs_review). */
+  held: number
   /** The checkout ended unpaid (expired, failed, or never opened and past its hour). */
   closed: number
 }
@@ -69,7 +71,7 @@ async function claimDue(db: Db, now: Date): Promise<Due[]> {
     })
 }
 
-type Outcome = 'paid' | 'closed' | 'pending'
+type Outcome = 'paid' | 'held' | 'closed' | 'pending'
 
 /** One payment: asks its provider (outside any transaction), then settles or closes it. */
 async function reconcileOne(
@@ -114,8 +116,13 @@ async function reconcileOne(
   }
   if (state.isPaid) {
     const { amountMinor, currency, providerPaymentId } = state
-    await settlePayment(app, payment.id, { amountMinor, currency, providerPaymentId, via: name })
-    return 'paid'
+    const settled = await settlePayment(app, payment.id, {
+      amountMinor,
+      currency,
+      providerPaymentId,
+      via: name,
+    })
+    return settled.status === 'needs_review' ? 'held' : 'paid'
   }
   if (state.closedAs) {
     const reason = state.closedAs === 'failed' ? 'The provider reported the payment failed' : null
@@ -136,7 +143,7 @@ async function reconcileOne(
 export async function reconcilePayments(app: FastifyInstance): Promise<ReconcileResult> {
   const due = await claimDue(app.db, app.now())
   const down = new Set<CheckoutProvider>()
-  const result: ReconcileResult = { checked: due.length, paid: 0, closed: 0 }
+  const result: ReconcileResult = { checked: due.length, paid: 0, held: 0, closed: 0 }
   for (const payment of due) {
     // One payment that cannot be settled (a fault of ours) must not hold back the others: it is
     // logged and taken again by a later round.
@@ -146,7 +153,7 @@ export async function reconcilePayments(app: FastifyInstance): Promise<Reconcile
     })
     if (outcome !== 'pending') result[outcome] += 1
   }
-  if (result.paid || result.closed) {
+  if (result.paid || result.held || result.closed) {
     app.log.info(result, 'Pending payments reconciled with their providers')
   }
   return result

@@ -27,6 +27,8 @@ export async function refundPayment(
   request: FastifyRequest,
   paymentId: string,
   values: RefundValues,
+  /** Set when an admin resolves a payment in review by refunding all that was received. */
+  review?: { note: string },
 ): Promise<Payment & { lineProblem?: string }> {
   const app = request.server
   const now = app.now()
@@ -45,6 +47,7 @@ export async function refundPayment(
     shortenSubscription: values.shortenSubscription ?? false,
     requestId: values.requestId,
     createdBy: request.admin!.username,
+    resolvesReview: review !== undefined,
   }
   const shorten = ask.shortenSubscription
   const audited = (work: (tx: Db) => Promise<Completed>) =>
@@ -52,6 +55,7 @@ export async function refundPayment(
       entityId: found.personId,
       details: ({ payment, refund, isReplay }) => ({
         fields: Object.keys(values),
+        ...(review ? { resolution: { paymentId, action: 'refund' as const, ...review } } : {}),
         refund: {
           amount: formatCents(refund.amountMinor),
           currency: payment.currency,

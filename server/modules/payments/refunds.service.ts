@@ -6,6 +6,7 @@ import { paymentRefunds } from '../../db/schema/payment-refunds'
 import { payments } from '../../db/schema/payments'
 import { conflict, invalidField, notFound } from '../../lib/http-error'
 import type { PaymentRow } from '../subscriptions/present-payment'
+import { takeReceivedAmount } from './received-amount'
 import { shortenSubscription, whyNotShortened } from '../subscriptions/subscription-shorten'
 
 export type RefundRow = typeof paymentRefunds.$inferSelect
@@ -19,12 +20,14 @@ export type RefundAsk = {
   /** The submission's id, used as the refund's own: a retry finds it. */
   requestId?: string
   createdBy: string
+  /** An admin resolving a payment in review by giving back all that was received. */
+  resolvesReview?: boolean
 }
 
 const refundable: readonly PaymentStatus[] = ['paid', 'partially_refunded']
-// A refund Stripe reports for these was made there: it is recorded too. Any other status holds
-// no money of ours (pending, failed, expired) or waits for an admin (needs_review).
-const holdsMoney: readonly PaymentStatus[] = [...refundable, 'refunded']
+// A refund Stripe reports for these was made there: it is recorded too, against a payment in
+// review as well (never lost). Any other status holds no money of ours (pending, failed, expired).
+const holdsMoney: readonly PaymentStatus[] = [...refundable, 'refunded', 'needs_review']
 
 const statusWords: Record<PaymentStatus, string> = {
   pending: 'still waiting to be paid',
@@ -35,6 +38,10 @@ const statusWords: Record<PaymentStatus, string> = {
   partially_refunded: 'partly refunded',
   needs_review: 'waiting for review',
 }
+
+/** Resolving a payment that is not (or no longer) in review. */
+export const notInReview = (status: PaymentStatus) =>
+  conflict(`Only a payment in review can be resolved; this one is ${statusWords[status]}`)
 
 const sum = (rows: RefundRow[]) => rows.reduce((total, row) => total + row.amountMinor, 0)
 
@@ -59,10 +66,13 @@ async function applyRefundTotals(tx: Db, payment: PaymentRow, now: Date): Promis
   const refundedMinor = sum(done)
   if (refundedMinor === 0) return payment
   const refundedAt = new Date(Math.max(...done.map((row) => row.refundedAt!.getTime())))
+  const isWhole = refundedMinor >= payment.amountMinor
+  // A payment in review refunded in part still waits for an admin to decide the rest.
+  const inPart = payment.status === 'needs_review' ? 'needs_review' : 'partially_refunded'
   const [changed] = await tx
     .update(payments)
     .set({
-      status: refundedMinor >= payment.amountMinor ? 'refunded' : 'partially_refunded',
+      status: isWhole ? 'refunded' : inPart,
       refundedMinor,
       refundedAt,
       updatedAt: now,
@@ -83,7 +93,7 @@ export async function reserveRefund(
   ask: RefundAsk,
   now: Date,
 ): Promise<{ payment: PaymentRow; refund: RefundRow; isReplay: boolean }> {
-  const payment = await lockPayment(tx, paymentId)
+  let payment = await lockPayment(tx, paymentId)
   if (ask.requestId) {
     const [earlier] = await tx
       .select()
@@ -94,7 +104,11 @@ export async function reserveRefund(
     }
     if (earlier) return { payment, refund: earlier, isReplay: true }
   }
-  if (!refundable.includes(payment.status)) {
+  if (ask.resolvesReview) {
+    if (payment.status !== 'needs_review') throw notInReview(payment.status)
+    await tx.update(payments).set({ resolvedAt: now }).where(eq(payments.id, paymentId))
+    payment = await takeReceivedAmount(tx, payment)
+  } else if (!refundable.includes(payment.status)) {
     throw conflict(
       `Only a paid payment can be refunded; this one is ${statusWords[payment.status]}`,
     )
@@ -183,12 +197,13 @@ export async function recordProviderRefunds(
   refundedInAllMinor: number | null,
   now: Date,
 ): Promise<void> {
-  const payment = await lockPayment(tx, paymentId)
+  let payment = await lockPayment(tx, paymentId)
   if (payment.status === 'pending') {
     // The refund overtook the payment's own event: refuse, so the provider delivers it again later.
     throw conflict('This payment has not settled yet; deliver the refund again later')
   }
   if (!holdsMoney.includes(payment.status)) return
+  if (payment.status === 'needs_review') payment = await takeReceivedAmount(tx, payment)
   const rows = await refundsOf(tx, paymentId)
   const reported = Math.min(refundedInAllMinor ?? payment.amountMinor, payment.amountMinor)
   let unexplained = reported - sum(rows.filter((row) => row.refundedAt !== null))

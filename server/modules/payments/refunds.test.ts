@@ -93,6 +93,18 @@ describe.each(databaseKinds)('refunds by hand on %s', (kind) => {
     expect(await monthTotal(refundMonth)).toBe(before - 1000)
   })
 
+  it('lowers revenue no second time when the subscription the payment paid for was deleted', async () => {
+    const { person, paymentId } = await paidInCash({ firstName: 'Re', lastName: 'Verted' })
+    const month = t.now.toISOString().slice(0, 7)
+    const paid = await monthTotal(month)
+    const deleted = await t.admin.request('DELETE', `/api/trial-requests/${person.id}/subscription`)
+    expect(deleted.status).toBe(200)
+    // Deleting the subscription took its 29.97 back already.
+    expect(await monthTotal(month)).toBe(paid - 2997)
+    expect((await refund(paymentId, { reason: 'Cancelled at once' })).status).toBe(200)
+    expect(await monthTotal(month)).toBe(paid - 2997)
+  })
+
   it('refuses what it cannot do, naming the field, and lets only super admins refund', async () => {
     const { paymentId } = await paidInCash({ firstName: 'No', lastName: 'Refund' })
     const over = await refund(paymentId, { amount: '30.00', reason: 'Too much' })

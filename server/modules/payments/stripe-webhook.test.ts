@@ -78,6 +78,90 @@ describe.each(databaseKinds)('Stripe webhooks (%s)', (kind) => {
     expect(await handledEvents(context.server.app.db, event.id)).toBe(0)
   })
 
+  it('refuses a signature dated more than 300 s ahead, and a signed event without data', async () => {
+    const { paymentId, sessionId } = await checkout()
+    const event = stripe.makeEvent('checkout.session.completed', {
+      ...stripe.session(sessionId),
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: 'pi_ahead',
+    })
+    const ahead = Math.floor(Date.now() / 1000) + 301
+    expect(await stripe.deliver(event, { timestamp: ahead })).toBe(400)
+    expect(await status(paymentId)).toBe('pending')
+    const empty = { id: 'evt_noData', object: 'event', type: 'checkout.session.completed' }
+    expect(await stripe.deliver(empty as never)).toBe(400)
+    expect(await handledEvents(context.server.app.db, 'evt_noData')).toBe(0)
+  })
+
+  /** The admins' bell: notifications of payments to review that mention `text`. */
+  const reviewNotices = async (text: string) =>
+    ((await context.admin.get('/api/notifications/admin/')).body as any[]).filter(
+      (notice) => notice.type === 'payment_needs_review' && notice.body.includes(text),
+    )
+
+  /** Payments recorded for a checkout other than ours. */
+  const heldFor = async (sessionId: string) =>
+    (await context.admin.get(`/api/payments?status=needs_review`)).body.filter(
+      (payment: any) => payment.providerCheckoutId === sessionId,
+    )
+
+  it('never settles our payment from a session we did not make; the money it took waits for review', async () => {
+    const { paymentId, sessionId } = await checkout()
+    // A payment link's session, its client_reference_id set by the customer to our payment's id.
+    const foreign = stripe.paymentLinkSession({
+      amount: 100,
+      currency: 'eur',
+      clientReferenceId: paymentId,
+    })
+    expect(await stripe.pay(foreign)).toBe(200)
+    // Another event of the same session (a new event id) records it no second time.
+    expect(await stripe.settleAsync(foreign, true)).toBe(200)
+    expect(await status(paymentId)).toBe('pending')
+    const [held, ...more] = await heldFor(foreign)
+    expect(more).toEqual([])
+    expect(held).toMatchObject({
+      status: 'needs_review',
+      amount: '1.00',
+      currency: 'EUR',
+      providerPaymentId: expect.stringMatching(/^pi_/),
+    })
+    expect(held.statusReason).toContain(foreign)
+    expect(held.statusReason).toContain(sessionId)
+    expect(await reviewNotices(foreign)).toHaveLength(1)
+
+    // Ours is still payable through its own session, and settles from it.
+    expect(await stripe.pay(sessionId)).toBe(200)
+    expect(await status(paymentId)).toBe('paid')
+  })
+
+  it('holds a second paid session for a payment already paid, never silently', async () => {
+    const { paymentId, sessionId } = await checkout()
+    await stripe.pay(sessionId)
+    const paid = await paymentRow(context.server.app.db, paymentId)
+    const second = stripe.paymentLinkSession({
+      amount: 2999,
+      currency: 'eur',
+      clientReferenceId: paymentId,
+    })
+    expect(await stripe.pay(second)).toBe(200)
+    expect(await paymentRow(context.server.app.db, paymentId)).toEqual(paid)
+    expect(await heldFor(second)).toMatchObject([{ status: 'needs_review', amount: '29.99' }])
+    expect(await reviewNotices(second)).toHaveLength(1)
+  })
+
+  it('ignores an expiry of a session we did not make', async () => {
+    const { paymentId } = await checkout()
+    const foreign = stripe.paymentLinkSession({
+      amount: 2999,
+      currency: 'eur',
+      clientReferenceId: paymentId,
+    })
+    expect(await stripe.expire(foreign)).toBe(200)
+    expect(await status(paymentId)).toBe('pending')
+    expect(await heldFor(foreign)).toEqual([])
+  })
+
   it('does nothing for an event id it has handled', async () => {
     const { paymentId, sessionId } = await checkout()
     await stripe.expire(sessionId)

@@ -35,6 +35,8 @@ export function presentPayment(row: PaymentRow, personName: string | null): Paym
     status: row.status,
     statusReason: row.statusReason,
     refundedAmount: formatCents(row.refundedMinor),
+    receivedAmount: row.receivedMinor === null ? null : formatCents(row.receivedMinor),
+    receivedCurrency: row.receivedCurrency,
     receiptNumber: row.receiptNumber,
     previousEnd: iso(row.previousEnd),
     newEnd: iso(row.newEnd),

@@ -58,6 +58,11 @@ export type SettleOptions = {
    * period starts from it as it would have then. By default `now`.
    */
   paidAt?: Date
+  /**
+   * An admin accepted the payment from review (needs_review), at the amount received: it
+   * settles whatever differed (amount, plan), so long as its person is still there.
+   */
+  accepted?: boolean
 }
 
 // A payment still waiting, or one the provider gave up on that was paid after all (BTCPay's paid
@@ -87,12 +92,16 @@ export async function settleWithin(
   tx: Db,
   paymentId: string,
   confirmation: PaymentConfirmation,
-  { now, step, paidAt = now }: SettleOptions,
+  { now, step, paidAt = now, accepted = false }: SettleOptions,
 ): Promise<Settled> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
   if (!payment) throw notFound('Payment not found')
   const unchanged = { payment, person: null, lineId: null, notification: null }
-  if (!settleable.includes(payment.status)) {
+  // A payment an admin resolved from review (dismissed as failed, say) was decided for good.
+  const isOpen = accepted
+    ? payment.status === 'needs_review'
+    : settleable.includes(payment.status) && payment.resolvedAt === null
+  if (!isOpen) {
     return { ...unchanged, status: payment.status, settledNow: false }
   }
   const providerPaymentId = confirmation.providerPaymentId ?? payment.providerPaymentId
@@ -104,15 +113,31 @@ export async function settleWithin(
         .for('update')
     : []
   const taken = step ?? (person?.paidPlan ? 'extend' : 'convert')
-  const problem = person
-    ? (mismatch(payment, confirmation) ??
-      (await lateCodeUseProblem(tx, payment, now)) ??
-      (taken === 'extend' ? otherPlanProblem(person.paidPlan, payment.planName) : null))
-    : 'the person it was for has been deleted, so nothing was extended'
+  const problem = !person
+    ? 'the person it was for has been deleted, so nothing was extended'
+    : accepted
+      ? null
+      : (mismatch(payment, confirmation) ??
+        (await lateCodeUseProblem(tx, payment, now)) ??
+        (taken === 'extend' ? otherPlanProblem(person.paidPlan, payment.planName) : null))
   if (problem) {
+    // What was received is kept: an admin who accepts or refunds the payment takes that amount.
+    const received =
+      confirmation.amountMinor >= 0 && /^[A-Za-z]{3}$/.test(confirmation.currency)
+        ? {
+            receivedMinor: confirmation.amountMinor,
+            receivedCurrency: confirmation.currency.toUpperCase(),
+          }
+        : {}
     const [held] = await tx
       .update(payments)
-      .set({ status: 'needs_review', statusReason: problem, providerPaymentId, updatedAt: now })
+      .set({
+        status: 'needs_review',
+        statusReason: problem,
+        providerPaymentId,
+        ...received,
+        updatedAt: now,
+      })
       .where(eq(payments.id, paymentId))
       .returning()
     const notification = await noticeHeldPayment(tx, held!, person ?? null, problem, now)

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import { renewalEnd, type extendSubscriptionInput } from '../../../common/subscription-renewals'
 import type { TrialRequest } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
+import { payments } from '../../db/schema/payments'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
@@ -68,7 +69,16 @@ export async function extendSubscription(
   return { person: presentTrialRequest(row!), newEnd, isReplay: false }
 }
 
-/** A reverted subscription takes its renewals (and so their revenue) with it. */
-export async function deleteRenewals(tx: Db, id: string): Promise<void> {
+/**
+ * A reverted subscription takes its renewals (and so their revenue) with it, and its payments'
+ * money leaves revenue: a later refund of one of them lowers revenue no second time.
+ */
+export async function takeBackRevenue(tx: Db, id: string, now: Date): Promise<void> {
   await tx.delete(subscriptionRenewals).where(eq(subscriptionRenewals.trialRequestId, id))
+  await tx
+    .update(payments)
+    .set({ revertedAt: now })
+    .where(
+      and(eq(payments.trialRequestId, id), isNotNull(payments.paidAt), isNull(payments.revertedAt)),
+    )
 }

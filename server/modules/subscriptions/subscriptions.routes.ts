@@ -8,7 +8,7 @@ import { changePersonLine } from '../m3u/line-changes'
 import { followLine, requestFollower } from '../m3u/line-follow'
 import { settleManualPayment } from './manual-payment'
 import { followSettled } from './settle-payment'
-import { deleteRenewals } from './subscription-extend.service'
+import { takeBackRevenue } from './subscription-extend.service'
 import { deleteSubscription } from './subscriptions.service'
 
 const audit = auditAs('trial_request')
@@ -69,7 +69,7 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
       const now = app.now()
       const { person, lineId } = await inAuditedTransaction(request, async (tx) => {
         const person = await deleteSubscription(tx, id, now)
-        await deleteRenewals(tx, id)
+        await takeBackRevenue(tx, id, now)
         return { person, lineId: await changePersonLine(tx, id, { isEnabled: false }, now) }
       })
       const lineProblem = await followLine(request, lineId)

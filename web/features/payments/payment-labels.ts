@@ -35,3 +35,6 @@ export function referenceOf(payment: Payment): string | null {
 /** Money that can still be given back: paid, or refunded only in part. */
 export const isRefundable = (payment: Payment) =>
   payment.status === 'paid' || payment.status === 'partially_refunded'
+
+/** A payment held for an admin's decision: accepted, refunded or dismissed from its row. */
+export const isInReview = (payment: Payment) => payment.status === 'needs_review'

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { Config } from '../../../config'
 import { paymentReturnPaths } from '../payment-pages.routes'
-import { HttpError } from '../../../lib/http-error'
+import { badRequest, HttpError } from '../../../lib/http-error'
 import type {
   CheckoutState,
   PaymentProvider,
@@ -23,8 +23,18 @@ type StripeSettings = NonNullable<Config['payments']['stripe']>
 // retry sends its own expiry unchanged, as the idempotency key requires.
 const shortestLifeMs = 31 * 60_000
 
-// Stripe's own advice: a signed event older than five minutes may be a replay.
+// Stripe's own advice: a signed event older than five minutes may be a replay. The library
+// checks only the age; one dated as far ahead is no more Stripe's, so both ways are refused.
 const signatureToleranceSeconds = 300
+
+/** The `t=` of a Stripe-Signature header, in seconds, or null when it has none. */
+function signedAt(header: string): number | null {
+  const stamp = header
+    .split(',')
+    .map((item) => item.trim().split('='))
+    .find(([key]) => key === 't')?.[1]
+  return stamp && /^\d{1,12}$/.test(stamp) ? Number(stamp) : null
+}
 
 /** What we read of a Checkout Session, in events and in GET /v1/checkout/sessions/{id}. */
 type SessionFields = {
@@ -227,6 +237,14 @@ export function createStripeProvider(
         )
       } catch {
         throw badSignature('Stripe-Signature does not match this body, or is too old')
+      }
+      const nowSeconds = Math.floor(options.now().getTime() / 1000)
+      if ((signedAt(signature) ?? 0) - nowSeconds > signatureToleranceSeconds) {
+        throw badSignature('Stripe-Signature is dated in the future')
+      }
+      const data = (event as { data?: { object?: unknown } }).data
+      if (typeof data?.object !== 'object' || data.object === null) {
+        throw badRequest('The event has no data.object')
       }
       return { eventId: event.id, type: event.type, ...eventFields(event) }
     },

@@ -34,7 +34,7 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'financials') {
     return <FinancialsPanel canImport={user.role === 'super_admin'} />
   }
-  if (section.value === 'payments') return <PaymentsPanel />
+  if (section.value === 'payments') return <PaymentsPanel canAct={user.role === 'super_admin'} />
   if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support')
     return (

@@ -45,6 +45,11 @@ function fieldsOf(payment: Payment): Field[] {
   return [
     ['Status', <PaymentStatusBadge key="status" status={payment.status} />],
     ['Why', payment.statusReason],
+    [
+      'Received',
+      payment.receivedAmount &&
+        formatAmount(payment.receivedAmount, payment.receivedCurrency ?? payment.currency),
+    ],
     ['Person', person],
     ['Plan', planAndMonths(payment)],
     ['Amount', money(payment.amount)],

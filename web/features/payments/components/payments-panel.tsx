@@ -11,6 +11,7 @@ import { paymentsCsvUrl } from '../api/export-payments'
 import { usePayments, type PaymentFilters as Filters } from '../api/get-payments'
 import { PaymentDetailsDialog } from './payment-details-dialog'
 import { PaymentFilters } from './payment-filters'
+import { PaymentActions } from './payment-actions'
 import { PaymentsTable } from './payments-table'
 
 /** A list the filters cannot select (To before From): the server's words, no retry. */
@@ -22,8 +23,11 @@ function FilterProblem({ message }: { message: string }) {
   )
 }
 
-/** The Business Center's Payments: every payment, filtered, its details and a CSV of them. */
-export function PaymentsPanel() {
+/**
+ * The Business Center's Payments: every payment, filtered, its details and a CSV of them; a super
+ * admin (`canAct`) refunds a paid one and resolves one in review from its row.
+ */
+export function PaymentsPanel({ canAct }: { canAct: boolean }) {
   const [filters, setFilters] = useState<Filters>({})
   const [opened, setOpened] = useState<Payment | null>(null)
   const list = usePayments(filters)
@@ -57,6 +61,7 @@ export function PaymentsPanel() {
               : 'No payments yet. They appear here when a customer pays or an admin records one.'
           }
           onOpen={setOpened}
+          rowActions={(payment) => canAct && <PaymentActions payment={payment} />}
         />
       ) : list.isError ? (
         <ListLoadError onRetry={() => void list.refetch()} />

@@ -6,23 +6,25 @@ import { ListLoadError, ListLoading } from '@/components/list-states'
 import { LoadMoreButton } from '@/components/load-more-button'
 import { SectionCard } from '@/components/section-card'
 import { usePayments } from '../api/get-payments'
-import { isRefundable } from '../payment-labels'
 import { PayLinkDialog } from './pay-link-dialog'
+import { PaymentActions } from './payment-actions'
 import { PaymentDetailsDialog } from './payment-details-dialog'
 import { PaymentsTable } from './payments-table'
 import { RecordPaymentDialog } from './record-payment-dialog'
-import { RefundPaymentDialog } from './refund-payment-dialog'
 
 type PersonPaymentsProps = {
   personId: string
   personName: string
   /** The plans on sale, offered when recording a payment or making a pay link. */
   plans: Plan[]
-  /** Super admins may refund. */
+  /** Super admins may refund, and resolve payments in review. */
   canRefund: boolean
 }
 
-/** A person's payments on their page, with Record payment, Pay link and each paid one's Refund. */
+/**
+ * A person's payments on their page, with Record payment, Pay link, each paid one's Refund and
+ * each one in review's Resolve.
+ */
 export function PersonPayments({ personId, personName, plans, canRefund }: PersonPaymentsProps) {
   const [opened, setOpened] = useState<Payment | null>(null)
   const list = usePayments({ personId })
@@ -44,9 +46,7 @@ export function PersonPayments({ personId, personName, plans, canRefund }: Perso
           isForPerson
           empty="No payments from this person yet."
           onOpen={setOpened}
-          rowActions={(payment) =>
-            canRefund && isRefundable(payment) && <RefundPaymentDialog payment={payment} />
-          }
+          rowActions={(payment) => canRefund && <PaymentActions payment={payment} />}
         />
       ) : list.isError ? (
         <ListLoadError onRetry={() => void list.refetch()} />
