@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm'
 import type { MessageChannel, MessageKind, OutboxMessage } from '../../../common/messages'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
@@ -67,6 +67,25 @@ export async function queueMessage(tx: Db, message: NewMessage, now: Date): Prom
   ]
   const [row] = await insertCopies(tx, message, copies, now).returning({ id: outboxMessages.id })
   return row!.id
+}
+
+/**
+ * Queues an e-mail of `kind` to the person `person` selects (their `id` and `email`), if it
+ * selects one, in a single insert-from-select: the same statement, as long, whether or not there
+ * is anyone, so the caller's answer cannot tell (a sign-in link asked for by address).
+ */
+export async function queueEmailToSelected(
+  tx: Db,
+  kind: MessageKind,
+  person: SQLWrapper,
+  now: Date,
+): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`
+  await tx.execute(sql`
+    insert into ${outboxMessages}
+      (channel, kind, recipient, trial_request_id, next_attempt_at, created_at, updated_at)
+    select 'email', ${kind}, selected.email, selected.id, ${at}, ${at}, ${at}
+    from (${person}) as selected`)
 }
 
 /**
