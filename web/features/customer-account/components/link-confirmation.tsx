@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 
 // Long addresses wrap inside the card and its buttons rather than widen a phone's page.
-const address = 'font-semibold break-all text-foreground'
-const wrappingButton = 'h-auto min-h-12 py-2 whitespace-normal break-all'
+const address = 'font-semibold wrap-anywhere text-foreground'
+const wrappingButton = 'h-auto min-h-11 py-2 whitespace-normal wrap-anywhere'
 
 type LinkConfirmationProps = {
   preview: SignInPreview
@@ -30,16 +30,16 @@ export function LinkConfirmation(props: LinkConfirmationProps) {
       <div className="grid gap-4">
         <p className="flex items-start gap-3 rounded-lg border border-primary/40 bg-accent p-4 text-sm">
           <Users className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-          <span className="break-words">
+          <span className="min-w-0 wrap-anywhere">
             {switchAccountQuestion(preview.signedInAs, preview.email)}
           </span>
         </p>
         <FormAlert message={failure} />
-        <Button size="lg" className={wrappingButton} disabled={isSigningIn} onClick={onSignIn}>
+        <Button className={wrappingButton} disabled={isSigningIn} onClick={onSignIn}>
           {busy ?? <LogIn aria-hidden />}
           Continue as {preview.email}
         </Button>
-        <Button variant="outline" size="lg" className={wrappingButton} onClick={onStay}>
+        <Button variant="outline" className={wrappingButton} onClick={onStay}>
           <UserRound aria-hidden />
           Stay signed in as {preview.signedInAs}
         </Button>
