@@ -7,7 +7,7 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
 import { createRateLimiter } from '../../lib/rate-limiter'
 import { enforceLimit, type Limit } from '../../plugins/rate-limit'
-import { queueEmailToSelected, queueMessage } from '../messages/outbox.service'
+import { queueEmailIfSelected, queueMessage } from '../messages/outbox.service'
 
 const minuteMs = 60_000
 
@@ -47,9 +47,8 @@ export async function queueSignInLink(
 /**
  * A sign-in link asked for on the sign-in page. Counted per IP and per mailbox before anything is
  * looked up, so the limits say nothing of whether we know the address. Known or not, the answer
- * comes after the same statements in one transaction: the mailbox's count, a write either way so
- * both commits flush alike, and one insert-from-select that queues the mail only if it finds
- * the person. The mail itself is sent later, by the outbox.
+ * comes after the same work in one transaction: the mailbox's count, and an outbox row written
+ * either way, kept only for a known address. The mail itself is sent later, by the outbox.
  */
 export async function requestSignInLink(
   app: FastifyInstance,
@@ -68,7 +67,7 @@ export async function requestSignInLink(
       .where(sql`lower(${trialRequests.email}) = ${email.trim().toLowerCase()}`)
       .orderBy(sql`${trialRequests.paidPlan} is null`, desc(trialRequests.createdAt))
       .limit(1)
-    await queueEmailToSelected(tx, 'account_sign_in', person, now)
+    await queueEmailIfSelected(tx, 'account_sign_in', person, email, now)
   })
 }
 

@@ -75,8 +75,9 @@ describe.each(databaseKinds)('signing in to the customer page by e-mailed link (
     expect(Math.abs(medians.known - medians.unknown), JSON.stringify(medians)).toBeLessThanOrEqual(
       2,
     )
-    // The known ones were queued all the same.
+    // The known ones were queued all the same, and nothing was kept for the unknown ones.
     expect(await t.messagesTo(known[0]!)).toHaveLength(1)
+    expect(await t.messagesTo('timed-unknown-0@example.com')).toEqual([])
   })
 
   it('signs in once with a link, with its own secure cookie, and shows that person only', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../../db/client'
 import { createClient } from '../../test/http-client'
 import { databaseKinds, startTestServer, type TestServer } from '../../test/test-server'
 import { keepSubscriptionMetricsCurrent } from '../business-metrics/subscription-metrics.service'
@@ -45,10 +46,11 @@ describe('a trial request caught in a lock cycle on PostgreSQL', () => {
 
   /** Whether some statement waits for a lock another transaction holds. */
   async function isAnyoneWaiting(): Promise<boolean> {
-    const { rows } = await server.app.db.execute<{ waiting: number }>(
+    const [locks] = await queryRows<{ waiting: number }>(
+      server.app.db,
       sql`select count(*)::int as waiting from pg_locks where not granted`,
     )
-    return rows[0]!.waiting > 0
+    return locks!.waiting > 0
   }
 
   it('is tried again and stored, never answered 500', async () => {
@@ -75,9 +77,10 @@ describe('a trial request caught in a lock cycle on PostgreSQL', () => {
     } finally {
       other.release()
     }
-    const { rows } = await server.app.db.execute<{ stored: number }>(
+    const [stored] = await queryRows<{ stored: number }>(
+      server.app.db,
       sql`select count(*)::int as stored from trial_requests where email = 'caught-in-a-cycle@example.com'`,
     )
-    expect(rows[0]!.stored).toBe(1)
+    expect(stored!.stored).toBe(1)
   })
 })
