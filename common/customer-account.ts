@@ -33,17 +33,43 @@ export const signInLinkAnswer = z.object({ message: z.string() })
 export const signInLinkSentMessage =
   'If we know this address, a sign-in link is on its way. It works once, for 30 minutes.'
 
+const signInToken = z
+  .string({ error: 'token is required' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a sign-in link token')
+
+/**
+ * POST /api/account/sign-in/preview: what a link would do, without using it up. The page shows
+ * it and waits for a click, so neither a mail scanner that runs the page nor a link opened in a
+ * browser where someone else is signed in changes anything by itself.
+ */
+export const signInPreviewInput = z.object({ token: signInToken })
+export const signInPreview = z.object({
+  /** The address the link signs in. */
+  email: z.string(),
+  /** Another customer signed in on this browser, by address; null when there is none. */
+  signedInAs: z.string().nullable(),
+  /** This browser is signed in as the link's person already: signing in changes nothing. */
+  isSignedInAlready: z.boolean(),
+})
+export type SignInPreview = z.infer<typeof signInPreview>
+
 /** POST /api/account/sign-in: the page posts the link's token (a GET would let mail scanners use it). */
 export const signInInput = z.object({
-  token: z
-    .string({ error: 'token is required' })
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a sign-in link token'),
+  token: signInToken,
+  /** Signs out the other customer signed in on this browser; without it their session stays (409). */
+  switchAccount: z.boolean({ error: 'switchAccount must be true or false' }).optional(),
 })
 export const signInAnswer = z.object({ firstName: z.string() })
 export const signInProblemAnswer = z.object({
   message: z.string(),
   problem: z.enum(signInLinkProblems),
 })
+/** 409: someone else is signed in on this browser; the page asks before switching. */
+export const signInSwitchAnswer = z.object({ message: z.string(), signedInAs: z.string() })
+
+/** The question the page and the 409 ask before one customer's link signs out another. */
+export const switchAccountQuestion = (signedInAs: string, linkEmail: string) =>
+  `You are signed in as ${signedInAs}. Continue as ${linkEmail}?`
 
 const accountPayment = z.object({
   id: z.uuid(),

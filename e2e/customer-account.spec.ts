@@ -20,6 +20,20 @@ describe("a customer renews on their own page from a reminder's link", () => {
 
   const isWiderThanScreen = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  /** An admin's "Send sign-in link" to the person, as the e-mail carries it. */
+  async function signInLinkFor(person: Customer): Promise<string> {
+    const before = server.smtp.received.length
+    await server.api('POST', `/api/trial-requests/${person.id}/sign-in-link`)
+    await server.api('POST', '/api/maintenance/expire-now')
+    const linkIn = () =>
+      server.smtp.received
+        .slice(before)
+        .filter((mail) => mail.to && 'text' in mail.to && mail.to.text === person.email)
+        .map((mail) => /(http\S+\/account\/sign-in\?token=[\w-]{43})/.exec(mail.text ?? '')?.[1])
+        .find(Boolean)
+    await expect.poll(() => linkIn() ?? null).not.toBeNull()
+    return linkIn()!
+  }
   const onPanel = () => server.supplier.lines.find((line) => line.username === customer.username)!
 
   beforeAll(async () => {
@@ -59,7 +73,11 @@ describe("a customer renews on their own page from a reminder's link", () => {
 
     const context = await browser.newContext({ baseURL: server.baseUrl, ...phone, bypassCSP: true })
     const page = await context.newPage()
+    // Opening the link changes nothing yet: the page says whom it signs in and waits for a click.
     await page.goto(renewUrl!)
+    await page.getByText(`This link signs in ${customer.email}.`).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.getByRole('heading', { name: 'Hi Rosa' }).waitFor()
     expect(page.url()).toBe(`${server.baseUrl}/account?renew=1`)
     await page.getByText('Free trial', { exact: true }).waitFor()
@@ -100,6 +118,32 @@ describe("a customer renews on their own page from a reminder's link", () => {
     await page.getByRole('link', { name: 'Your account' }).click()
     await page.getByRole('button', { name: 'Sign out' }).click()
     await page.getByRole('button', { name: 'E-mail me a sign-in link' }).waitFor()
+    await context.close()
+  })
+
+  it('a link opened where another customer is signed in asks first, and only switches on a click', async () => {
+    const other = await server.addTrialCustomer('Tomas')
+    const context = await browser.newContext({ baseURL: server.baseUrl, ...phone, bypassCSP: true })
+    const page = await context.newPage()
+    await page.goto(await signInLinkFor(other))
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('heading', { name: 'Hi Tomas' }).waitFor()
+
+    const rosasLink = await signInLinkFor(customer)
+    await page.goto(rosasLink)
+    await page
+      .getByText(`You are signed in as ${other.email}. Continue as ${customer.email}?`)
+      .waitFor()
+    expect(await isWiderThanScreen(page)).toBe(false)
+    expect(await axeViolations(page)).toEqual([])
+    // Staying leaves Rosa's link unused, and Tomas signed in.
+    await page.getByRole('button', { name: `Stay signed in as ${other.email}` }).click()
+    await page.getByRole('heading', { name: 'Hi Tomas' }).waitFor()
+
+    await page.goto(rosasLink)
+    await page.getByRole('button', { name: `Continue as ${customer.email}` }).click()
+    await page.getByRole('heading', { name: 'Hi Rosa' }).waitFor()
+    expect(page.url()).toBe(`${server.baseUrl}/account`)
     await context.close()
   })
 

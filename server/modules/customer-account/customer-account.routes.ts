@@ -16,14 +16,17 @@ import {
   signInLinkAnswer,
   signInLinkInput,
   signInLinkSentMessage,
+  signInPreview,
+  signInPreviewInput,
   signInProblemAnswer,
+  signInSwitchAnswer,
+  switchAccountQuestion,
   type SignInLinkProblem,
 } from '../../../common/customer-account'
 import { enforceLimit } from '../../plugins/rate-limit'
 import { deviceGuideFor, deviceGuides } from '../../../common/device-guides'
 import { startCheckout } from '../payments/checkout.service'
 import { providersState } from '../payments/providers/payment-providers'
-import { consumeSignInToken } from '../sign-in-links/sign-in-links.service'
 import { readAccount } from './account.service'
 import { readReceipt } from './account-receipt.service'
 import { recordCustomerAction } from './customer-activity.service'
@@ -32,11 +35,8 @@ import {
   customerCookieName,
   setCustomerCookie,
 } from './customer-session-cookie'
-import {
-  createCustomerSession,
-  deleteCustomerSession,
-  resolveCustomerSession,
-} from './customer-sessions.service'
+import { deleteCustomerSession, resolveCustomerSession } from './customer-sessions.service'
+import { previewLinkSignIn, signInWithLink } from './link-sign-in'
 import { requestSignInLink, signInLinkLimits } from './sign-in-requests'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { eq } from 'drizzle-orm'
@@ -66,36 +66,65 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // A POST from the page, never a GET: mail scanners that open links must not use them up.
+  const sendProblem = (reply: FastifyReply, problem: SignInLinkProblem) =>
+    reply.code(410).send({ message: problemMessages[problem], problem })
+
+  /** The customer the request's cookie signs in, if any (the sign-in routes are public). */
+  function currentCustomer(request: FastifyRequest) {
+    const token = request.cookies[customerCookieName(app.config)]
+    return token ? resolveCustomerSession(app.db, token, app.now()) : null
+  }
+
+  // Counted with sign-ins: a preview is one more look at a token.
   app.post(
-    '/api/account/sign-in',
+    '/api/account/sign-in/preview',
     {
       config: { public: true, personal: true },
-      schema: { body: signInInput, response: { 200: signInAnswer, 410: signInProblemAnswer } },
+      schema: {
+        body: signInPreviewInput,
+        response: { 200: signInPreview, 410: signInProblemAnswer },
+      },
     },
     async (request, reply) => {
       const now = app.now()
       await enforceLimit(app.rateLimiter, signInLinkLimits.signIn, request.ip, now)
-      const consumed = await consumeSignInToken(app.db, request.body.token, now)
-      if ('problem' in consumed) {
-        return reply
-          .code(410)
-          .send({ message: problemMessages[consumed.problem], problem: consumed.problem })
+      const current = await currentCustomer(request)
+      const preview = await previewLinkSignIn(app.db, request.body.token, current, now)
+      if ('problem' in preview) return sendProblem(reply, preview.problem)
+      return preview
+    },
+  )
+
+  // A POST from the page, after a click, never a GET: mail scanners must not use links up.
+  app.post(
+    '/api/account/sign-in',
+    {
+      config: { public: true, personal: true },
+      schema: {
+        body: signInInput,
+        response: { 200: signInAnswer, 409: signInSwitchAnswer, 410: signInProblemAnswer },
+      },
+    },
+    async (request, reply) => {
+      const now = app.now()
+      await enforceLimit(app.rateLimiter, signInLinkLimits.signIn, request.ip, now)
+      const current = await currentCustomer(request)
+      const signedIn = await signInWithLink(app.db, request.body, current, now)
+      if ('problem' in signedIn) return sendProblem(reply, signedIn.problem)
+      if ('signedInAs' in signedIn) {
+        const message = switchAccountQuestion(signedIn.signedInAs, signedIn.email)
+        return reply.code(409).send({ message, signedInAs: signedIn.signedInAs })
       }
-      await endSessionOf(request)
-      const session = await app.db.transaction(async (tx) => {
-        await recordCustomerAction(tx, consumed.personId, 'signed_in', null, now)
-        return createCustomerSession(tx, consumed, now)
-      })
-      setCustomerCookie(request, reply, session.token, session.maxAgeSeconds)
-      return { firstName: consumed.firstName }
+      if (signedIn.session) {
+        setCustomerCookie(request, reply, signedIn.session.token, signedIn.session.maxAgeSeconds)
+      }
+      return { firstName: signedIn.firstName }
     },
   )
 
   /** Ends the session the request's cookie holds, if any; answers whose it was. */
   async function endSessionOf(request: FastifyRequest): Promise<string | null> {
-    const token = request.cookies[customerCookieName(app.config)]
-    const signedIn = token ? await resolveCustomerSession(app.db, token, app.now()) : null
+    const signedIn = await currentCustomer(request)
     if (signedIn) await deleteCustomerSession(app.db, signedIn.sessionId)
     return signedIn?.personId ?? null
   }

@@ -12,8 +12,8 @@ export const customerSessionLimits = { absoluteMs: 30 * dayMs, idleMs: 7 * dayMs
 // Recording activity on every request would be a write per call; once a minute is enough.
 const touchIntervalMs = minuteMs
 
-/** The signed-in customer of a request (`request.customer`). */
-export type CustomerIdentity = { personId: string; sessionId: string }
+/** The signed-in customer of a request (`request.customer`), with the address they signed in as. */
+export type CustomerIdentity = { personId: string; sessionId: string; email: string }
 
 /** Starts a session for the person; answers its token for the cookie (only the hash is kept). */
 export async function createCustomerSession(
@@ -47,6 +47,7 @@ export async function resolveCustomerSession(
   const [row] = await db
     .select({
       personId: customerSessions.trialRequestId,
+      email: customerSessions.email,
       createdAt: customerSessions.createdAt,
       lastSeenAt: customerSessions.lastSeenAt,
       isSameEmail: sql<boolean>`lower(${trialRequests.email}) = lower(${customerSessions.email})`,
@@ -65,7 +66,7 @@ export async function resolveCustomerSession(
   if (now.getTime() - row.lastSeenAt.getTime() > touchIntervalMs) {
     await db.update(customerSessions).set({ lastSeenAt: now }).where(eq(customerSessions.id, id))
   }
-  return { personId: row.personId, sessionId: id }
+  return { personId: row.personId, sessionId: id, email: row.email }
 }
 
 export async function deleteCustomerSession(db: Db, sessionId: string): Promise<void> {

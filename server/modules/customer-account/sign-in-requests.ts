@@ -5,8 +5,9 @@ import { mailboxKey } from '../../../common/email-address'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
+import { createRateLimiter } from '../../lib/rate-limiter'
 import { enforceLimit, type Limit } from '../../plugins/rate-limit'
-import { queueMessage } from '../messages/outbox.service'
+import { queueEmailIfSelected, queueMessage } from '../messages/outbox.service'
 
 const minuteMs = 60_000
 
@@ -45,8 +46,9 @@ export async function queueSignInLink(
 
 /**
  * A sign-in link asked for on the sign-in page. Counted per IP and per mailbox before anything is
- * looked up, so the limits say nothing of whether we know the address, and the answer is the same
- * either way; for a known address the mail is only queued, so both answers take as long.
+ * looked up, so the limits say nothing of whether we know the address. Known or not, the answer
+ * comes after the same work in one transaction: the mailbox's count, and an outbox row written
+ * either way, kept only for a known address. The mail itself is sent later, by the outbox.
  */
 export async function requestSignInLink(
   app: FastifyInstance,
@@ -55,15 +57,18 @@ export async function requestSignInLink(
 ): Promise<void> {
   const now = app.now()
   await enforceLimit(app.rateLimiter, signInLinkLimits.perIp, ip, now)
-  await enforceLimit(app.rateLimiter, signInLinkLimits.perMailbox, mailboxDigest(email), now)
-  // One address may have asked for several trials: the person who paid, else the newest.
-  const [person] = await app.db
-    .select({ id: trialRequests.id, email: trialRequests.email })
-    .from(trialRequests)
-    .where(sql`lower(${trialRequests.email}) = ${email.trim().toLowerCase()}`)
-    .orderBy(sql`${trialRequests.paidPlan} is null`, desc(trialRequests.createdAt))
-    .limit(1)
-  if (person) await queueSignInLink(app.db, person, now)
+  await app.db.transaction(async (tx) => {
+    const mailboxLimiter = createRateLimiter(tx)
+    await enforceLimit(mailboxLimiter, signInLinkLimits.perMailbox, mailboxDigest(email), now)
+    // One address may have asked for several trials: the person who paid, else the newest.
+    const person = tx
+      .select({ id: trialRequests.id, email: trialRequests.email })
+      .from(trialRequests)
+      .where(sql`lower(${trialRequests.email}) = ${email.trim().toLowerCase()}`)
+      .orderBy(sql`${trialRequests.paidPlan} is null`, desc(trialRequests.createdAt))
+      .limit(1)
+    await queueEmailIfSelected(tx, 'account_sign_in', person, email, now)
+  })
 }
 
 /** An admin's "Send sign-in link" on the person's page. */

@@ -1,6 +1,6 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm'
+import { and, desc, eq, or, sql, TransactionRollbackError, type SQLWrapper } from 'drizzle-orm'
 import type { MessageChannel, MessageKind, OutboxMessage } from '../../../common/messages'
-import type { Db } from '../../db/client'
+import { queryRows, type Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
@@ -68,6 +68,39 @@ export async function queueMessage(tx: Db, message: NewMessage, now: Date): Prom
   ]
   const [row] = await insertCopies(tx, message, copies, now).returning({ id: outboxMessages.id })
   return row!.id
+}
+
+/**
+ * Queues an e-mail of `kind` to the person `person` selects (their `id` and `email`), if it
+ * selects one, at the cost of queueing one either way: the row is written in both cases, in one
+ * statement, and taken back to a savepoint when there is no one (`placeholder` stands in for the
+ * address in the row never kept). The caller's answer then takes as long whether or not we know
+ * the person (a sign-in link asked for by address).
+ */
+export async function queueEmailIfSelected(
+  tx: Db,
+  kind: MessageKind,
+  person: SQLWrapper,
+  placeholder: string,
+  now: Date,
+): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`
+  try {
+    await tx.transaction(async (savepoint) => {
+      const [row] = await queryRows<{ isFound: boolean }>(
+        savepoint,
+        sql`
+          insert into ${outboxMessages}
+            (channel, kind, recipient, trial_request_id, next_attempt_at, created_at, updated_at)
+          select 'email', ${kind}, coalesce(selected.email, ${placeholder}), selected.id, ${at}, ${at}, ${at}
+          from (select 1) as one left join (${person}) as selected on true
+          returning trial_request_id is not null as "isFound"`,
+      )
+      if (!row?.isFound) savepoint.rollback()
+    })
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error
+  }
 }
 
 /**

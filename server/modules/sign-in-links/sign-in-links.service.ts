@@ -61,20 +61,31 @@ export type ConsumedToken =
  * Uses a token once: the update that marks it used is the check, so two tabs opening one link at
  * once sign in once. A link sent to an address the person no longer has is worth nothing.
  */
-export async function consumeSignInToken(db: Db, token: string, now: Date): Promise<ConsumedToken> {
+export const consumeSignInToken = (db: Db, token: string, now: Date) =>
+  readSignInToken(db, token, now, { isUse: true })
+
+/** Whom a token would sign in, leaving it unused (the page shows it before the click). */
+export const previewSignInToken = (db: Db, token: string, now: Date) =>
+  readSignInToken(db, token, now, { isUse: false })
+
+/** One reading for both, so a preview answers exactly what using the link would. */
+async function readSignInToken(
+  db: Db,
+  token: string,
+  now: Date,
+  { isUse }: { isUse: boolean },
+): Promise<ConsumedToken> {
   const id = hashSignInToken(token)
-  const [used] = await db
-    .update(customerSignInTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(customerSignInTokens.id, id),
-        isNull(customerSignInTokens.usedAt),
-        sql`${customerSignInTokens.expiresAt} > ${now.toISOString()}::timestamptz`,
-      ),
-    )
-    .returning({ personId: customerSignInTokens.trialRequestId, email: customerSignInTokens.email })
-  if (!used) {
+  const isUsable = and(
+    eq(customerSignInTokens.id, id),
+    isNull(customerSignInTokens.usedAt),
+    sql`${customerSignInTokens.expiresAt} > ${now.toISOString()}::timestamptz`,
+  )
+  const link = { personId: customerSignInTokens.trialRequestId, email: customerSignInTokens.email }
+  const [usable] = isUse
+    ? await db.update(customerSignInTokens).set({ usedAt: now }).where(isUsable).returning(link)
+    : await db.select(link).from(customerSignInTokens).where(isUsable)
+  if (!usable) {
     const [known] = await db
       .select({ usedAt: customerSignInTokens.usedAt })
       .from(customerSignInTokens)
@@ -86,11 +97,11 @@ export async function consumeSignInToken(db: Db, token: string, now: Date): Prom
     .from(trialRequests)
     .where(
       and(
-        eq(trialRequests.id, used.personId),
-        sql`lower(${trialRequests.email}) = lower(${used.email})`,
+        eq(trialRequests.id, usable.personId),
+        sql`lower(${trialRequests.email}) = lower(${usable.email})`,
       ),
     )
-  return person ? { ...used, firstName: person.firstName } : { problem: 'expired' }
+  return person ? { ...usable, firstName: person.firstName } : { problem: 'expired' }
 }
 
 /**

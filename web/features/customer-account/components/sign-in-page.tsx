@@ -1,44 +1,63 @@
 import { CircleAlert, KeyRound } from 'lucide-react'
-import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { accountPaths, renewParam } from '@common/customer-account'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
+import { useSignInPreview } from '../api/preview-sign-in'
 import { useSignIn } from '../api/sign-in'
+import { LinkConfirmation } from './link-confirmation'
 import { SignInLinkForm } from './sign-in-link-form'
 
+const isStatus = (error: unknown, status: number) =>
+  error instanceof ApiError && error.status === status
+const failureText = (error: unknown) =>
+  error instanceof ApiError
+    ? (error.serverMessage ?? 'Something went wrong. Please try again.')
+    : 'We could not reach the server. Check your connection and try again.'
+/** Why a link signs no one in (410: expired, used, unknown), as the server words it. */
+const linkProblemOf = (error: unknown) => (isStatus(error, 410) ? failureText(error) : null)
+
 /**
- * /account/sign-in?token=…: posts the link's token once (a GET would let mail scanners use it
- * up), then opens the page, on the renew panel for "Renew now". A link that expired or was used
- * offers a new one at once.
+ * /account/sign-in?token=…: shows whom the link signs in, and signs in on the customer's click
+ * (posted, so mail scanners that open links, even ones that run the page, use nothing up), then
+ * opens the page, on the renew panel for "Renew now". A link that expired or was used offers a
+ * new one at once.
  */
 export function SignInPage() {
   const params = new URLSearchParams(useSearch())
   const token = params.get('token')
   const isRenew = params.has(renewParam)
   const [, navigate] = useLocation()
+  const preview = useSignInPreview(token)
   const signIn = useSignIn()
-  const hasPosted = useRef(false)
 
-  useEffect(() => {
-    if (!token || hasPosted.current) return
-    hasPosted.current = true
-    signIn.mutate(token, {
-      onSuccess: () =>
-        navigate(isRenew ? `${accountPaths.account}?${renewParam}=1` : accountPaths.account, {
-          replace: true,
-        }),
+  const openAccount = () =>
+    navigate(isRenew ? `${accountPaths.account}?${renewParam}=1` : accountPaths.account, {
+      replace: true,
     })
-  }, [token, isRenew, navigate, signIn])
+  const confirm = () => {
+    if (!token || !preview.data) return
+    signIn.mutate(
+      { token, switchAccount: Boolean(preview.data.signedInAs) },
+      {
+        // Someone else signed in meanwhile (another tab): the page asks again.
+        onError: (error) => {
+          if (isStatus(error, 409)) void preview.refetch()
+        },
+        onSuccess: openAccount,
+      },
+    )
+  }
 
-  const problem =
-    signIn.error instanceof ApiError
-      ? (signIn.error.serverMessage ?? 'This sign-in link does not work.')
-      : signIn.error
-        ? 'We could not reach the server. Check your connection and try again.'
-        : null
-  const isWorking = Boolean(token) && !problem
+  // A link that stopped working meanwhile shows as one that never did; a 409 asks again.
+  const signInFailure =
+    signIn.error && !linkProblemOf(signIn.error) && !isStatus(signIn.error, 409)
+      ? failureText(signIn.error)
+      : undefined
+  const problem = linkProblemOf(signIn.error) ?? (preview.error ? failureText(preview.error) : null)
+  const isChecking = Boolean(token) && preview.isPending
+  const linkPreview = token && !problem ? preview.data : undefined
 
   return (
     <div className="mx-auto grid w-full max-w-md gap-6 px-4 py-10">
@@ -46,19 +65,27 @@ export function SignInPage() {
         <CardHeader>
           <h1 className="flex items-center gap-2 text-2xl font-semibold leading-tight">
             <KeyRound className="size-6 text-primary" aria-hidden />
-            {isWorking ? 'Signing you in' : 'Sign in to your account'}
+            {isChecking ? 'Checking your link' : 'Sign in to your account'}
           </h1>
-          {!isWorking && (
+          {!isChecking && !linkPreview && (
             <CardDescription>
               No password: we e-mail you a link that signs you in. It works once, for 30 minutes.
             </CardDescription>
           )}
         </CardHeader>
         <CardContent className="grid gap-4">
-          {isWorking ? (
+          {isChecking ? (
             <p role="status" className="flex items-center gap-3 text-muted-foreground">
-              <Spinner label="Signing in" /> One moment…
+              <Spinner label="Checking the link" /> One moment…
             </p>
+          ) : linkPreview ? (
+            <LinkConfirmation
+              preview={linkPreview}
+              isSigningIn={signIn.isPending}
+              failure={signInFailure}
+              onSignIn={confirm}
+              onStay={() => navigate(accountPaths.account, { replace: true })}
+            />
           ) : (
             <>
               {problem && (
