@@ -121,7 +121,7 @@ describe.each(databaseKinds)('reconciling pending payments with their providers 
 
     // Past the two minutes a payment asked about is left alone.
     t.advance(3 * minute)
-    expect(await round()).toEqual({ checked: 1, paid: 0, closed: 1 })
+    expect(await round()).toEqual({ checked: 1, paid: 0, held: 0, closed: 1 })
     expect(btcpay.invoice(invoiceId)).toMatchObject({
       status: 'Invalid',
       additionalStatus: 'Marked',
