@@ -1,0 +1,45 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
+import { trialRequests } from '../../db/schema/trial-requests'
+import { HttpError } from '../../lib/http-error'
+import { findLine } from './line-changes'
+import { insertLineIntent, intentBasis } from './line-intent'
+import { supplierAccess } from './supplier-access'
+
+/**
+ * Records, in the caller's transaction, that the system owes the person their line (a payment
+ * settled): a new line's intent when they have none, or their line still to be made marked owed.
+ * A line the panel holds already is left as it is (the settle changed its desired state).
+ */
+export type OweLine = (tx: Db, personId: string, now: Date) => Promise<void>
+
+/**
+ * What a settle needs to owe a person their line, read before its transaction; null when this
+ * server buys no lines on its own (no panel, no server key, no package for new lines): the
+ * settle's follow-up then says why, as it did before lines were owed.
+ */
+export async function prepareOwedLine(app: FastifyInstance): Promise<OweLine | null> {
+  const access = supplierAccess(app)
+  if (!access.panel || !access.serverKey) return null
+  const basis = await intentBasis(access).catch((error: unknown) => {
+    if (error instanceof HttpError) return null
+    throw error
+  })
+  if (!basis) return null
+  return async (tx, personId, now) => {
+    const line = await findLine(tx, eq(m3uLines.trialRequestId, personId))
+    if (!line) {
+      const [person] = await tx.select().from(trialRequests).where(eq(trialRequests.id, personId))
+      await insertLineIntent(tx, basis, person!, { createdBy: 'system', now, owedSince: now })
+      return
+    }
+    await tx
+      .update(m3uLines)
+      .set({ nextPushAt: sql`coalesce(${m3uLines.nextPushAt}, ${now.toISOString()}::timestamptz)` })
+      .where(
+        and(eq(m3uLines.id, line.id), isNull(m3uLines.supplierId), eq(m3uLines.status, 'creating')),
+      )
+  }
+}
