@@ -8,7 +8,7 @@ import { insertPendingPayment } from '../../test/payment-fixtures'
 import { lineProbes, panelSeconds } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
 import { claimCreation } from '../m3u/line-create'
-import { prepareOwedLine } from '../m3u/line-owed'
+import { owedLineFor } from '../m3u/line-owed'
 import { leftLinesRound } from '../m3u/panel-rounds'
 import { supplierAccess } from '../m3u/supplier-access'
 import { settleWithin } from './settle-payment'
@@ -33,7 +33,7 @@ describe.each(databaseKinds)('a paid line whose settling process died, on %s', (
   async function settledThenDied() {
     const person = await t.newPerson()
     const payment = await insertPendingPayment(db(), { trialRequestId: person.id })
-    const oweLine = await prepareOwedLine(t.server.app)
+    const oweLine = owedLineFor(t.server.app)
     const settled = await db().transaction((tx) =>
       settleWithin(tx, payment.id, paid, { now: t.now, oweLine }),
     )

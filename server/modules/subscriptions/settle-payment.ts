@@ -11,7 +11,7 @@ import { notFound } from '../../lib/http-error'
 import { confirmRedemption } from '../discounts/discount-redemption-status.service'
 import { changePersonLine } from '../m3u/line-changes'
 import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follow'
-import { prepareOwedLine, type OweLine } from '../m3u/line-owed'
+import { owedLineFor, type OweLine } from '../m3u/line-owed'
 import { publishNotification } from '../notifications/notifications.service'
 import { planConnections } from '../plans/plan-connections'
 import { extendSubscription } from './subscription-extend.service'
@@ -218,7 +218,7 @@ export async function settlePayment(
   paymentId: string,
   confirmation: PaymentConfirmation,
 ): Promise<SettleOutcome> {
-  const oweLine = await prepareOwedLine(app)
+  const oweLine = owedLineFor(app)
   const settled = await app.db.transaction((tx) =>
     settleWithin(tx, paymentId, confirmation, { now: app.now(), oweLine }),
   )
