@@ -114,9 +114,9 @@ export const settleCheckingLines = (access: SupplierAccess, options: SettleOptio
   )
 
 /**
- * Lines still to be made that the system owes (a settled payment's: see oweLine), and those whose
- * maker died holding them (its lease lapsed), due by `dueBy`: made as makeDueLines does. A line an
- * admin was left to decide on (not bought, or a refused create) is not one of them.
+ * Lines still to be made that the system owes (a settled payment's: see owedLineFor), and those
+ * whose maker died holding them (its lease lapsed), due by `dueBy`: made as makeDueLines does. A
+ * line an admin was left to decide on (not bought, or a refused create) is not one of them.
  */
 export const makeOwedLines = (access: SupplierAccess, dueBy: Date, options: SettleOptions) =>
   makeDueLines(
