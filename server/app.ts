@@ -6,6 +6,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { owaspCost, type ScryptCost } from './lib/passwords'
 import { createRateLimiter } from './lib/rate-limiter'
+import { createFollowUps } from './lib/follow-ups'
 import { fastifyTrustProxy } from './lib/trust-proxy'
 import { createEventBus } from './realtime/event-bus'
 import { createOutbox } from './modules/messages/outbox'
@@ -151,6 +152,9 @@ export async function buildApp({
   app.decorate('outbox', outbox)
   app.decorate('ticketContacts', createTicketContacts(database.db, app.bus))
   app.addHook('onClose', async () => outbox.close())
+  const followUps = createFollowUps(app.log)
+  app.decorate('followUps', followUps)
+  app.addHook('onClose', () => followUps.close())
 
   registerErrorHandler(app)
   registerJsonBody(app)

@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { Db } from './db/client'
 import type { ScryptCost } from './lib/passwords'
 import type { Outbox } from './modules/messages/outbox'
+import type { FollowUps } from './lib/follow-ups'
 import type { RateLimiter } from './lib/rate-limiter'
 import type { EventBus } from './realtime/event-bus'
 import type { AdminIdentity } from './modules/auth/sessions.service'
@@ -18,6 +19,8 @@ declare module 'fastify' {
     bus: EventBus
     /** Messages to customers: this process's mail transport and the outbox flush. */
     outbox: Outbox
+    /** Work after an answer (a paid line pushed), awaited when the app closes. */
+    followUps: FollowUps
     /** Whether a customer has this ticket's chat open on a socket of this process. */
     isCustomerInChat(ticketId: string): boolean
     /** Live sockets (/ws) open in this process, for the metrics. */

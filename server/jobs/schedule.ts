@@ -4,7 +4,7 @@ import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identi
 import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { keepSubscriptionMetricsCurrent } from '../modules/business-metrics/subscription-metrics.service'
-import { panelLinesRound, supplierSyncRound } from '../modules/m3u/panel-rounds'
+import { leftLinesRound, panelLinesRound, supplierSyncRound } from '../modules/m3u/panel-rounds'
 import { reconcilePayments } from '../modules/payments/reconcile-payments'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
@@ -57,6 +57,8 @@ export function scheduleJobs(app: FastifyInstance): () => void {
         if (trialsStarted) await app.outbox.flush()
       },
     ],
+    // A paid line whose follow-up died with its process is made or pushed within a lease and a poll.
+    ['left-lines', pollMs, () => leftLinesRound(app)],
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
     // A payment whose webhook never came is settled (or ended) by asking its provider.
     ['payment-reconciliation', 10 * minute, () => reconcilePayments(app)],

@@ -87,8 +87,9 @@ export function statusFor(
 
 /**
  * Records a new desired state for the lines `where` selects, inside the caller's transaction
- * (with the change that causes it): the revision goes up and the push is due at once. Returns
- * the ids of the lines changed, for the caller to push once it has committed.
+ * (with the change that causes it): the revision goes up and the push is due at once. A line still
+ * to be made keeps its due time: owed by the system or left to an admin, as it was. Returns the
+ * ids of the lines changed, for the caller to push once it has committed.
  */
 export async function changeLines(
   tx: Db,
@@ -102,7 +103,8 @@ export async function changeLines(
       ...changes,
       status: statusFor(changes.isEnabled ?? m3uLines.isEnabled),
       revision: sql`${m3uLines.revision} + 1`,
-      nextPushAt: now,
+      nextPushAt: sql`case when ${m3uLines.supplierId} is null and ${m3uLines.status} = 'creating'
+        then ${m3uLines.nextPushAt} else ${now.toISOString()}::timestamptz end`,
       pushAttempts: 0,
       updatedAt: now,
     })

@@ -65,13 +65,19 @@ export type MakeOptions = {
 
 /**
  * Claims a line still to be made, for one lease (renewed while the panel is called: see
- * makeClaimedLine); undefined while another request is making it.
+ * makeClaimedLine); undefined while another request is making it. A claim that lapsed (its
+ * maker died, maybe after the panel made the line) leaves the line in doubt: it becomes
+ * `checking`, so it is looked up on the panel before it is bought.
  */
 export async function claimCreation(access: SupplierAccess, lineId: string) {
   const now = access.now()
   const [row] = await access.db
     .update(m3uLines)
-    .set({ claimedUntil: leaseUntil(now) })
+    .set({
+      claimedUntil: leaseUntil(now),
+      // The row as it was: a claim still recorded was never released by its holder.
+      status: sql`case when ${m3uLines.claimedUntil} is null then ${m3uLines.status} else 'checking' end`,
+    })
     .where(and(eq(m3uLines.id, lineId), isNull(m3uLines.supplierId), isUnclaimed(now)))
     .returning()
   return row
@@ -129,7 +135,8 @@ async function takenOver(access: SupplierAccess, lineId: string) {
  * After a create that failed: releases the claim and keeps the intent for the next attempt. A line
  * in doubt stays `checking` (whatever failed, the panel may hold it), and so does one whose create
  * the deadline left unknown when the caller settles it later; both are due for another look after
- * the retry delay. A known failure of a line not in doubt leaves it to be made.
+ * the retry delay, as is a line the system owes (a settled payment's). A known failure of another
+ * line leaves it to be made by an admin.
  */
 async function recordFailure(
   access: SupplierAccess,
@@ -147,7 +154,10 @@ async function recordFailure(
       pushAttempts: sql`${m3uLines.pushAttempts} + 1`,
       panelError: error.message,
       status: isChecking ? 'checking' : 'creating',
-      nextPushAt: isChecking ? new Date(now.getTime() + retryDelayMs(made.pushAttempts + 1)) : null,
+      nextPushAt:
+        isChecking || made.nextPushAt
+          ? new Date(now.getTime() + retryDelayMs(made.pushAttempts + 1))
+          : null,
       updatedAt: now,
     })
     .where(hold.isHeld())
@@ -249,7 +259,9 @@ export async function makeClaimedLine(
           // A change made while the panel was creating the line is pushed after this; so is ours
           // where the panel's line differs from it. Raised from the row as it is now, never back.
           pushedRevision: made.revision,
-          ...(differs ? { revision: sql`${m3uLines.revision} + 1`, nextPushAt: now } : {}),
+          ...(differs ? { revision: sql`${m3uLines.revision} + 1` } : {}),
+          // Owed no more; due at once when ours differs (a change made meanwhile is due anyway).
+          nextPushAt: differs ? now : null,
           pushAttempts: 0,
           panelError: null,
           updatedAt: now,

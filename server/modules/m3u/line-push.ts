@@ -167,12 +167,15 @@ export async function pushLine(
   )
 }
 
-/** Lines `condition` selects whose next try is due and that nobody holds, oldest due first. */
+/**
+ * Lines `condition` selects whose next try is due by `dueBy` (by default now) and that nobody
+ * holds now, oldest due first.
+ */
 export async function dueLines(
   access: SupplierAccess,
   condition: SQL,
   now: Date,
-  limit = 100,
+  { dueBy = now, limit = 100 }: { dueBy?: Date; limit?: number } = {},
 ): Promise<string[]> {
   const rows = await access.db
     .select({ id: m3uLines.id })
@@ -180,7 +183,7 @@ export async function dueLines(
     .where(
       and(
         condition,
-        or(isNull(m3uLines.nextPushAt), lte(m3uLines.nextPushAt, now)),
+        or(isNull(m3uLines.nextPushAt), lte(m3uLines.nextPushAt, dueBy)),
         isUnclaimed(now),
       ),
     )
@@ -189,6 +192,6 @@ export async function dueLines(
   return rows.map((row) => row.id)
 }
 
-/** Lines whose change is due for another try (a failed push, or a push nobody made). */
-export const duePushes = (access: SupplierAccess, now: Date) =>
-  dueLines(access, and(isPending, isNotNull(m3uLines.supplierId))!, now)
+/** Lines whose change is due by `dueBy` for another try (a failed push, or a push nobody made). */
+export const duePushes = (access: SupplierAccess, now: Date, dueBy = now) =>
+  dueLines(access, and(isPending, isNotNull(m3uLines.supplierId))!, now, { dueBy })

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { notifications } from '../../db/schema/notifications'
 import { trialRequests } from '../../db/schema/trial-requests'
@@ -57,24 +57,28 @@ async function notifyRefusal(access: SupplierAccess, error: PanelError) {
   await publishNotification(access.bus, notification)
 }
 
+type SettleOptions = { actor: string; commit: CommitOutcome }
+
 /**
- * The retry job's pass over lines whose create the deadline left unknown: each claimed (one
- * process per line), looked up on the panel with the server's key, recorded as made when the panel
- * holds it and bought when it holds none (never twice: the panel keeps one line per username),
- * unless nobody should get it now: then it goes back to an admin, saying why. A panel that still
- * does not answer, or refuses for a reason not of one line, ends the round; the rest wait, each on
- * its own backoff.
+ * Makes the lines `condition` selects whose next try is due by `dueBy`, each claimed (one process
+ * per line) and made with the server's key: looked up on the panel first when in doubt (a create
+ * the deadline left unknown, or one whose maker died: see claimCreation), recorded as made when
+ * the panel holds it and bought when it holds none (never twice: the panel keeps one line per
+ * username), unless nobody should get it now: then it goes back to an admin, saying why. A panel
+ * that still does not answer, or refuses for a reason not of one line, ends the round; the rest
+ * wait, each on its own backoff.
  */
-export async function settleCheckingLines(
+async function makeDueLines(
   access: SupplierAccess,
-  { actor, commit }: { actor: string; commit: CommitOutcome },
+  condition: SQL,
+  dueBy: Date,
+  { actor, commit }: SettleOptions,
 ) {
   const result = { linesSettled: 0, linesUnsettled: 0, linesNotBought: 0 }
   const key = access.serverKey
   // Without the server's key, an admin's "Check now" (with a key typed) settles each line.
   if (!access.panel || !key) return result
-  const checking = and(eq(m3uLines.status, 'checking'), isNull(m3uLines.supplierId))!
-  for (const lineId of await dueLines(access, checking, access.now())) {
+  for (const lineId of await dueLines(access, condition, access.now(), { dueBy })) {
     const claimed = await claimCreation(access, lineId)
     if (!claimed) continue
     try {
@@ -89,7 +93,7 @@ export async function settleCheckingLines(
       else result[isChecking ? 'linesUnsettled' : 'linesSettled'] += 1
       if (isChecking) return result
     } catch (error) {
-      // Recorded on the line, which stays checking and is looked at again after its delay.
+      // Recorded on the line, which waits for another look after its delay.
       if (!(error instanceof PanelError)) throw error
       result.linesUnsettled += 1
       if (error.kind === 'refused' && lineRefusals.has(error.status ?? '')) continue
@@ -99,3 +103,29 @@ export async function settleCheckingLines(
   }
   return result
 }
+
+/** The retry job's pass over lines whose create the deadline left unknown (see makeDueLines). */
+export const settleCheckingLines = (access: SupplierAccess, options: SettleOptions) =>
+  makeDueLines(
+    access,
+    and(eq(m3uLines.status, 'checking'), isNull(m3uLines.supplierId))!,
+    access.now(),
+    options,
+  )
+
+/**
+ * Lines still to be made that the system owes (a settled payment's: see owedLineFor), and those
+ * whose maker died holding them (its lease lapsed), due by `dueBy`: made as makeDueLines does. A
+ * line an admin was left to decide on (not bought, or a refused create) is not one of them.
+ */
+export const makeOwedLines = (access: SupplierAccess, dueBy: Date, options: SettleOptions) =>
+  makeDueLines(
+    access,
+    and(
+      eq(m3uLines.status, 'creating'),
+      isNull(m3uLines.supplierId),
+      or(isNotNull(m3uLines.nextPushAt), isNotNull(m3uLines.claimedUntil)),
+    )!,
+    dueBy,
+    options,
+  )

@@ -96,8 +96,15 @@ export async function disableEndedLines(
   return { linesDisabled: lineIds.length, linesPending, skipped: false }
 }
 
-/** Pushes again the line changes the panel has not taken yet, as each one's backoff allows. */
-export async function retryDuePushes(access: SupplierAccess, push: Push): Promise<number> {
-  const lineIds = await duePushes(access, access.now())
+/**
+ * Pushes again the line changes the panel has not taken yet, as each one's backoff allows (those
+ * due by `dueBy`, by default now).
+ */
+export async function retryDuePushes(
+  access: SupplierAccess,
+  push: Push,
+  dueBy = access.now(),
+): Promise<number> {
+  const lineIds = await duePushes(access, access.now(), dueBy)
   return pushEach(access, lineIds, 'm3u_line.panel_update', push)
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import { leaseMs } from '../../lib/lease'
 import { systemOutcome } from './line-outcome'
-import { settleCheckingLines } from './line-settle'
+import { makeOwedLines, settleCheckingLines } from './line-settle'
 import { supplierAccess } from './supplier-access'
 import { syncSupplier } from './supplier-sync'
 import { disableEndedLines, retryDuePushes } from './panel-expiry'
@@ -24,6 +25,24 @@ export async function panelLinesRound(app: FastifyInstance) {
     commit: systemOutcome(app.db, 'm3u_line.settle', app.now),
   })
   return { ...expired, retried, ...checked }
+}
+
+/**
+ * Every poll: the line work an answer left to its follow-up (see followUps) that no follow-up
+ * has done within a lease, because its process died or is stuck: lines owed are made (a maker
+ * that died leaves its line looked up first), changes pushed. Within the lease the follow-up does
+ * it, so that this round does not take a burst of lines one by one from the processes that
+ * settled them.
+ */
+export async function leftLinesRound(app: FastifyInstance) {
+  const access = supplierAccess(app)
+  const dueBy = new Date(app.now().getTime() - leaseMs)
+  const made = await makeOwedLines(access, dueBy, {
+    actor: 'system',
+    commit: systemOutcome(app.db, 'm3u_line.create', app.now),
+  })
+  const pushed = await retryDuePushes(access, systemPush(app), dueBy)
+  return { ...made, pushesPending: pushed }
 }
 
 /** Reconciles with the panel when the server holds a key for it (every 15 minutes). */

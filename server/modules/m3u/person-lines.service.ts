@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, isNotNull, or } from 'drizzle-orm'
-import { bouquetIdsOf } from '../../../common/m3u'
 import type { PersonLine } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
-import { planConnections } from '../plans/plan-connections'
-import { getPlatformSettings, getSupplierSettings } from '../settings/settings.service'
 import { findLine, presentPersonLine, type M3uLineRow } from './line-changes'
 import {
   claimCreation,
@@ -16,8 +12,7 @@ import {
   type MakeOptions,
   type PersonLineOutcome,
 } from './line-create'
-import { linePassword, panelNotes, subscriptionLineUsername } from './line-credentials'
-import { linePlanFor } from './person-line-plan'
+import { insertLineIntent, intentBasis } from './line-intent'
 import { requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
 /**
@@ -35,51 +30,14 @@ export async function getPersonLine(db: Db, personId: string): Promise<PersonLin
   return row ? presentPersonLine(row) : null
 }
 
-/**
- * Records the intent to make the person's line (its username, password and plan) before any call,
- * so that a retry, or a second request racing this one, finds it and sends the same order.
- */
+/** The person's line as recorded, or its intent recorded now (see insertLineIntent). */
 async function recordIntent(access: SupplierAccess, personId: string, createdBy: string) {
   const { db } = access
   const [person] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!person) throw notFound('Trial request not found')
   const existing = await findLine(db, eq(m3uLines.trialRequestId, personId))
   if (existing) return existing
-
-  const now = access.now()
-  const [{ trialDurationHours }, { packageId }] = await Promise.all([
-    getPlatformSettings(db),
-    getSupplierSettings(db),
-  ])
-  const plan = linePlanFor(person, trialDurationHours, now)
-  // A trial's line plays on the screens of the plan asked for; a subscription's on its plan's.
-  const maxConnections = await planConnections(db, person.paidPlan ?? person.plan)
-  const bouquetIds = bouquetIdsOf(packageId)
-  if (!bouquetIds.length) {
-    throw conflict('Set the package ID for new lines in Business Settings first.')
-  }
-  const id = randomUUID()
-  const username = subscriptionLineUsername(person.subscriptionId)
-  const password = linePassword(await access.passwordSecret(), id)
-  await db
-    .insert(m3uLines)
-    .values({
-      id,
-      trialRequestId: personId,
-      username,
-      password,
-      m3uUrl: requirePanel(access).playlistUrl(username, password),
-      status: 'creating',
-      packageId: bouquetIds.join(','),
-      notes: panelNotes(person.subscriptionId, null),
-      ...plan,
-      maxConnections,
-      createdBy,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-  return (await findLine(db, eq(m3uLines.trialRequestId, personId)))!
+  return insertLineIntent(db, await intentBasis(access), person, { createdBy, now: access.now() })
 }
 
 /** Waits for another request making this line to finish (or give up), then reads it again. */

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addCalendarMonths } from '../../../common/subscription-renewals'
 import { openDatabase, type Database } from '../../db/client'
+import { m3uLines } from '../../db/schema/m3u-lines'
 import { outboxMessages } from '../../db/schema/outbox-messages'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
@@ -81,8 +83,23 @@ describe('payments with two server processes on one PostgreSQL', () => {
       cluster.servers.map((server) => postWebhook(`${server.url}${path}`, payload, headers)),
     )
 
-  /** Everything one settle leaves behind, counted, for a person who had no line. */
+  /** Waits (up to 20 s) until the person's line is made and holds its last change on the panel. */
+  async function lineFollowed(personId: string) {
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const [line] = await db().select().from(m3uLines).where(eq(m3uLines.trialRequestId, personId))
+      if (line?.supplierId && line.pushedRevision >= line.revision) return
+      if (Date.now() > deadline) throw new Error(`The line never followed: ${JSON.stringify(line)}`)
+      await sleep(50)
+    }
+  }
+
+  /**
+   * Everything one settle leaves behind, counted, for a person who had no line: once their line
+   * has followed (after the answer).
+   */
   async function settledOnce(personId: string, paymentId: string) {
+    await lineFollowed(personId)
     const [person] = await db().select().from(trialRequests).where(eq(trialRequests.id, personId))
     const payment = await paymentRow(db(), paymentId)
     const receipts = await db()

@@ -12,6 +12,7 @@ import { confirmRedemption } from '../discounts/discount-redemption-status.servi
 import { lateCodeUseProblem } from '../discounts/late-redemption'
 import { changePersonLine } from '../m3u/line-changes'
 import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follow'
+import { owedLineFor, type OweLine } from '../m3u/line-owed'
 import { publishNotification } from '../notifications/notifications.service'
 import { planConnections } from '../plans/plan-connections'
 import { extendSubscription } from './subscription-extend.service'
@@ -63,6 +64,8 @@ export type SettleOptions = {
    * settles whatever differed (amount, plan), so long as its person is still there.
    */
   accepted?: boolean
+  /** Records that the system owes the person their line, when it makes lines on its own. */
+  oweLine?: OweLine | null
 }
 
 // A payment still waiting, or one the provider gave up on that was paid after all (BTCPay's paid
@@ -92,7 +95,7 @@ export async function settleWithin(
   tx: Db,
   paymentId: string,
   confirmation: PaymentConfirmation,
-  { now, step, paidAt = now, accepted = false }: SettleOptions,
+  { now, step, paidAt = now, accepted = false, oweLine }: SettleOptions,
 ): Promise<Settled> {
   const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update')
   if (!payment) throw notFound('Payment not found')
@@ -178,6 +181,8 @@ export async function settleWithin(
     }
     lineId = await changePersonLine(tx, person!.id, line, now)
   }
+  // Committed with the money: a process that dies before its follow-up still leaves it owed.
+  await oweLine?.(tx, person!.id, now)
   const newEnd = new Date(changed.subscriptionEndDate!)
   // Where the extension ran from (renewalEnd): the old end while it was still ahead, else payment.
   const periodStart =
@@ -212,8 +217,8 @@ export async function settleWithin(
  * After a settle has committed: tells the admins' screens, and pushes the person's line to the
  * panel, making it when they have none and `createLine` asks for it. Why the line did not follow
  * yet, or null. A crash before this runs loses nothing: the line's new desired state committed
- * with the settle (its revision raised, its push due at once), so the retry job's next round
- * (panelLinesRound → retryDuePushes) pushes it.
+ * with the settle (its revision raised, its push due at once), and so did a line owed, so the
+ * left-lines round (leftLinesRound) pushes or makes it.
  */
 export async function followSettled(
   follower: LineFollower,
@@ -232,7 +237,8 @@ export async function followSettled(
 
 /**
  * Settles a payment a provider confirmed (a webhook, the reconciliation job): exactly once,
- * whatever delivers it and however often. The line follows under the system's name, and is made
+ * whatever delivers it and however often. Answers once the settle has committed, with the
+ * person's line owed in it; the line follows after the answer, under the system's name, made
  * when the person has none.
  */
 export async function settlePayment(
@@ -240,11 +246,14 @@ export async function settlePayment(
   paymentId: string,
   confirmation: PaymentConfirmation,
 ): Promise<SettleOutcome> {
+  const oweLine = owedLineFor(app)
   const settled = await app.db.transaction((tx) =>
-    settleWithin(tx, paymentId, confirmation, { now: app.now() }),
+    settleWithin(tx, paymentId, confirmation, { now: app.now(), oweLine }),
   )
   const follower: LineFollower = { app, actor: 'system', log: app.log }
-  const lineProblem = await followSettled(follower, settled, { createLine: true })
-  if (lineProblem) app.log.warn({ paymentId, lineProblem }, 'A paid line did not follow yet')
+  app.followUps.run('settled payment', async () => {
+    const lineProblem = await followSettled(follower, settled, { createLine: true })
+    if (lineProblem) app.log.warn({ paymentId, lineProblem }, 'A paid line did not follow yet')
+  })
   return { status: settled.status, settledNow: settled.settledNow }
 }
