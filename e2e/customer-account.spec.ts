@@ -217,6 +217,8 @@ describe("a customer renews on their own page from a reminder's link", () => {
       .poll(() => header.getByRole('button', { name: 'Start Free Trial' }).count())
       .toBe(0)
     expect(await page.getByText(trialBanner).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'START TRIAL', exact: true }).count()).toBe(0)
+    await page.getByRole('link', { name: 'MY ACCOUNT', exact: true }).waitFor()
     await page.goto('/plans')
     await header.getByRole('link', { name: 'My account' }).waitFor()
     expect(await page.getByRole('region', { name: 'Free trial' }).count()).toBe(0)
