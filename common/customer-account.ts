@@ -93,6 +93,8 @@ export const customerAccount = z.object({
   }),
   line: z
     .object({
+      /** The panel's address, for apps with an "Xtream Codes" login (TiviMate, IPTV Smarters). */
+      serverUrl: z.string(),
       username: z.string(),
       password: z.string(),
       m3uUrl: z.string(),

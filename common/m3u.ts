@@ -121,6 +121,11 @@ export function parseM3uUrls(text: string): M3uParseResult {
   return result
 }
 
+/** The address an "Xtream Codes" app asks for: the panel's, which is the playlist's origin. */
+export function xtreamServerUrl(m3uUrl: string): string {
+  return new URL(m3uUrl).origin
+}
+
 /** The playlist address of a line on an Xtream-style panel. */
 export function m3uPlaylistUrl(host: string, username: string, password: string): string {
   const query = new URLSearchParams({ username, password, type: 'm3u_plus', output: 'ts' })

@@ -12,6 +12,8 @@ import { startPaymentServer, type Customer, type PaymentServer } from './payment
  */
 const seconds = (iso: string) => String(Math.floor(new Date(iso).getTime() / 1000))
 const phone = { viewport: { width: 390, height: 844 }, colorScheme: 'dark' } as const
+const desktop = { viewport: { width: 1440, height: 900 }, colorScheme: 'light' } as const
+const trialBanner = '24 hours free, no credit card needed. Cancel anytime.'
 
 describe("a customer renews on their own page from a reminder's link", () => {
   let server: PaymentServer
@@ -84,10 +86,31 @@ describe("a customer renews on their own page from a reminder's link", () => {
     expect(await isWiderThanScreen(page)).toBe(false)
     expect(await axeViolations(page)).toEqual([])
 
-    // The login, hidden until asked.
+    // Signed in: the header's menu leads to the account, and no trial is offered any more.
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await menu.getByRole('link', { name: 'My account' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Start Free Trial' }).count()).toBe(0)
+    await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
+    expect(await page.getByText(trialBanner).count()).toBe(0)
+
+    // The login the device guide asks for: the Xtream server URL, username and password.
+    await page.getByText(new URL(customer.m3uUrl).origin, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Copy server url' }).waitFor()
     await page.getByText(customer.username, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Copy username' }).waitFor()
+    // The M3U address holds the password: hidden with it, shown with it.
+    await page.getByRole('button', { name: 'Copy m3u address' }).waitFor()
+    expect(await page.getByText(customer.password).count()).toBe(0)
     await page.getByRole('button', { name: 'Show password' }).click()
-    await page.getByRole('img', { name: 'QR code of your M3U address' }).waitFor()
+    await page.getByText(customer.password, { exact: true }).waitFor()
+    await page.getByText(customer.m3uUrl, { exact: true }).waitFor()
+    // The QR code is for another device to scan, shown when asked.
+    const qr = page.getByRole('img', { name: 'QR code of your M3U address' })
+    expect(await qr.count()).toBe(0)
+    await page.getByRole('button', { name: 'Show QR for a TV or another phone' }).click()
+    await qr.waitFor()
+    expect(await isWiderThanScreen(page)).toBe(false)
 
     const plan = page.getByRole('radio', { name: /^Family Plus · 3 months 29\.99/ })
     expect(await plan.isChecked()).toBe(true)
@@ -113,6 +136,7 @@ describe("a customer renews on their own page from a reminder's link", () => {
     await page.getByRole('heading', { name: `Receipt ${payment!.receiptNumber}` }).waitFor()
     await page.getByText('29.99 EUR').waitFor()
     expect(await isWiderThanScreen(page)).toBe(false)
+    expect(await page.getByText(trialBanner).count()).toBe(0)
 
     // Signed out, the page offers a new link instead of the account.
     await page.getByRole('link', { name: 'Your account' }).click()
@@ -156,5 +180,55 @@ describe("a customer renews on their own page from a reminder's link", () => {
     await page.getByRole('status').filter({ hasText: 'If we know this address' }).waitFor()
     expect(await isWiderThanScreen(page)).toBe(false)
     await page.context().close()
+  })
+
+  it('the header and footer lead to "My account", signed out and signed in (1440 px, light)', async () => {
+    const visitor = await server.addTrialCustomer('Ines')
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      ...desktop,
+      bypassCSP: true,
+    })
+    const page = await context.newPage()
+    const header = page.getByRole('banner')
+    const footer = page.getByRole('contentinfo')
+
+    // Signed out: a way in next to the trial, and the footer's link too.
+    await page.goto('/')
+    await header.getByRole('button', { name: 'Start Free Trial' }).waitFor()
+    await footer.getByRole('link', { name: 'My account' }).waitFor()
+    await page.getByText(trialBanner).waitFor()
+    await header.getByRole('link', { name: 'My account' }).click()
+    await page.waitForURL(`${server.baseUrl}/account`)
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor()
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.goto(await signInLinkFor(visitor))
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('heading', { name: 'Hi Ines' }).waitFor()
+    await page.getByText(new URL(visitor.m3uUrl).origin, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Show QR for a TV or another phone' }).waitFor()
+
+    // Signed in, on a fresh load of a public page: "My account" in the trial's place.
+    await page.goto('/')
+    await header.getByRole('link', { name: 'My account' }).waitFor()
+    await expect
+      .poll(() => header.getByRole('button', { name: 'Start Free Trial' }).count())
+      .toBe(0)
+    expect(await page.getByText(trialBanner).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'START TRIAL', exact: true }).count()).toBe(0)
+    await page.getByRole('link', { name: 'MY ACCOUNT', exact: true }).waitFor()
+    await page.goto('/plans')
+    await header.getByRole('link', { name: 'My account' }).waitFor()
+    expect(await page.getByRole('region', { name: 'Free trial' }).count()).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+
+    // Signed out again, the trial is offered again.
+    await header.getByRole('link', { name: 'My account' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await header.getByRole('button', { name: 'Start Free Trial' }).waitFor()
+    await page.getByText(trialBanner).waitFor()
+    await context.close()
   })
 })

@@ -1,12 +1,21 @@
 import type { Payment } from '../common/payments'
 import type { Plan } from '../common/plans'
 import type { PersonView } from '../common/people'
+import type { PersonLine } from '../common/person-lines'
 import type { TrialRequest } from '../common/trial-requests'
 import { startFakeStripe, type FakeStripe } from '../server/test/fake-stripe'
 import { paymentEnv } from '../server/test/payment-fixtures'
 import { startMailingServer, type MailingServer } from './mailing-server'
 
-export type Customer = { id: string; name: string; email: string; username: string }
+export type Customer = {
+  id: string
+  name: string
+  email: string
+  username: string
+  /** The line's login as the panel made it. */
+  password: string
+  m3uUrl: string
+}
 
 export type PaymentServer = MailingServer & {
   stripe: FakeStripe
@@ -52,8 +61,9 @@ export async function startPaymentServer(): Promise<PaymentServer> {
     })
     if (!response.ok) throw new Error(`Trial request: ${response.status} ${await response.text()}`)
     const { id } = (await response.json()) as { id: string }
-    const line = await server.api<{ username: string }>('POST', `/api/trial-requests/${id}/line`)
-    return { id, name: `${firstName} ${lastName}`, email, username: line.username }
+    const line = await server.api<PersonLine>('POST', `/api/trial-requests/${id}/line`)
+    const { username, password, m3uUrl } = line
+    return { id, name: `${firstName} ${lastName}`, email, username, password, m3uUrl }
   }
 
   return {

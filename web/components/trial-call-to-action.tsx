@@ -1,11 +1,16 @@
 import { Sparkles } from 'lucide-react'
 import { StartTrialButton } from '@/components/start-trial-button'
+import { useIsSignedInCustomer } from '@/lib/signed-in-customer'
 import { cn } from '@/lib/utils'
 
 type TrialCallToActionProps = { title: string; description: string; className?: string }
 
-/** An in-page invitation to the free trial, closing the plans page and the blog. */
+/**
+ * An in-page invitation to the free trial, closing the plans page and the blog; not shown to a
+ * signed-in customer, who has had theirs.
+ */
 export function TrialCallToAction({ title, description, className }: TrialCallToActionProps) {
+  if (useIsSignedInCustomer()) return null
   return (
     <section
       aria-label="Free trial"

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm'
 import { type AccountPayment, type CustomerAccount } from '../../../common/customer-account'
+import { xtreamServerUrl } from '../../../common/m3u'
 import { formatCents } from '../../../common/money'
 import { checkoutProviders, providerLabels, type CheckoutProvider } from '../../../common/payments'
 import { billingMonths } from '../../../common/plan-rules'
@@ -64,6 +65,7 @@ async function lineOf(db: Db, personId: string): Promise<CustomerAccount['line']
   if (!line?.username || !line.password) return null
   const { maxConcurrentStreams } = await getPlatformSettings(db)
   return {
+    serverUrl: xtreamServerUrl(line.m3uUrl),
     username: line.username,
     password: line.password,
     m3uUrl: line.m3uUrl,

@@ -83,6 +83,7 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
         endsAt: endsAt.toISOString(),
       },
       line: {
+        serverUrl: 'https://panel.example.com',
         username: expect.stringMatching(/^usersub-/),
         password: 'line-password-1',
         m3uUrl: expect.stringContaining(person.id),

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { signedInHintCookie } from '../../../common/signed-in-hint'
 import type { Config } from '../../config'
 
 const isHttpsSite = (config: Config) => config.publicUrl?.startsWith('https://') ?? false
@@ -18,6 +19,13 @@ const cookieOptions = (request: FastifyRequest) => ({
   secure: isHttpsSite(request.server.config) || request.protocol === 'https',
 })
 
+/**
+ * The session's companion the page can read: it holds nothing but "1", so the site's header knows
+ * to ask `GET /api/account` whether to say "My account", while the cached public HTML stays the
+ * same for everyone (decision 0045). A stale or planted one costs one 401, never an account.
+ */
+const hintOptions = (request: FastifyRequest) => ({ ...cookieOptions(request), httpOnly: false })
+
 export function setCustomerCookie(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -28,8 +36,10 @@ export function setCustomerCookie(
     ...cookieOptions(request),
     maxAge: maxAgeSeconds,
   })
+  reply.setCookie(signedInHintCookie, '1', { ...hintOptions(request), maxAge: maxAgeSeconds })
 }
 
 export function clearCustomerCookie(request: FastifyRequest, reply: FastifyReply) {
   reply.clearCookie(customerCookieName(request.server.config), cookieOptions(request))
+  reply.clearCookie(signedInHintCookie, hintOptions(request))
 }

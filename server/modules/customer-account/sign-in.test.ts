@@ -103,6 +103,14 @@ describe.each(databaseKinds)('signing in to the customer page by e-mailed link (
     expect(cookie).toContain('SameSite=Lax')
     expect(cookie).toContain('Path=/')
     expect(cookie).toContain(`Max-Age=${30 * 24 * 60 * 60}`)
+    // Its companion the page reads to know it may be signed in: no secret, the same lifetime.
+    const hint = signedIn.headers
+      .getSetCookie()
+      .find((set) => set.startsWith('customer_signed_in='))
+    expect(hint).toMatch(/^customer_signed_in=1;/)
+    expect(hint).not.toContain('HttpOnly')
+    expect(hint).toContain('Secure')
+    expect(hint).toContain(`Max-Age=${30 * 24 * 60 * 60}`)
 
     const account = await customer.get('/api/account')
     expect(account.status).toBe(200)
@@ -290,7 +298,13 @@ describe.each(databaseKinds)('signing in to the customer page by e-mailed link (
   it('ends sessions on sign-out, on "Sign out everywhere" and when the e-mail changes', async () => {
     const person = await t.newPerson({ email: 'sessions-end@example.com' })
     const first = await signedInCustomer(t.server, person, t.now)
-    expect((await first.post('/api/account/sign-out')).status).toBe(204)
+    const signedOut = await first.post('/api/account/sign-out')
+    expect(signedOut.status).toBe(204)
+    // Both cookies go: the header stops saying "My account".
+    expect(signedOut.headers.getSetCookie().map((set) => set.split(';')[0])).toEqual([
+      '__Host-customer_session=',
+      'customer_signed_in=',
+    ])
     expect((await first.get('/api/account')).status).toBe(401)
 
     const phone = await signedInCustomer(t.server, person, t.now)

@@ -8,6 +8,7 @@ import {
   type TemplateValues,
 } from '../../../common/messages'
 import { deviceGuideFor } from '../../../common/device-guides'
+import { xtreamServerUrl } from '../../../common/m3u'
 import type { OutgoingMail } from './mailer'
 import { MessageEmail, type EmailContent } from './message-email'
 
@@ -62,7 +63,7 @@ export async function composeEmail(
     login:
       qr && m3uUrl
         ? {
-            serverUrl: values.serverUrl ?? new URL(m3uUrl).origin,
+            serverUrl: values.serverUrl ?? xtreamServerUrl(m3uUrl),
             username: values.username ?? '',
             password: values.password ?? '',
             m3uUrl,

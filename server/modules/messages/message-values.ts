@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { reminderKinds, type MessageKind, type TemplateValues } from '../../../common/messages'
+import { xtreamServerUrl } from '../../../common/m3u'
 import { screensLabel } from '../../../common/plans'
 import { renewParam } from '../../../common/customer-account'
 import { appRoutes, supportTicketPath } from '../../../common/routes'
@@ -134,8 +135,7 @@ export async function messageValues(
       username: line.username,
       password: line.password,
       m3uUrl: line.m3uUrl,
-      // An "Xtream Codes" app asks for the panel's address: the playlist's origin.
-      serverUrl: new URL(line.m3uUrl).origin,
+      serverUrl: xtreamServerUrl(line.m3uUrl),
       screens: screensLabel(screens),
       ...endValues(line.expiresAt, now),
     })

@@ -1,11 +1,16 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
+import { appRoutes } from '@common/routes'
 import { StartTrialButton } from '@/components/start-trial-button'
 import { Button } from '@/components/ui/button'
 import { navLinks } from './nav-links'
 
-type MobileNavProps = { onShowPlans: () => void }
+type MobileNavProps = {
+  onShowPlans: () => void
+  /** A signed-in customer is offered their own page, not another trial. */
+  isSignedIn: boolean
+}
 
 const itemClassName =
   'flex w-full items-center rounded-md px-3 py-2.5 text-left text-sm font-medium outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
@@ -14,7 +19,7 @@ const itemClassName =
  * The header's links on small screens, as a disclosure: a plain list of links under a toggle
  * (the WAI pattern for site navigation), closed by Escape, an outside click or a choice.
  */
-export function MobileNav({ onShowPlans }: MobileNavProps) {
+export function MobileNav({ onShowPlans, isSignedIn }: MobileNavProps) {
   const [isOpen, setIsOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -82,9 +87,24 @@ export function MobileNav({ onShowPlans }: MobileNavProps) {
                 Features
               </button>
             </li>
+            {!isSignedIn && (
+              <li>
+                <Link href={appRoutes.account} className={itemClassName} onClick={close}>
+                  My account
+                </Link>
+              </li>
+            )}
           </ul>
-          {/* Stays open behind the modal, so focus can return to this button when it closes. */}
-          <StartTrialButton className="mt-3 w-full">Start Free Trial</StartTrialButton>
+          {isSignedIn ? (
+            <Button asChild className="mt-3 w-full">
+              <Link href={appRoutes.account} onClick={close}>
+                My account
+              </Link>
+            </Button>
+          ) : (
+            // Stays open behind the modal, so focus can return to this button when it closes.
+            <StartTrialButton className="mt-3 w-full">Start Free Trial</StartTrialButton>
+          )}
         </nav>
       )}
     </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { appRoutes } from '@common/routes'
 import { StartTrialButton } from '@/components/start-trial-button'
+import { useIsSignedInCustomer } from '@/lib/signed-in-customer'
 import { useSiteConfig } from '@/lib/site-config'
 import { cn } from '@/lib/utils'
 import { BrandLogo } from './brand-logo'
@@ -27,6 +28,7 @@ const columns = [
     links: [
       { label: 'Device Support', href: appRoutes.devices },
       { label: 'Contact Us', href: appRoutes.support },
+      { label: 'My account', href: appRoutes.account },
     ],
   },
 ]
@@ -47,30 +49,34 @@ type SiteFooterProps = {
 
 export function SiteFooter({ links = {} }: SiteFooterProps) {
   const site = useSiteConfig()
+  // A customer signed in has had their trial: the invitation to one is not for them.
+  const isSignedIn = useIsSignedInCustomer()
   const legal = Object.entries(links).map(([label, href]) => ({ label, href }))
   const shown = legal.length ? [...columns, { title: 'Legal', links: legal }] : columns
   return (
     <footer className="border-t bg-muted/30">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-        <div className="flex flex-col items-start justify-between gap-6 rounded-2xl bg-gradient-to-br from-violet-600 to-indigo-700 p-8 text-white shadow-lg sm:flex-row sm:items-center">
-          <div>
-            <p className="text-2xl font-bold tracking-tight">Ready to start watching?</p>
-            <p className="mt-1 text-violet-100">
-              24 hours free, no credit card needed. Cancel anytime.
-            </p>
+        {!isSignedIn && (
+          <div className="mb-12 flex flex-col items-start justify-between gap-6 rounded-2xl bg-gradient-to-br from-violet-600 to-indigo-700 p-8 text-white shadow-lg sm:flex-row sm:items-center">
+            <div>
+              <p className="text-2xl font-bold tracking-tight">Ready to start watching?</p>
+              <p className="mt-1 text-violet-100">
+                24 hours free, no credit card needed. Cancel anytime.
+              </p>
+            </div>
+            <StartTrialButton
+              size="lg"
+              variant="secondary"
+              className="bg-white text-violet-700 hover:bg-violet-50 focus-visible:ring-white"
+            >
+              Start Your Free Trial
+            </StartTrialButton>
           </div>
-          <StartTrialButton
-            size="lg"
-            variant="secondary"
-            className="bg-white text-violet-700 hover:bg-violet-50 focus-visible:ring-white"
-          >
-            Start Your Free Trial
-          </StartTrialButton>
-        </div>
+        )}
 
         <div
           className={cn(
-            'mt-12 grid grid-cols-2 gap-8',
+            'grid grid-cols-2 gap-8',
             legal.length ? 'md:grid-cols-4' : 'md:grid-cols-3',
           )}
         >

@@ -1,6 +1,9 @@
 import { Link, useLocation } from 'wouter'
+import { appRoutes } from '@common/routes'
 import { ThemeToggle } from '@/components/theme/theme-toggle'
 import { StartTrialButton } from '@/components/start-trial-button'
+import { Button } from '@/components/ui/button'
+import { useIsSignedInCustomer } from '@/lib/signed-in-customer'
 import { cn } from '@/lib/utils'
 import { BrandLogo } from './brand-logo'
 import { MobileNav } from './mobile-nav'
@@ -13,6 +16,8 @@ const navItemClassName =
 export function SiteHeader() {
   const [location] = useLocation()
   const showPlans = useShowPlans()
+  const isSignedIn = useIsSignedInCustomer()
+  const accountCurrent = location.startsWith(appRoutes.account) ? 'page' : undefined
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background">
@@ -38,8 +43,28 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          <StartTrialButton className="hidden sm:inline-flex">Start Free Trial</StartTrialButton>
-          <MobileNav onShowPlans={showPlans} />
+          {/* Signed in, the way back to one's own page takes the trial's place. */}
+          {isSignedIn ? (
+            <Button asChild className="hidden sm:inline-flex">
+              <Link href={appRoutes.account} aria-current={accountCurrent}>
+                My account
+              </Link>
+            </Button>
+          ) : (
+            <>
+              <Link
+                href={appRoutes.account}
+                aria-current={accountCurrent}
+                className={cn(navItemClassName, 'hidden sm:inline-flex')}
+              >
+                My account
+              </Link>
+              <StartTrialButton className="hidden sm:inline-flex">
+                Start Free Trial
+              </StartTrialButton>
+            </>
+          )}
+          <MobileNav onShowPlans={showPlans} isSignedIn={isSignedIn} />
         </div>
       </div>
     </header>

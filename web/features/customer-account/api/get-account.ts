@@ -1,11 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import type { CustomerAccount } from '@common/customer-account'
-import { getQueryFn } from '@/lib/api-client'
-
-export const accountQueryKey = ['customer-account'] as const
-
-/** Null when nobody is signed in (401): the page then offers to e-mail a sign-in link. */
-const readAccount = getQueryFn<CustomerAccount>({ on401: 'returnNull' })
+import { accountQueryKey, readAccount } from '@/lib/signed-in-customer'
 
 /** `watchedPaymentId`: the payment the customer came back from the provider with. */
 export function getAccountQueryOptions(watchedPaymentId: string | null = null) {

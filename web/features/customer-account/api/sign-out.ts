@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client'
-import { accountQueryKey } from './get-account'
+import { accountQueryKey } from '@/lib/signed-in-customer'
 
 export async function signOut(): Promise<void> {
   await apiRequest('POST', '/api/account/sign-out')

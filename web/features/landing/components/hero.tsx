@@ -1,7 +1,10 @@
 import { CalendarCheck, Clock, ShieldCheck, type LucideIcon } from 'lucide-react'
+import { Link } from 'wouter'
+import { appRoutes } from '@common/routes'
 import { StartTrialButton } from '@/components/start-trial-button'
 import { Button } from '@/components/ui/button'
 import { plansSectionId, scrollToSection } from '@/lib/scroll'
+import { useIsSignedInCustomer } from '@/lib/signed-in-customer'
 import { useSiteConfig } from '@/lib/site-config'
 import { HeroScreen } from './hero-screen'
 
@@ -12,8 +15,12 @@ const heroBadges: { label: string; icon: LucideIcon }[] = [
 ]
 
 /** The landing's opening: promise, the two calls to action and the trial terms. */
+const primaryClassName =
+  'bg-gradient-to-r from-violet-600 to-fuchsia-600 px-8 text-white shadow-lg shadow-violet-900/40 hover:from-violet-500 hover:to-fuchsia-500 focus-visible:ring-offset-slate-950'
+
 export function Hero() {
   const site = useSiteConfig()
+  const isSignedIn = useIsSignedInCustomer()
   return (
     // Dark in both themes: the cinema look of a streaming service.
     <section
@@ -51,12 +58,16 @@ export function Hero() {
             screen you own, ad-free. Try it free for 24 hours, no credit card required.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <StartTrialButton
-              size="lg"
-              className="bg-gradient-to-r from-violet-600 to-fuchsia-600 px-8 text-white shadow-lg shadow-violet-900/40 hover:from-violet-500 hover:to-fuchsia-500 focus-visible:ring-offset-slate-950"
-            >
-              START TRIAL
-            </StartTrialButton>
+            {/* A signed-in customer has had their trial: their own page instead. */}
+            {isSignedIn ? (
+              <Button asChild size="lg" className={primaryClassName}>
+                <Link href={appRoutes.account}>MY ACCOUNT</Link>
+              </Button>
+            ) : (
+              <StartTrialButton size="lg" className={primaryClassName}>
+                START TRIAL
+              </StartTrialButton>
+            )}
             {/* A link, so a tap before the app has hydrated still reaches the plans. */}
             <Button
               asChild
