@@ -1,36 +1,33 @@
+import type { Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { parse } from 'csv-parse/sync'
+import { CsvError, parse } from 'csv-parse'
 import {
   paymentImportColumns,
   paymentImportRow,
-  type PaymentImportProblem,
   type PaymentImportRow,
 } from '../../../common/payment-imports'
 import { findTextProblem } from '../../../common/text-rules'
-import { badRequest } from '../../lib/http-error'
+import { badRequest, HttpError } from '../../lib/http-error'
 import type { ProgressReport } from './import-progress'
+import type { ProblemLog } from './problem-log'
 
 /** A row that reads well, with the line of the file it starts on. */
 export type ReadRow = PaymentImportRow & { line: number }
 
-export type ReadFile = { rows: ReadRow[]; problems: PaymentImportProblem[]; rowCount: number }
+export type ReadFile = { rows: ReadRow[]; rowCount: number }
 
-type Parsed = { record: string[]; info: { lines: number } }
+type Parsed = { record: string[]; info: { lines: number; bytes: number } }
 
-// Rows checked between two turns of the event loop, each followed by a progress report.
-const sliceSize = 5000
+// Rows read between two progress reports.
+const reportEvery = 5000
+// The longest the reading runs before letting other requests in (a health check answers in time).
+const turnMs = 10
+// No row of the file is anywhere near this; a quote never closed stops here, not at the file's end.
+const maxRecordBytes = 64 * 1024
 
-function parseRecords(text: string): Parsed[] {
-  try {
-    // Empty lines are kept (and passed over below) so that each record's first line is the line
-    // after the previous record's last: a quoted cell may span lines.
-    const options = { bom: true, trim: true, relax_column_count: true, info: true }
-    return parse(text, options) as unknown as Parsed[]
-  } catch (error) {
-    const line = (error as { lines?: number }).lines
-    throw badRequest(`file: not readable as CSV${line ? ` at line ${line}` : ''}`)
-  }
-}
+/** 413 for a file over `maxBytes`, in words. */
+export const fileTooLarge = (maxBytes: number) =>
+  new HttpError(413, `file: larger than ${maxBytes / 1024 / 1024} MB; split it into smaller files`)
 
 function headerOf(record: string[]): string[] {
   const missing = paymentImportColumns.filter((column) => !record.includes(column))
@@ -40,55 +37,94 @@ function headerOf(record: string[]): string[] {
   return record
 }
 
+/** The records of a CSV as they arrive; an error of the source (the upload) ends them. */
+function recordsOf(source: Readable): Readable {
+  // Empty lines are kept (and passed over below) so that each record's first line is the line
+  // after the previous record's last: a quoted cell may span lines.
+  const parser = parse({
+    bom: true,
+    trim: true,
+    relax_column_count: true,
+    info: true,
+    max_record_size: maxRecordBytes,
+  })
+  // Piped, not pipelined: a source destroyed (the request) could no longer be answered.
+  source.on('error', (error) => parser.destroy(error))
+  return source.pipe(parser)
+}
+
+/** A row's problems: the text rule first, then one problem a cell (bad, not also too small). */
+function problemsOf(cells: Record<string, string>) {
+  // The rule every text input meets (the input guard's, which sees an upload as bytes).
+  const unfit = findTextProblem(cells, { allowLineBreaks: false })
+  if (unfit) return { problems: [{ field: unfit.path, message: unfit.message }] }
+  const read = paymentImportRow.safeParse(cells)
+  if (read.success) return { row: read.data, problems: [] }
+  const fields = new Set<string | null>()
+  const problems: { field: string | null; message: string }[] = []
+  for (const issue of read.error.issues) {
+    const field = String(issue.path[0] ?? '') || null
+    if (!fields.has(field)) problems.push({ field, message: issue.message })
+    fields.add(field)
+  }
+  return { problems }
+}
+
 /**
- * Reads a payment history file: its header (line 1) names the columns, in any order; each later
- * line is checked on its own, and a row's problems are given by the line it starts on. The file
- * arrives as bytes, so the text rule every input meets (docs/security.md §8) is met here, cell
- * by cell. Rows are checked a slice at a time, yielding between slices, with `onProgress` told.
+ * Reads a payment history file as it arrives: its header (line 1) names the columns, in any
+ * order; each later line is checked on its own, and a row's problems go to `problems` by the line
+ * it starts on. Only the rows that read well are kept. The file arrives as bytes, so the text rule
+ * every input meets (docs/security.md §8) is met here, cell by cell. `onProgress` hears the bytes
+ * read of `totalBytes` (the upload's length, when it is known) every few thousand rows.
  */
 export async function readPaymentHistory(
-  text: string,
-  onProgress: ProgressReport = () => {},
+  source: Readable,
+  {
+    problems,
+    maxBytes,
+    totalBytes,
+    onProgress = () => {},
+  }: { problems: ProblemLog; maxBytes: number; totalBytes?: number; onProgress?: ProgressReport },
 ): Promise<ReadFile> {
-  const records = parseRecords(text)
-  if (records.length === 0) throw badRequest('file: it is empty; line 1 must name the columns')
-  const header = headerOf(records[0]!.record)
+  let header: string[] | null = null
   const rows: ReadRow[] = []
-  const problems: PaymentImportProblem[] = []
   let rowCount = 0
-  let previousEnd = records[0]!.info.lines
-  const total = records.length - 1
-  for (let index = 1; index < records.length; index += 1) {
-    const readSoFar = index - 1
-    if (readSoFar > 0 && readSoFar % sliceSize === 0) {
-      onProgress(readSoFar, total)
-      await nextTurn()
+  let previousEnd = 0
+  let bytes = 0
+  let turnStarted = performance.now()
+  try {
+    for await (const { record, info } of recordsOf(source) as AsyncIterable<Parsed>) {
+      const line = previousEnd + 1
+      previousEnd = info.lines
+      bytes = info.bytes
+      if (bytes > maxBytes) throw fileTooLarge(maxBytes)
+      if (!header) {
+        header = headerOf(record)
+        continue
+      }
+      if (performance.now() - turnStarted > turnMs) {
+        await nextTurn()
+        turnStarted = performance.now()
+      }
+      if (record.every((cell) => cell === '')) continue
+      rowCount += 1
+      if (rowCount % reportEvery === 0) onProgress(bytes, Math.max(totalBytes ?? 0, bytes))
+      const cells = Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))
+      const read = problemsOf(cells)
+      if (read.row) rows.push({ ...read.row, line })
+      for (const problem of read.problems) await problems.add({ line, ...problem })
     }
-    const { record, info } = records[index]!
-    const line = previousEnd + 1
-    previousEnd = info.lines
-    if (record.every((cell) => cell === '')) continue
-    rowCount += 1
-    const cells = Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))
-    // The rule every text input meets (the input guard's, which sees an upload as bytes).
-    const unfit = findTextProblem(cells, { allowLineBreaks: false })
-    if (unfit) {
-      problems.push({ line, field: unfit.path, message: unfit.message })
-      continue
-    }
-    const read = paymentImportRow.safeParse(cells)
-    if (read.success) {
-      rows.push({ ...read.data, line })
-      continue
-    }
-    // One problem a cell: an amount that is not a number is not also "not more than 0".
-    const fields = new Set<string | null>()
-    for (const issue of read.error.issues) {
-      const field = String(issue.path[0] ?? '') || null
-      if (!fields.has(field)) problems.push({ line, field, message: issue.message })
-      fields.add(field)
-    }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error
+    const line = (error as { lines?: number }).lines
+    throw badRequest(`file: not readable as CSV${line ? ` at line ${line}` : ''}`)
+  } finally {
+    // What is left of a file refused part-way is let through unread, so the answer can be sent.
+    source.unpipe()
+    source.resume()
   }
-  onProgress(total, total)
-  return { rows, problems, rowCount }
+  if (!header) throw badRequest('file: it is empty; line 1 must name the columns')
+  await problems.flush()
+  onProgress(bytes, bytes)
+  return { rows, rowCount }
 }

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto'
+import { lt, sql } from 'drizzle-orm'
+import {
+  paymentImportProblemLimit,
+  type PaymentImportProblem,
+} from '../../../common/payment-imports'
+import type { Db } from '../../db/client'
+import { importProblems } from '../../db/schema/import-problems'
+import { insertMany } from '../../lib/insert-many'
+
+/** How long the CSV of every problem can be downloaded after the check. */
+export const problemsKeptFor = '1 day'
+
+// Problems written to the database per statement, so however many a file has, few are held.
+const batchSize = 5000
+
+type Numbered = PaymentImportProblem & { position: number }
+
+const byLine = (a: Numbered, b: Numbered) => a.line - b.line || a.position - b.position
+
+/**
+ * The problems of one upload: counted, the first by line kept for the answer, and every one
+ * written to `import_problems` for its sender's download, a batch at a time. Memory stays at a
+ * few thousand problems whatever the file (decision 0040).
+ */
+export class ProblemLog {
+  readonly reportId = randomUUID()
+  count = 0
+  private first: Numbered[] = []
+  private pending: Numbered[] = []
+  private hasWritten = false
+
+  constructor(
+    private readonly db: Db,
+    private readonly userId: string,
+  ) {}
+
+  async add(problem: PaymentImportProblem): Promise<void> {
+    this.count += 1
+    const numbered = { ...problem, position: this.count }
+    this.first.push(numbered)
+    // Trimmed now and then rather than kept sorted: problems of the checks arrive out of line order.
+    if (this.first.length >= 2 * paymentImportProblemLimit) this.trimFirst()
+    this.pending.push(numbered)
+    if (this.pending.length >= batchSize) await this.flush()
+  }
+
+  async addAll(problems: PaymentImportProblem[]): Promise<void> {
+    for (const problem of problems) await this.add(problem)
+  }
+
+  /** Writes what is pending; the first write also clears other uploads' expired problems. */
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return
+    const rows = this.pending.map(({ line, field, message, position }) => ({
+      reportId: this.reportId,
+      userId: this.userId,
+      line,
+      position,
+      field,
+      message,
+    }))
+    this.pending = []
+    if (!this.hasWritten) {
+      await this.db
+        .delete(importProblems)
+        .where(lt(importProblems.createdAt, sql`now() - ${problemsKeptFor}::interval`))
+      this.hasWritten = true
+    }
+    await insertMany(this.db, importProblems, rows)
+  }
+
+  /** The first problems by line, at most paymentImportProblemLimit. */
+  firstProblems(): PaymentImportProblem[] {
+    this.trimFirst()
+    return this.first.map(({ line, field, message }) => ({ line, field, message }))
+  }
+
+  /** Where the sender downloads them all; null when there are none. */
+  csvPath(): string | null {
+    return this.count > 0 ? `/api/imports/payments/${this.reportId}/problems.csv` : null
+  }
+
+  private trimFirst() {
+    this.first = this.first.sort(byLine).slice(0, paymentImportProblemLimit)
+  }
+}
