@@ -44,10 +44,12 @@ async function fileStream(
     if (!(request.body instanceof Readable)) throw badRequest('file: send the CSV as the body')
     return { source: request.body, isCut: () => false }
   }
-  const part = await request.file()
-  if (!part || part.fieldname !== 'file') {
-    throw badRequest('file: send the CSV in a multipart field named file')
-  }
+  const wrongPart = badRequest('file: send the CSV in a multipart field named file')
+  // A text field is over the form's limit of none: still the same mistake, in the same words.
+  const part = await request.file().catch((error: unknown) => {
+    throw (error as { code?: string }).code === 'FST_FIELDS_LIMIT' ? wrongPart : error
+  })
+  if (!part || part.fieldname !== 'file') throw wrongPart
   return { source: part.file, isCut: () => part.file.truncated }
 }
 
