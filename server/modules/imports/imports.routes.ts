@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -12,12 +13,13 @@ import { badRequest } from '../../lib/http-error'
 import { textAnswer } from '../../lib/text-answer'
 import { auditAs, declareUnchanged, inAuditedTransaction } from '../../plugins/audit'
 import { importProgress, type ProgressReport } from './import-progress'
-import { fileTooLarge, readPaymentHistory, type ReadFile } from './payment-history-csv'
+import { readPaymentHistory, type ReadFile } from './payment-history-csv'
 import { planPaymentHistory, type ImportPlan } from './payment-history-plan'
 import { paymentHistoryReport } from './payment-history-report'
 import { holdImportLock, writePaymentHistory } from './payment-history-write'
 import { ProblemLog } from './problem-log'
 import { problemsCsv } from './problems-csv'
+import { fileTooLarge, withSpooledUpload } from './upload-spool'
 
 // Fifty thousand rows of about 120 characters, with room to spare.
 const fileLimit = 32 * 1024 * 1024
@@ -59,13 +61,14 @@ async function readUpload(
   problems: ProblemLog,
   onProgress: ProgressReport,
 ): Promise<ReadFile> {
-  const declared = Number(request.headers['content-length'])
-  if (declared > fileLimit + multipartSlack) throw fileTooLarge(fileLimit)
+  if (Number(request.headers['content-length']) > fileLimit + multipartSlack) {
+    throw fileTooLarge(fileLimit)
+  }
   const { source, isCut } = await fileStream(request)
-  const options = { problems, maxBytes: fileLimit, totalBytes: declared || undefined, onProgress }
-  const read = await readPaymentHistory(source, options)
-  if (isCut()) throw fileTooLarge(fileLimit)
-  return read
+  return withSpooledUpload(source, fileLimit, async (path, totalBytes) => {
+    if (isCut()) throw fileTooLarge(fileLimit)
+    return readPaymentHistory(createReadStream(path), { problems, totalBytes, onProgress })
+  })
 }
 
 /**

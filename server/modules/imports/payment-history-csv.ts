@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream'
+import { pipeline, type Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { CsvError, parse } from 'csv-parse'
 import {
@@ -7,7 +7,7 @@ import {
   type PaymentImportRow,
 } from '../../../common/payment-imports'
 import { findTextProblem } from '../../../common/text-rules'
-import { badRequest, HttpError } from '../../lib/http-error'
+import { badRequest } from '../../lib/http-error'
 import type { ProgressReport } from './import-progress'
 import type { ProblemLog } from './problem-log'
 
@@ -24,10 +24,6 @@ const reportEvery = 5000
 const turnMs = 10
 // No row of the file is anywhere near this; a quote never closed stops here, not at the file's end.
 const maxRecordBytes = 64 * 1024
-
-/** 413 for a file over `maxBytes`, in words. */
-export const fileTooLarge = (maxBytes: number) =>
-  new HttpError(413, `file: larger than ${maxBytes / 1024 / 1024} MB; split it into smaller files`)
 
 function headerOf(record: string[]): string[] {
   const missing = paymentImportColumns.filter((column) => !record.includes(column))
@@ -48,9 +44,7 @@ function recordsOf(source: Readable): Readable {
     info: true,
     max_record_size: maxRecordBytes,
   })
-  // Piped, not pipelined: a source destroyed (the request) could no longer be answered.
-  source.on('error', (error) => parser.destroy(error))
-  return source.pipe(parser)
+  return pipeline(source, parser, () => {})
 }
 
 /** A row's problems: the text rule first, then one problem a cell (bad, not also too small). */
@@ -71,20 +65,19 @@ function problemsOf(cells: Record<string, string>) {
 }
 
 /**
- * Reads a payment history file as it arrives: its header (line 1) names the columns, in any
+ * Reads a payment history file a chunk at a time: its header (line 1) names the columns, in any
  * order; each later line is checked on its own, and a row's problems go to `problems` by the line
  * it starts on. Only the rows that read well are kept. The file arrives as bytes, so the text rule
  * every input meets (docs/security.md §8) is met here, cell by cell. `onProgress` hears the bytes
- * read of `totalBytes` (the upload's length, when it is known) every few thousand rows.
+ * read of the file's `totalBytes` every few thousand rows.
  */
 export async function readPaymentHistory(
   source: Readable,
   {
     problems,
-    maxBytes,
     totalBytes,
     onProgress = () => {},
-  }: { problems: ProblemLog; maxBytes: number; totalBytes?: number; onProgress?: ProgressReport },
+  }: { problems: ProblemLog; totalBytes: number; onProgress?: ProgressReport },
 ): Promise<ReadFile> {
   let header: string[] | null = null
   const rows: ReadRow[] = []
@@ -97,7 +90,6 @@ export async function readPaymentHistory(
       const line = previousEnd + 1
       previousEnd = info.lines
       bytes = info.bytes
-      if (bytes > maxBytes) throw fileTooLarge(maxBytes)
       if (!header) {
         header = headerOf(record)
         continue
@@ -108,7 +100,7 @@ export async function readPaymentHistory(
       }
       if (record.every((cell) => cell === '')) continue
       rowCount += 1
-      if (rowCount % reportEvery === 0) onProgress(bytes, Math.max(totalBytes ?? 0, bytes))
+      if (rowCount % reportEvery === 0) onProgress(bytes, totalBytes)
       const cells = Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))
       const read = problemsOf(cells)
       if (read.row) rows.push({ ...read.row, line })
@@ -119,12 +111,11 @@ export async function readPaymentHistory(
     const line = (error as { lines?: number }).lines
     throw badRequest(`file: not readable as CSV${line ? ` at line ${line}` : ''}`)
   } finally {
-    // What is left of a file refused part-way is let through unread, so the answer can be sent.
-    source.unpipe()
-    source.resume()
+    // A file refused part-way is closed, not read on.
+    source.destroy()
   }
   if (!header) throw badRequest('file: it is empty; line 1 must name the columns')
   await problems.flush()
-  onProgress(bytes, bytes)
+  onProgress(totalBytes, totalBytes)
   return { rows, rowCount }
 }

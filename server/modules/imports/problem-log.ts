@@ -11,8 +11,9 @@ import { insertMany } from '../../lib/insert-many'
 /** How long the CSV of every problem can be downloaded after the check. */
 export const problemsKeptFor = '1 day'
 
-// Problems written to the database per statement, so however many a file has, few are held.
-const batchSize = 5000
+// Problems written to the database per statement: however many a file has, few are held, and
+// none long enough for the garbage collector to move it to the old generation (decision 0040).
+const batchSize = 500
 
 type Numbered = PaymentImportProblem & { position: number }
 
@@ -27,6 +28,8 @@ export class ProblemLog {
   readonly reportId = randomUUID()
   count = 0
   private first: Numbered[] = []
+  /** The last of `first` once it is full: a problem after it is not among the first. */
+  private cutoff: Numbered | null = null
   private pending: Numbered[] = []
   private hasWritten = false
 
@@ -38,9 +41,12 @@ export class ProblemLog {
   async add(problem: PaymentImportProblem): Promise<void> {
     this.count += 1
     const numbered = { ...problem, position: this.count }
-    this.first.push(numbered)
-    // Trimmed now and then rather than kept sorted: problems of the checks arrive out of line order.
-    if (this.first.length >= 2 * paymentImportProblemLimit) this.trimFirst()
+    // Kept only if it may be among the first: past the cut-off, later lines never are.
+    if (!this.cutoff || byLine(numbered, this.cutoff) < 0) {
+      this.first.push(numbered)
+      const isFull = this.first.length >= (this.cutoff ? 2 : 1) * paymentImportProblemLimit
+      if (isFull) this.trimFirst()
+    }
     this.pending.push(numbered)
     if (this.pending.length >= batchSize) await this.flush()
   }
@@ -83,5 +89,6 @@ export class ProblemLog {
 
   private trimFirst() {
     this.first = this.first.sort(byLine).slice(0, paymentImportProblemLimit)
+    if (this.first.length === paymentImportProblemLimit) this.cutoff = this.first.at(-1)!
   }
 }
