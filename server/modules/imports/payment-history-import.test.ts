@@ -193,6 +193,19 @@ describe.each(databaseKinds)('payment history brought in from a CSV, on %s', (ki
     )
   })
 
+  it('refuses a file over 32 MB with 413 before reading it', async () => {
+    const answer = await rawRequest(t.server.baseUrl, 'POST', '/api/imports/payments?dryRun=true', {
+      headers: {
+        origin: t.server.baseUrl,
+        cookie: t.admin.cookie!,
+        'content-type': 'text/csv',
+        'content-length': String(40 * 1024 * 1024),
+      },
+    })
+    expect(answer.status).toBe(413)
+    expect(answer.json).toEqual({ message: 'file: larger than 32 MB; split it into smaller files' })
+  })
+
   it('answers 400 naming the missing columns of line 1', async () => {
     const response = await send('email,firstName\nann@example.com,Ann', true)
     expect(response.status).toBe(400)
