@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -13,8 +12,9 @@ import { badRequest } from '../../lib/http-error'
 import { textAnswer } from '../../lib/text-answer'
 import { auditAs, declareUnchanged, inAuditedTransaction } from '../../plugins/audit'
 import { importProgress, type ProgressReport } from './import-progress'
-import { readPaymentHistory, type ReadFile } from './payment-history-csv'
+import type { ReadFile } from './payment-history-csv'
 import { planPaymentHistory, type ImportPlan } from './payment-history-plan'
+import { readPaymentHistoryFile } from './payment-history-reader'
 import { paymentHistoryReport } from './payment-history-report'
 import { holdImportLock, writePaymentHistory } from './payment-history-write'
 import { ProblemLog } from './problem-log'
@@ -67,7 +67,7 @@ async function readUpload(
   const { source, isCut } = await fileStream(request)
   return withSpooledUpload(source, fileLimit, async (path, totalBytes) => {
     if (isCut()) throw fileTooLarge(fileLimit)
-    return readPaymentHistory(createReadStream(path), { problems, totalBytes, onProgress })
+    return readPaymentHistoryFile(path, { problems, totalBytes, onProgress })
   })
 }
 

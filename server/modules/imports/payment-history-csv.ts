@@ -1,27 +1,31 @@
 import { pipeline, type Readable } from 'node:stream'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { CsvError, parse } from 'csv-parse'
 import {
   paymentImportColumns,
   paymentImportRow,
+  type PaymentImportProblem,
   type PaymentImportRow,
 } from '../../../common/payment-imports'
 import { findTextProblem } from '../../../common/text-rules'
 import { badRequest } from '../../lib/http-error'
-import type { ProgressReport } from './import-progress'
-import type { ProblemLog } from './problem-log'
 
 /** A row that reads well, with the line of the file it starts on. */
 export type ReadRow = PaymentImportRow & { line: number }
 
 export type ReadFile = { rows: ReadRow[]; rowCount: number }
 
+/** Where the reading puts what it finds; it waits for each promise before reading on. */
+export type ReadSink = {
+  row: (row: ReadRow) => void | Promise<void>
+  problem: (problem: PaymentImportProblem) => void | Promise<void>
+  /** The bytes read so far, every few thousand rows. */
+  progress: (bytesRead: number) => void | Promise<void>
+}
+
 type Parsed = { record: string[]; info: { lines: number; bytes: number } }
 
 // Rows read between two progress reports.
 const reportEvery = 5000
-// The longest the reading runs before letting other requests in (a health check answers in time).
-const turnMs = 10
 // No row of the file is anywhere near this; a quote never closed stops here, not at the file's end.
 const maxRecordBytes = 64 * 1024
 
@@ -33,7 +37,7 @@ function headerOf(record: string[]): string[] {
   return record
 }
 
-/** The records of a CSV as they arrive; an error of the source (the upload) ends them. */
+/** The records of a CSV as they arrive; an error of the source (the file) ends them. */
 function recordsOf(source: Readable): Readable {
   // Empty lines are kept (and passed over below) so that each record's first line is the line
   // after the previous record's last: a quoted cell may span lines.
@@ -66,45 +70,29 @@ function problemsOf(cells: Record<string, string>) {
 
 /**
  * Reads a payment history file a chunk at a time: its header (line 1) names the columns, in any
- * order; each later line is checked on its own, and a row's problems go to `problems` by the line
- * it starts on. Only the rows that read well are kept. The file arrives as bytes, so the text rule
- * every input meets (docs/security.md §8) is met here, cell by cell. `onProgress` hears the bytes
- * read of the file's `totalBytes` every few thousand rows.
+ * order; each later line is checked on its own, and goes to `sink` as a row that reads well or as
+ * its problems, by the line it starts on. The file arrives as bytes, so the text rule every input
+ * meets (docs/security.md §8) is met here, cell by cell. Answers how many rows the file has.
  */
-export async function readPaymentHistory(
-  source: Readable,
-  {
-    problems,
-    totalBytes,
-    onProgress = () => {},
-  }: { problems: ProblemLog; totalBytes: number; onProgress?: ProgressReport },
-): Promise<ReadFile> {
+export async function readPaymentHistory(source: Readable, sink: ReadSink): Promise<number> {
   let header: string[] | null = null
-  const rows: ReadRow[] = []
   let rowCount = 0
   let previousEnd = 0
-  let bytes = 0
-  let turnStarted = performance.now()
   try {
     for await (const { record, info } of recordsOf(source) as AsyncIterable<Parsed>) {
       const line = previousEnd + 1
       previousEnd = info.lines
-      bytes = info.bytes
       if (!header) {
         header = headerOf(record)
         continue
       }
-      if (performance.now() - turnStarted > turnMs) {
-        await nextTurn()
-        turnStarted = performance.now()
-      }
       if (record.every((cell) => cell === '')) continue
       rowCount += 1
-      if (rowCount % reportEvery === 0) onProgress(bytes, totalBytes)
+      if (rowCount % reportEvery === 0) await sink.progress(info.bytes)
       const cells = Object.fromEntries(header.map((column, i) => [column, record[i] ?? '']))
       const read = problemsOf(cells)
-      if (read.row) rows.push({ ...read.row, line })
-      for (const problem of read.problems) await problems.add({ line, ...problem })
+      if (read.row) await sink.row({ ...read.row, line })
+      for (const problem of read.problems) await sink.problem({ line, ...problem })
     }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error
@@ -115,7 +103,5 @@ export async function readPaymentHistory(
     source.destroy()
   }
   if (!header) throw badRequest('file: it is empty; line 1 must name the columns')
-  await problems.flush()
-  onProgress(totalBytes, totalBytes)
-  return { rows, rowCount }
+  return rowCount
 }

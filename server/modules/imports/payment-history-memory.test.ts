@@ -89,12 +89,10 @@ it('checks 32 MB of bad rows with the process small and its health check answeri
     expect(body).toMatchObject({ rows: rowCount, problemCount: rowCount })
     expect(body.problems).toHaveLength(1000)
     expect(busy.length).toBeGreaterThan(10)
-    // Issue 41 asks 200 ms for every answer and under 100 MB of growth. On a loaded two-core
-    // machine a health check may wait for a core whatever the server does, so nine in ten are held
-    // to it; and V8 lets parsing's garbage fill the old generation (live memory stays near 20 MB)
-    // before it collects, which the bound below allows (decision 0040).
-    expect(quantile(busy, 0.9)).toBeLessThan(200)
-    expect(peak - before).toBeLessThan(256 * megabyte)
+    // Issue 41: every health answer within 200 ms, and the process grows by less than 100 MB
+    // (the rows are read on a thread of its own with a bounded heap, decision 0040).
+    expect(Math.max(...busy)).toBeLessThan(200)
+    expect(peak - before).toBeLessThan(100 * megabyte)
   } finally {
     await stop()
   }

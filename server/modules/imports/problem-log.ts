@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client'
 import { importProblems } from '../../db/schema/import-problems'
 import { insertMany } from '../../lib/insert-many'
+import type { ProblemBatch } from './problem-batch'
 
 /** How long the CSV of every problem can be downloaded after the check. */
 export const problemsKeptFor = '1 day'
@@ -41,14 +42,25 @@ export class ProblemLog {
   async add(problem: PaymentImportProblem): Promise<void> {
     this.count += 1
     const numbered = { ...problem, position: this.count }
-    // Kept only if it may be among the first: past the cut-off, later lines never are.
-    if (!this.cutoff || byLine(numbered, this.cutoff) < 0) {
-      this.first.push(numbered)
-      const isFull = this.first.length >= (this.cutoff ? 2 : 1) * paymentImportProblemLimit
-      if (isFull) this.trimFirst()
-    }
+    this.keepIfFirst(numbered)
     this.pending.push(numbered)
     if (this.pending.length >= batchSize) await this.flush()
+  }
+
+  /** A batch from the reading thread, written as it came: three arrays, one statement. */
+  async addBatch(batch: ProblemBatch): Promise<void> {
+    await this.flush()
+    const positionBefore = this.count
+    batch.first.forEach((problem, i) =>
+      this.keepIfFirst({ ...problem, position: positionBefore + 1 + i }),
+    )
+    this.count += batch.count
+    await this.clearExpired()
+    await this.db.execute(sql`
+      insert into ${importProblems} (report_id, user_id, line, position, field, message)
+      select ${this.reportId}::uuid, ${this.userId}::uuid, line, ${positionBefore}::int + n, field, message
+      from unnest(${batch.lines}::int[], ${batch.fields}::text[], ${batch.messages}::text[])
+        with ordinality as problem(line, field, message, n)`)
   }
 
   async addAll(problems: PaymentImportProblem[]): Promise<void> {
@@ -67,12 +79,7 @@ export class ProblemLog {
       message,
     }))
     this.pending = []
-    if (!this.hasWritten) {
-      await this.db
-        .delete(importProblems)
-        .where(lt(importProblems.createdAt, sql`now() - ${problemsKeptFor}::interval`))
-      this.hasWritten = true
-    }
+    await this.clearExpired()
     await insertMany(this.db, importProblems, rows)
   }
 
@@ -85,6 +92,23 @@ export class ProblemLog {
   /** Where the sender downloads them all; null when there are none. */
   csvPath(): string | null {
     return this.count > 0 ? `/api/imports/payments/${this.reportId}/problems.csv` : null
+  }
+
+  /** Before the first write: other uploads' problems past their day go. */
+  private async clearExpired() {
+    if (this.hasWritten) return
+    this.hasWritten = true
+    await this.db
+      .delete(importProblems)
+      .where(lt(importProblems.createdAt, sql`now() - ${problemsKeptFor}::interval`))
+  }
+
+  /** Kept only if it may be among the first: past the cut-off, later lines never are. */
+  private keepIfFirst(numbered: Numbered) {
+    if (this.cutoff && byLine(numbered, this.cutoff) >= 0) return
+    this.first.push(numbered)
+    const isFull = this.first.length >= (this.cutoff ? 2 : 1) * paymentImportProblemLimit
+    if (isFull) this.trimFirst()
   }
 
   private trimFirst() {
