@@ -98,7 +98,8 @@ it('checks 32 MB of bad rows with the process small and its health check answeri
     console.log(
       `${rowCount} bad rows checked in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; ` +
         `RSS +${((peak - before) / megabyte).toFixed(0)} MB; health ms (median / p90 / max): ` +
-        `idle ${times(idle)}, during ${times(busy)} over ${busy.length} checks`,
+        `idle ${times(idle)}, during ${times(busy)} over ${busy.length} checks, ` +
+        `${busy.filter((ms) => ms >= 200).length} of them 200 ms or more`,
     )
     expect(status).toBe(200)
     expect(body).toMatchObject({ rows: rowCount, problemCount: rowCount })

@@ -3,6 +3,7 @@
 // batch whatever the file's size (decision 0040).
 import { createReadStream } from 'node:fs'
 import { once } from 'node:events'
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PaymentImportProblem } from '../../../common/payment-imports'
 import { HttpError } from '../../lib/http-error'
@@ -15,6 +16,10 @@ const problemsPerBatch = 500
 const rowsPerBatch = 1000
 // Small reads: each chunk's garbage is short-lived.
 const chunkBytes = 16 * 1024
+
+// Reading is background work: on Linux a thread's priority is its own, so the main thread (and
+// the requests it answers) goes first when the cores are busy.
+setPriority(10)
 
 const port = parentPort!
 const { path } = workerData as ReaderInput

@@ -58,7 +58,8 @@ export class ProblemLog {
     await this.clearExpired()
     await this.db.execute(sql`
       insert into ${importProblems} (report_id, user_id, line, position, field, message)
-      select ${this.reportId}::uuid, ${this.userId}::uuid, line, ${positionBefore}::int + n, field, message
+      select ${this.reportId}::uuid, ${this.userId}::uuid, line, ${positionBefore}::int + n,
+        field, message
       from unnest(${batch.lines}::int[], ${batch.fields}::text[], ${batch.messages}::text[])
         with ordinality as problem(line, field, message, n)`)
   }
