@@ -23,6 +23,11 @@ export const paymentImportQuery = z.object({
   progressId: z.uuid({ error: 'progressId must be a UUID' }).optional(),
 })
 
+/** The download of every problem of an upload, by the id its report names. */
+export const paymentImportProblemsParams = z.object({
+  reportId: z.uuid({ error: 'reportId must be a UUID' }),
+})
+
 /** What the server does with a file, in order: reads its rows, checks them, writes them. */
 export const paymentImportPhases = ['reading', 'checking', 'writing'] as const
 export type PaymentImportPhase = (typeof paymentImportPhases)[number]
@@ -99,6 +104,9 @@ export type PaymentImportItem = z.infer<typeof paymentImportItem>
 /** How many created payments the report lists; the counts cover them all. */
 export const paymentImportListLimit = 200
 
+/** How many problems the report lists, the first by line; the CSV has them all. */
+export const paymentImportProblemLimit = 1000
+
 export const paymentImportReport = z.object({
   dryRun: z.boolean(),
   /** The payments were written (never on a dry run, nor when any row has a problem). */
@@ -110,7 +118,12 @@ export const paymentImportReport = z.object({
     /** Rows matching a payment recorded before, by (email, paidAt, amount, reference). */
     alreadyImported: z.number().int(),
   }),
+  /** The first paymentImportProblemLimit problems, by line. */
   problems: z.array(paymentImportProblem),
+  /** Every problem, listed or not. */
+  problemCount: z.number().int(),
+  /** Where the admin who sent the file downloads every problem as a CSV, for a day; null: none. */
+  problemsCsv: z.string().nullable(),
   /** The first paymentImportListLimit payments created, in file order. */
   created: z.array(paymentImportItem),
 })

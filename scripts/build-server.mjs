@@ -1,6 +1,7 @@
 // Builds what the server runs: the web app's server renderer (web/entry-server.tsx, with its npm
 // packages inside, so production needs no React installed) and the server's TypeScript in one
-// ES module (npm packages stay external).
+// ES module (npm packages stay external), with beside it the entry of the thread that reads a
+// payment history upload (server/modules/imports/payment-history-reader.ts finds it there).
 import { build } from 'esbuild'
 import { build as viteBuild } from 'vite'
 
@@ -20,8 +21,11 @@ await viteBuild({
 })
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: {
+    main: 'server/main.ts',
+    'payment-history-worker': 'server/modules/imports/payment-history-worker.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

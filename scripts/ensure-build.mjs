@@ -3,7 +3,12 @@ import { execSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
-const outputs = ['dist/web/index.html', 'dist/ssr/entry-server.js', 'dist/server/main.js']
+const outputs = [
+  'dist/web/index.html',
+  'dist/ssr/entry-server.js',
+  'dist/server/main.js',
+  'dist/server/payment-history-worker.js',
+]
 const sources = ['common', 'server', 'web', 'index.html', 'vite.config.ts', 'package-lock.json']
 
 function newestMtime(path) {

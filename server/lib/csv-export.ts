@@ -2,11 +2,11 @@ import { stringify } from 'csv-stringify'
 import { Readable } from 'node:stream'
 
 /**
- * Spreadsheets run a cell that starts with = + - @ (or tab/CR) as a formula; a leading
- * apostrophe makes it text (OWASP's CSV injection advice).
+ * Spreadsheets run a cell that starts with = + - @ (or tab/CR) as a formula, and several skip
+ * leading spaces first; a leading apostrophe makes it text (OWASP's CSV injection advice).
  */
 export function neutralizeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /^(?:\s*[=+\-@]|[\t\r])/.test(value) ? `'${value}` : value
 }
 
 /** A value as a safe CSV cell: empty for none, ISO 8601 for a date. */

@@ -8,6 +8,7 @@ import {
   isDatabaseUnavailable,
 } from '../lib/database-errors'
 import { HttpError } from '../lib/http-error'
+import { multipartProblem } from '../lib/multipart-errors'
 
 type Issue = { path: string; message: string }
 
@@ -69,6 +70,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const [status, message] = clientError
       return reply.code(status).send({ message })
     }
+    const multipart = error.statusCode === undefined ? multipartProblem(error) : null
+    if (multipart) return reply.code(400).send({ message: multipart })
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message })

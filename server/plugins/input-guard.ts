@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { findTextProblem } from '../../common/text-rules'
 import { invalidField } from '../lib/http-error'
@@ -13,8 +14,9 @@ export function registerInputGuard(app: FastifyInstance) {
     const problem =
       findTextProblem(request.params, { allowLineBreaks: false }) ??
       findTextProblem(request.query, { allowLineBreaks: false }) ??
-      // A raw body (signed webhooks) is bytes for its route to verify, not text fields.
-      (Buffer.isBuffer(request.body)
+      // A raw body (signed webhooks) is bytes for its route to verify, and a streamed upload (the
+      // payment history import) is read, and held to the rule cell by cell, by its route.
+      (Buffer.isBuffer(request.body) || request.body instanceof Readable
         ? null
         : findTextProblem(request.body, { allowLineBreaks: true }))
     if (problem) throw invalidField(problem.path, problem.message)

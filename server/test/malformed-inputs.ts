@@ -67,3 +67,63 @@ export const malformedUrlValues: string[] = [
   '%3Cscript%3E',
   '00000000-0000-0000-0000-00000000000%00',
 ]
+
+const filePart =
+  '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n'
+
+/** Multipart uploads a broken client sends, each with a word its 400 must name. */
+export const malformedMultipartBodies: {
+  what: string
+  contentType: string
+  body: string
+  names: string
+}[] = [
+  {
+    what: 'no boundary',
+    contentType: 'multipart/form-data',
+    body: `${filePart}a\r\n--x--\r\n`,
+    names: 'boundary',
+  },
+  {
+    what: 'cut off in the file',
+    contentType: 'multipart/form-data; boundary=x',
+    body: `${filePart}email,first`,
+    names: 'closing boundary',
+  },
+  {
+    what: 'cut off in the headers',
+    contentType: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="file"',
+    names: 'closing boundary',
+  },
+  {
+    what: 'no part at all',
+    contentType: 'multipart/form-data; boundary=x',
+    body: 'just some text',
+    names: 'closing boundary',
+  },
+  {
+    what: 'a boundary other than declared',
+    contentType: 'multipart/form-data; boundary=y',
+    body: `${filePart}a\r\n--x--\r\n`,
+    names: 'closing boundary',
+  },
+  {
+    what: 'a part with no name',
+    contentType: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: nonsense\r\n\r\nabc\r\n--x--\r\n',
+    names: 'field named file',
+  },
+  {
+    what: 'a field, not a file',
+    contentType: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--x--\r\n',
+    names: 'field named file',
+  },
+  {
+    what: 'an empty body',
+    contentType: 'multipart/form-data; boundary=x',
+    body: '',
+    names: 'field named file',
+  },
+]

@@ -1,17 +1,30 @@
+import { Readable } from 'node:stream'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { paymentImportQuery, paymentImportReport } from '../../../common/payment-imports'
+import { apiErrorBody } from '../../../common/api'
+import {
+  paymentImportProblemsParams,
+  paymentImportQuery,
+  paymentImportReport,
+} from '../../../common/payment-imports'
 import { badRequest } from '../../lib/http-error'
+import { textAnswer } from '../../lib/text-answer'
 import { auditAs, declareUnchanged, inAuditedTransaction } from '../../plugins/audit'
-import { importProgress } from './import-progress'
-import { readPaymentHistory } from './payment-history-csv'
+import { importProgress, type ProgressReport } from './import-progress'
+import type { ReadFile } from './payment-history-csv'
 import { planPaymentHistory, type ImportPlan } from './payment-history-plan'
+import { readPaymentHistoryFile } from './payment-history-reader'
 import { paymentHistoryReport } from './payment-history-report'
 import { holdImportLock, writePaymentHistory } from './payment-history-write'
+import { ProblemLog } from './problem-log'
+import { problemsCsv } from './problems-csv'
+import { fileTooLarge, withSpooledUpload } from './upload-spool'
 
 // Fifty thousand rows of about 120 characters, with room to spare.
 const fileLimit = 32 * 1024 * 1024
+// A multipart body is the file and its part's headers and boundaries.
+const multipartSlack = 64 * 1024
 
 const audit = auditAs('payment_import')
 
@@ -22,17 +35,40 @@ class RefusedImport extends Error {
   }
 }
 
-/** The file's text, from a `text/csv` body or a multipart form's `file` field. */
-async function fileText(request: FastifyRequest): Promise<string> {
+/**
+ * The file as it arrives, from a `text/csv` body or a multipart form's `file` field, never held
+ * whole; `isCut` tells whether the upload stopped at the size limit.
+ */
+async function fileStream(
+  request: FastifyRequest,
+): Promise<{ source: Readable; isCut: () => boolean }> {
   if (!request.isMultipart()) {
-    if (!Buffer.isBuffer(request.body)) throw badRequest('file: send the CSV as the body')
-    return request.body.toString('utf8')
+    if (!(request.body instanceof Readable)) throw badRequest('file: send the CSV as the body')
+    return { source: request.body, isCut: () => false }
   }
-  const part = await request.file()
-  if (!part || part.fieldname !== 'file') {
-    throw badRequest('file: send the CSV in a multipart field named file')
+  const wrongPart = badRequest('file: send the CSV in a multipart field named file')
+  // A text field is over the form's limit of none: still the same mistake, in the same words.
+  const part = await request.file().catch((error: unknown) => {
+    throw (error as { code?: string }).code === 'FST_FIELDS_LIMIT' ? wrongPart : error
+  })
+  if (!part || part.fieldname !== 'file') throw wrongPart
+  return { source: part.file, isCut: () => part.file.truncated }
+}
+
+/** Reads the upload's rows, its problems to `problems`; 413 past the size limit. */
+async function readUpload(
+  request: FastifyRequest,
+  problems: ProblemLog,
+  onProgress: ProgressReport,
+): Promise<ReadFile> {
+  if (Number(request.headers['content-length']) > fileLimit + multipartSlack) {
+    throw fileTooLarge(fileLimit)
   }
-  return (await part.toBuffer()).toString('utf8')
+  const { source, isCut } = await fileStream(request)
+  return withSpooledUpload(source, fileLimit, async (path, totalBytes) => {
+    if (isCut()) throw fileTooLarge(fileLimit)
+    return readPaymentHistoryFile(path, { problems, totalBytes, onProgress })
+  })
 }
 
 /**
@@ -45,12 +81,9 @@ export async function importsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   // Both parsers stay inside this plugin: every other route keeps refusing what is not JSON.
   // The file is bytes, as an upload is, not one text field: each cell meets the text rule
-  // (payment-history-csv.ts), not the whole file its length limit.
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'buffer', bodyLimit: fileLimit },
-    (_r, body, done) => done(null, body),
-  )
+  // (payment-history-csv.ts), not the whole file its length limit. Either body is read as it
+  // arrives (the reader holds it to the size limit), so a file is never in memory whole.
+  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload))
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 1, fields: 0 } })
 
   app.post(
@@ -66,15 +99,17 @@ export async function importsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { dryRun, progressId } = request.query
       const progress = importProgress(app, request.admin!.id, progressId)
-      const read = await readPaymentHistory(await fileText(request), progress.reading)
+      const problems = new ProblemLog(app.db, request.admin!.id)
+      const read = await readUpload(request, problems, progress.reading)
       const now = app.now()
-      if (dryRun || read.problems.length > 0) {
+      if (dryRun || problems.count > 0) {
         declareUnchanged(request)
         const options = { now, lock: false, onProgress: progress.checking }
         const checked = await planPaymentHistory(app.db, read.rows, options)
-        const hasProblems = read.problems.length + checked.problems.length > 0
-        const report = paymentHistoryReport(read, checked, { dryRun, isImported: false })
-        return reply.code(hasProblems && !dryRun ? 422 : 200).send(report)
+        await problems.addAll(checked.problems)
+        await problems.flush()
+        const report = paymentHistoryReport(read, checked, problems, { dryRun, isImported: false })
+        return reply.code(problems.count > 0 && !dryRun ? 422 : 200).send(report)
       }
       try {
         const plan = await inAuditedTransaction(
@@ -97,13 +132,40 @@ export async function importsRoutes(fastify: FastifyInstance) {
             }),
           },
         )
-        return paymentHistoryReport(read, plan, { dryRun, isImported: true })
+        return paymentHistoryReport(read, plan, problems, { dryRun, isImported: true })
       } catch (error) {
         if (!(error instanceof RefusedImport)) throw error
         declareUnchanged(request)
-        const report = paymentHistoryReport(read, error.plan, { dryRun, isImported: false })
+        // Written once the transaction is over: it held the lock, this needs none.
+        await problems.addAll(error.plan.problems)
+        await problems.flush()
+        const report = paymentHistoryReport(read, error.plan, problems, {
+          dryRun,
+          isImported: false,
+        })
         return reply.code(422).send(report)
       }
+    },
+  )
+
+  app.get(
+    '/api/imports/payments/:reportId/problems.csv',
+    {
+      config: { role: 'super_admin' },
+      schema: {
+        params: paymentImportProblemsParams,
+        response: {
+          200: textAnswer('text/csv', 'Every problem of an upload, by line: line, field, problem.'),
+          404: apiErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await problemsCsv(app.db, request.params.reportId, request.admin!.id)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="import-problems.csv"')
+        .send(csv)
     },
   )
 }

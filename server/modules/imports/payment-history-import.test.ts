@@ -4,7 +4,10 @@ import { outboxMessages } from '../../db/schema/outbox-messages'
 import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
+import { parse } from 'csv-parse/sync'
 import { createClient } from '../../test/http-client'
+import { malformedMultipartBodies } from '../../test/malformed-inputs'
+import { rawRequest } from '../../test/raw-request'
 import { seedAdmin } from '../../test/seed-admin'
 import { openAdminSocket } from '../../test/socket-client'
 import { useSupplierServer } from '../../test/supplier-server'
@@ -83,9 +86,11 @@ describe.each(databaseKinds)('payment history brought in from a CSV, on %s', (ki
     ])
     expect(dry.body.problems[5].message).toContain('repeats line 2')
     expect(dry.body.isImported).toBe(false)
+    expect(dry.body.problemCount).toBe(8)
     const refused = await send(bad, false)
     expect(refused.status).toBe(422)
     expect(refused.body.problems).toHaveLength(8)
+    expect(refused.body).toMatchObject({ problemCount: 8, problemsCsv: expect.any(String) })
     expect(await importedPayments()).toEqual([])
   })
 
@@ -111,6 +116,94 @@ describe.each(databaseKinds)('payment history brought in from a CSV, on %s', (ki
         message: 'firstName contains a control character that is not allowed',
       },
     ])
+  })
+
+  it('lists the first 1,000 problems by line with their count, every one in a CSV for the sender only', async () => {
+    const rows = [
+      // Found by the check against the records, after the file's own problems, yet listed first.
+      'first@example.com,First,Moe,No such plan,1,10.00,EUR,2024-03-01,cash,',
+      ...Array.from(
+        { length: 1100 },
+        (_, n) => `bad${n}@example.com,Bad,Moe,${planName},1,ten,EUR,2024-03-01,cash,`,
+      ),
+      ...Array.from(
+        { length: 400 },
+        (_, n) => `plan${n}@example.com,Plan,Moe,No such plan,1,10.00,EUR,2024-03-01,cash,`,
+      ),
+    ]
+    const dry = await send([header, ...rows].join('\n'), true)
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({ rows: 1501, problemCount: 1501 })
+    const listed: { line: number; field: string }[] = dry.body.problems
+    expect(listed).toHaveLength(1000)
+    expect(listed.map((problem) => problem.line)).toEqual(
+      Array.from({ length: 1000 }, (_, n) => n + 2),
+    )
+    expect(listed[0]).toMatchObject({ field: 'plan' })
+    expect(listed[1]).toMatchObject({ field: 'amount' })
+
+    const csvPath: string = dry.body.problemsCsv
+    expect(csvPath).toMatch(/^\/api\/imports\/payments\/[0-9a-f-]{36}\/problems\.csv$/)
+    const download = await t.admin.get(csvPath)
+    expect(download.status).toBe(200)
+    expect(download.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(download.headers.get('content-disposition')).toContain('import-problems.csv')
+    const [head, ...all] = parse(download.body, { bom: true }) as string[][]
+    expect(head).toEqual(['line', 'field', 'problem'])
+    expect(all).toHaveLength(1501)
+    expect(all.map((row) => Number(row[0]))).toEqual(Array.from({ length: 1501 }, (_, n) => n + 2))
+    expect(all[0]).toEqual(['2', 'plan', 'plan: no plan is named "No such plan"'])
+    expect(all[1]).toEqual(['3', 'amount', 'amount must be a positive amount such as 29.99'])
+
+    const other = createClient(t.server.baseUrl)
+    await seedAdmin(db(), {
+      username: `reader${kind}`,
+      password: 'a long enough password 1',
+      role: 'super_admin',
+    })
+    await other.login(`reader${kind}`, 'a long enough password 1')
+    expect((await other.get(csvPath)).status).toBe(404)
+    const unknown = await t.admin.get(`/api/imports/payments/${crypto.randomUUID()}/problems.csv`)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.message).toContain('check the file again')
+    expect((await t.admin.get('/api/imports/payments/nope/problems.csv')).status).toBe(400)
+  })
+
+  it('answers 400 naming what is wrong with a broken multipart upload, never a 500', async () => {
+    const answers = []
+    for (const { what, contentType, body, names } of malformedMultipartBodies) {
+      const answer = await rawRequest(
+        t.server.baseUrl,
+        'POST',
+        '/api/imports/payments?dryRun=true',
+        {
+          headers: {
+            origin: t.server.baseUrl,
+            cookie: t.admin.cookie!,
+            'content-type': contentType,
+          },
+          body,
+        },
+      )
+      const message = (answer.json as { message?: string } | undefined)?.message ?? answer.text
+      answers.push({ what, status: answer.status, names: message.includes(names) })
+    }
+    expect(answers).toEqual(
+      malformedMultipartBodies.map(({ what }) => ({ what, status: 400, names: true })),
+    )
+  })
+
+  it('refuses a file over 32 MB with 413 before reading it', async () => {
+    const answer = await rawRequest(t.server.baseUrl, 'POST', '/api/imports/payments?dryRun=true', {
+      headers: {
+        origin: t.server.baseUrl,
+        cookie: t.admin.cookie!,
+        'content-type': 'text/csv',
+        'content-length': String(40 * 1024 * 1024),
+      },
+    })
+    expect(answer.status).toBe(413)
+    expect(answer.json).toEqual({ message: 'file: larger than 32 MB; split it into smaller files' })
   })
 
   it('answers 400 naming the missing columns of line 1', async () => {

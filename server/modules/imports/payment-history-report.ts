@@ -2,11 +2,16 @@ import { formatCents } from '../../../common/money'
 import { paymentImportListLimit, type PaymentImportReport } from '../../../common/payment-imports'
 import type { ReadFile } from './payment-history-csv'
 import type { ImportPlan } from './payment-history-plan'
+import type { ProblemLog } from './problem-log'
 
-/** What an import did, or a dry run would do: counts, every problem by line, the first payments. */
+/**
+ * What an import did, or a dry run would do: counts, the first problems by line with how many
+ * there are and where to download them all, the first payments.
+ */
 export function paymentHistoryReport(
   read: ReadFile,
   plan: ImportPlan,
+  problems: ProblemLog,
   { dryRun, isImported }: { dryRun: boolean; isImported: boolean },
 ): PaymentImportReport {
   const planned = plan.people.flatMap((person) =>
@@ -34,7 +39,9 @@ export function paymentHistoryReport(
     rows: read.rowCount,
     people: { new: newPeople, existing: plan.people.length - newPeople },
     payments: { new: planned.length, alreadyImported: plan.alreadyImported },
-    problems: [...read.problems, ...plan.problems].sort((a, b) => a.line - b.line),
+    problems: problems.firstProblems(),
+    problemCount: problems.count,
+    problemsCsv: problems.csvPath(),
     created,
   }
 }

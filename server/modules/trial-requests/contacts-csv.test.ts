@@ -20,6 +20,10 @@ describe('contacts CSV export', () => {
       whatsapp: '+44 7700 900123',
     })
     await insertTrialRequest(server.app.db, {
+      firstName: '  =HYPERLINK("http://evil")',
+      lastName: 'Spaced',
+    })
+    await insertTrialRequest(server.app.db, {
       firstName: 'Plain',
       lastName: 'Person',
       subscriptionStatus: 'expired',
@@ -37,12 +41,14 @@ describe('contacts CSV export', () => {
     expect(text).toContain('\r\n')
     const [header, ...rows] = parse(text, { bom: true }) as string[][]
     expect(header!.slice(0, 4)).toEqual(['Subscription ID', 'First name', 'Last name', 'Email'])
-    expect(rows).toHaveLength(2)
+    expect(rows).toHaveLength(3)
     const risky = rows.find((row) => row[2] === 'Quote "Me", please')!
     // Formula-like cells are neutralised; quotes, commas and line breaks survive intact.
     expect(risky[1]).toBe(`'=HYPERLINK("http://evil")`)
     expect(risky[5]).toBe(`'+44 7700 900123`)
     expect(risky[13]).toBe('line one\nline two')
+    // Spaces first do not hide a formula: spreadsheets skip them.
+    expect(rows.find((row) => row[2] === 'Spaced')![1]).toBe(`'  =HYPERLINK("http://evil")`)
   })
 
   it('exports only what the filters select', async () => {
@@ -51,11 +57,23 @@ describe('contacts CSV export', () => {
     expect(rows.map((row) => row[1])).toEqual(['Plain'])
   })
 
-  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])('neutralises %j', (value) => {
+  it.each([
+    '=1+1',
+    '+1',
+    '-1',
+    '@SUM(A1)',
+    '\tx',
+    '\rx',
+    '  =1+1',
+    ' +1',
+    '\u00a0@SUM(A1)',
+    ' \t-1',
+  ])('neutralises %j', (value) => {
     expect(neutralizeCell(value)).toBe(`'${value}`)
   })
 
   it('leaves ordinary text alone', () => {
     expect(neutralizeCell('Ada 1+1=2')).toBe('Ada 1+1=2')
+    expect(neutralizeCell('  Ada')).toBe('  Ada')
   })
 })

@@ -21,5 +21,9 @@ describe('an upload’s progress', () => {
       heading: 'Step 1 of 3: Sending the file',
       figures: '2 of 4 kB (50%)',
     })
+    expect(describeStep({ step: 'reading', done: 3072, total: 4096 }, true)).toMatchObject({
+      heading: 'Step 2 of 3: Reading the file',
+      figures: '3 of 4 kB (75%)',
+    })
   })
 })

@@ -20,7 +20,8 @@ export function furthest(current: ImportStep | null, next: ImportStep): ImportSt
 
 const labels: Record<ImportStep['step'], { title: string; unit: string }> = {
   sending: { title: 'Sending the file', unit: 'kB' },
-  reading: { title: 'Reading the rows', unit: 'rows' },
+  // Read as it arrives: the server counts the file's bytes, not yet knowing its rows.
+  reading: { title: 'Reading the file', unit: 'kB' },
   checking: { title: 'Checking the rows against the records', unit: 'rows' },
   writing: { title: 'Writing the payments', unit: 'payments' },
 }
@@ -31,7 +32,7 @@ const count = (value: number) => value.toLocaleString('en-US')
 export function describeStep(current: ImportStep, dryRun: boolean) {
   const steps = stepsOf(dryRun)
   const { title, unit } = labels[current.step]
-  const scale = current.step === 'sending' ? 1024 : 1
+  const scale = current.step === 'sending' || current.step === 'reading' ? 1024 : 1
   const [done, total] = [current.done, current.total].map((n) => Math.round(n / scale))
   const percent = current.total > 0 ? Math.floor((current.done / current.total) * 100) : 0
   return {

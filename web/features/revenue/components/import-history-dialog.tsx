@@ -73,7 +73,7 @@ export function ImportHistoryDialog() {
     }
   }
 
-  const canImport = report?.dryRun && report.problems.length === 0 && report.payments.new > 0
+  const canImport = report?.dryRun && report.problemCount === 0 && report.payments.new > 0
   return (
     <Dialog>
       <DialogTrigger asChild>

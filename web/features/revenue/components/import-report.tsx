@@ -1,46 +1,44 @@
-import type { PaymentImportProblem, PaymentImportReport } from '@common/payment-imports'
+import type { PaymentImportReport } from '@common/payment-imports'
 import { CheckCircle2, CircleAlert, Download } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-
-// A file of fifty thousand bad rows lists its first problems here; the download has them all.
-const shownProblems = 200
 
 const count = (value: number) => value.toLocaleString('en-US')
 const counted = (value: number, one: string, many: string) =>
   `${count(value)} ${value === 1 ? one : many}`
 
-/** Every problem as a CSV the owner can sort beside their file. */
-function problemsCsv(problems: PaymentImportProblem[]): string {
-  const quote = (text: string) => `"${text.replaceAll('"', '""')}"`
-  const lines = problems.map((p) => [p.line, quote(p.field ?? ''), quote(p.message)].join(','))
-  return ['line,field,problem', ...lines].join('\n')
-}
-
-/** Saves the problems as a file, made when asked for and let go once handed over. */
-function downloadProblems(problems: PaymentImportProblem[]) {
-  const url = URL.createObjectURL(new Blob([problemsCsv(problems)], { type: 'text/csv' }))
-  const link = Object.assign(document.createElement('a'), {
-    href: url,
-    download: 'import-problems.csv',
-  })
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(url))
-}
-
-function ProblemList({ problems }: { problems: PaymentImportProblem[] }) {
+/**
+ * The problems the answer lists (the first by line, at most a thousand) and a link to the CSV of
+ * them all, which the server keeps a day for whoever sent the file.
+ */
+function ProblemList({ report }: { report: PaymentImportReport }) {
+  const { problems, problemCount, problemsCsv } = report
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-1.5 font-medium text-destructive">
           <CircleAlert className="size-4 shrink-0" aria-hidden />
-          {counted(problems.length, 'problem', 'problems')}: fix them in the file and check it
-          again.
+          {counted(problemCount, 'problem', 'problems')}: fix them in the file and check it again.
         </p>
-        <Button variant="outline" size="sm" onClick={() => downloadProblems(problems)}>
-          <Download aria-hidden /> All problems (CSV)
-        </Button>
+        {problemsCsv && (
+          <Button asChild variant="outline" size="sm">
+            <a href={problemsCsv} download="import-problems.csv">
+              <Download aria-hidden /> All problems (CSV)
+            </a>
+          </Button>
+        )}
       </div>
-      <div className="max-h-64 overflow-auto rounded-md border">
+      {problemCount > problems.length && (
+        <p className="text-xs text-muted-foreground">
+          Showing the first {count(problems.length)} of{' '}
+          {counted(problemCount, 'problem', 'problems')}; the CSV has them all.
+        </p>
+      )}
+      <div
+        className="max-h-64 overflow-auto rounded-md border"
+        tabIndex={0}
+        role="region"
+        aria-label="Problems by line"
+      >
         <table className="w-full text-left">
           <caption className="sr-only">Problems by line of the file (the header is line 1)</caption>
           <thead className="sticky top-0 bg-background">
@@ -54,7 +52,7 @@ function ProblemList({ problems }: { problems: PaymentImportProblem[] }) {
             </tr>
           </thead>
           <tbody>
-            {problems.slice(0, shownProblems).map((problem, i) => (
+            {problems.map((problem, i) => (
               <tr key={i} className="border-t">
                 <td className="px-2 py-1 align-top tabular-nums">{problem.line}</td>
                 <td className="px-2 py-1">{problem.message}</td>
@@ -63,11 +61,6 @@ function ProblemList({ problems }: { problems: PaymentImportProblem[] }) {
           </tbody>
         </table>
       </div>
-      {problems.length > shownProblems && (
-        <p className="text-xs text-muted-foreground">
-          The first {shownProblems} are listed; the download has all {count(problems.length)}.
-        </p>
-      )}
     </div>
   )
 }
@@ -76,7 +69,7 @@ function ProblemList({ problems }: { problems: PaymentImportProblem[] }) {
 export function ImportReport({ report }: { report: PaymentImportReport }) {
   const { payments, people } = report
   const created = report.isImported ? 'Created' : 'Would create'
-  const isClean = report.problems.length === 0
+  const isClean = report.problemCount === 0
   const title = report.isImported
     ? 'Imported'
     : !isClean
@@ -106,7 +99,7 @@ export function ImportReport({ report }: { report: PaymentImportReport }) {
       {report.isImported && payments.new === 0 && (
         <p>Nothing new: every payment in the file was imported before.</p>
       )}
-      {!isClean && <ProblemList problems={report.problems} />}
+      {!isClean && <ProblemList report={report} />}
     </div>
   )
 }
