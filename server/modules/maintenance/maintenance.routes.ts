@@ -14,7 +14,7 @@ import {
   type ExpiryResult,
 } from '../../../common/maintenance'
 import { apiErrorBody } from '../../../common/api'
-import { conflict } from '../../lib/http-error'
+import { conflict, HttpError } from '../../lib/http-error'
 import { textAnswer } from '../../lib/text-answer'
 import { supplierAccess } from '../m3u/supplier-access'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
@@ -108,13 +108,19 @@ export async function maintenanceRoutes(app: FastifyInstance) {
     '/api/maintenance/backups',
     {
       config: { ...backups, ...audit('backup_file') },
-      schema: { response: { 201: lastBackup, 409: apiErrorBody } },
+      schema: { response: { 201: lastBackup, 409: apiErrorBody, 503: apiErrorBody } },
     },
     async (request, reply) => {
       if (!app.config.backups) {
         throw conflict('Backups to files are off: set BACKUP_DIR on the server to turn them on.')
       }
-      const run = await writeBackup(app, { daily: false })
+      const run = await writeBackup(app, { daily: false }).catch((error: unknown) => {
+        // A full disk or a folder taken away: the server's to fix, said in a sentence.
+        const code = (error as NodeJS.ErrnoException).code
+        if (!code?.startsWith('E')) throw error
+        request.log.error({ err: error }, 'Could not write the backup file')
+        throw new HttpError(503, `The backup file could not be written into BACKUP_DIR (${code}).`)
+      })
       if (run.outcome !== 'written') {
         throw conflict('A backup is being written right now. Try again in a minute.')
       }
