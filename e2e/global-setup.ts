@@ -57,6 +57,8 @@ async function startProduct(index: number) {
     {
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Backup files on, as an owner would set them: the Backups card writes one.
+      BACKUP_DIR: `${dataDir}-backups`,
       ADMIN_USERNAME: owner.username,
       ADMIN_PASSWORD: owner.password,
       SPORTS_API_BASE: sportsApi.baseUrl,
