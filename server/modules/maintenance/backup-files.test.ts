@@ -15,6 +15,7 @@ import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
 import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
+import { claimBackup, releaseBackupClaim } from './backup-state'
 import { writeBackup } from './backups.service'
 
 const backupNames = (dir: string) =>
@@ -117,6 +118,16 @@ describe.each(databaseKinds)('backup files in BACKUP_DIR, on %s', (kind) => {
     mkdirSync(dir)
     expect((await admin.post('/api/maintenance/backups')).status).toBe(201)
     expect(backupNames(dir)).toHaveLength(1)
+  })
+
+  it('refuses one on demand while another process writes one, with a sentence', async () => {
+    const token = await claimBackup(server.app.db, now, null)
+    expect(token).not.toBeNull()
+    const refused = await admin.post('/api/maintenance/backups')
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe('A backup is being written right now. Try again in a minute.')
+    await releaseBackupClaim(server.app.db, token!)
+    expect((await admin.post('/api/maintenance/backups')).status).toBe(201)
   })
 
   it('is for super admins only', async () => {

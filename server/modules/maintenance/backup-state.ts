@@ -63,13 +63,18 @@ export async function renewBackupClaim(db: Db, token: string, now: Date): Promis
   )
 }
 
-/** Records the file written as the last backup and gives the claim up. */
+/**
+ * Records the file written as the last backup, unless one that took over a lapsed claim recorded
+ * a newer one, and gives the claim up.
+ */
 export async function recordBackup(db: Db, token: string, written: LastBackup): Promise<void> {
   const last = JSON.stringify(written)
+  const isNewest = sql`(${settings.value} -> 'last' is null
+    or (${settings.value} -> 'last' ->> 'at')::timestamptz <= ${written.at}::timestamptz)`
   await db.execute(
     sql`update ${settings}
         set value = (case when ${holds(token)} then ${settings.value} - 'claim' else ${settings.value} end)
-          || jsonb_build_object('last', ${last}::jsonb)
+          || (case when ${isNewest} then jsonb_build_object('last', ${last}::jsonb) else '{}'::jsonb end)
         where ${row}`,
   )
 }
