@@ -168,6 +168,7 @@ const wholeSentences: Record<string, string> = {
   'settings.update_reminders': 'changed the reminder settings',
   'maintenance.expire_now': 'ran Expire now',
   'maintenance.backup': 'downloaded a full backup',
+  'maintenance.backup_file': 'wrote a backup file',
   'supplier.sync': 'compared our lines with the supplier panel',
   'trial_request.bulk_status': 'changed the follow-up stage of several contacts at once',
 }

@@ -20,3 +20,24 @@ export const expiryResult = z.object({
   messagesSent: z.number().int(),
 })
 export type ExpiryResult = z.infer<typeof expiryResult>
+
+/** The last backup file written into BACKUP_DIR (daily or on demand). */
+export const lastBackup = z.object({
+  /** When it was written. */
+  at: z.iso.datetime(),
+  /** Its size in bytes. */
+  bytes: z.number().int(),
+  /** Its name inside BACKUP_DIR. */
+  file: z.string(),
+})
+export type LastBackup = z.infer<typeof lastBackup>
+
+/** What GET /api/maintenance/backups answers. */
+export const backupFiles = z.object({
+  /** False while BACKUP_DIR is unset: no file is written. */
+  enabled: z.boolean(),
+  /** How many files are kept (BACKUP_KEEP); null when off. */
+  keep: z.number().int().nullable(),
+  last: lastBackup.nullable(),
+})
+export type BackupFiles = z.infer<typeof backupFiles>

@@ -80,6 +80,19 @@ describe('Business Center: business settings', () => {
     expect(errors).toEqual([])
   })
 
+  it('writes a backup file on demand and shows it as the last one', async () => {
+    const { page, errors } = await openAdminTab(browser, 'Business Settings')
+    await page.getByText(/the last 14 are kept/).waitFor()
+    await page.getByRole('button', { name: 'Back up now' }).click()
+    const toast = page.getByText(/^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json \(.+\)$/)
+    await toast.first().waitFor()
+    const file = (await toast.first().textContent())!.split(' ')[0]!
+    // The card now names the file just written as the last backup.
+    await page.getByText(file, { exact: true }).waitFor()
+    await page.getByText('Last backup', { exact: true }).waitFor()
+    expect(errors).toEqual([])
+  })
+
   it('lists the activity, filtered by entity type and action', async () => {
     const { page, errors } = await openAdminTab(browser, 'Business Settings')
     const activity = page.getByRole('list', { name: 'Activity, newest first' })

@@ -52,11 +52,14 @@ async function startProduct(index: number) {
   for (const [id, fixture] of sportsFixtures) sportsApi.leagues.set(id, fixture)
   const supplier = await startFakeSupplier()
   const dataDir = await dataDirWithOwner()
+  const backupDir = `${dataDir}-backups`
   const port = await freePort()
   const server = startServerProcess(
     {
       PORT: String(port),
       DATA_DIR: dataDir,
+      // Backup files on, as an owner would set them: the Backups card writes one.
+      BACKUP_DIR: backupDir,
       ADMIN_USERNAME: owner.username,
       ADMIN_PASSWORD: owner.password,
       SPORTS_API_BASE: sportsApi.baseUrl,
@@ -87,6 +90,7 @@ async function startProduct(index: number) {
       await sportsApi.close()
       await supplier.close()
       rmSync(dataDir, { recursive: true, force: true })
+      rmSync(backupDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { loadConfig } from './config'
 
 describe('loadConfig', () => {
@@ -111,5 +114,33 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TELEGRAM_BOT_TOKEN: almost })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('short-secret') }),
     )
+  })
+
+  it('writes backups into BACKUP_DIR, made when missing, keeping 14 unless BACKUP_KEEP says', () => {
+    const root = mkdtempSync(join(tmpdir(), 'backups-'))
+    const dir = join(root, 'daily')
+    expect(loadConfig({}).backups).toBeNull()
+    expect(loadConfig({ BACKUP_DIR: dir }).backups).toEqual({ dir, keep: 14 })
+    expect(statSync(dir).isDirectory()).toBe(true)
+    expect(loadConfig({ BACKUP_DIR: dir, BACKUP_KEEP: '3' }).backups).toEqual({ dir, keep: 3 })
+    rmSync(root, { recursive: true })
+  })
+
+  it.each([
+    [{ BACKUP_KEEP: '0' }, 'Invalid configuration: BACKUP_KEEP must be 1 or more'],
+    [{ BACKUP_KEEP: 'many' }, 'Invalid configuration: BACKUP_KEEP must be a number'],
+    [{ BACKUP_KEEP: '2.5' }, 'Invalid configuration: BACKUP_KEEP must be a whole number'],
+  ])('stops on a wrong BACKUP_KEEP: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('stops when BACKUP_DIR cannot be a folder, naming it', () => {
+    const root = mkdtempSync(join(tmpdir(), 'backups-'))
+    const file = join(root, 'a-file')
+    writeFileSync(file, '')
+    expect(() => loadConfig({ BACKUP_DIR: file })).toThrow(
+      `Invalid configuration: BACKUP_DIR ${file} is not a writable folder`,
+    )
+    rmSync(root, { recursive: true })
   })
 })

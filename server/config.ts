@@ -1,3 +1,5 @@
+import { accessSync, constants, mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { z } from 'zod'
 import { defaultSiteConfig } from '../common/site-config'
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy'
@@ -118,6 +120,14 @@ const environment = z
       .int()
       .min(100, 'PAYMENT_TIMEOUT_MS must be at least 100')
       .default(20_000),
+    // Unset, no backup file is written (the download stays).
+    BACKUP_DIR: optional(z.string().trim().min(1)),
+    BACKUP_KEEP: z.coerce
+      .number({ error: 'BACKUP_KEEP must be a number' })
+      .int('BACKUP_KEEP must be a whole number')
+      .min(1, 'BACKUP_KEEP must be 1 or more')
+      .max(10_000, 'BACKUP_KEEP must be at most 10000')
+      .default(14),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -197,6 +207,8 @@ export type Config = {
     btcpay: { url: string; apiKey: string; storeId: string; webhookSecret: string } | null
     timeoutMs: number
   }
+  /** Where the daily backup files go, the last `keep` kept; null: none is written. */
+  backups: { dir: string; keep: number } | null
   logLevel: string
   /** The bearer token GET /metrics asks for; null: metrics are off (404). A secret. */
   metricsToken: string | null
@@ -206,6 +218,18 @@ export type Config = {
 }
 
 export class ConfigError extends Error {}
+
+/** BACKUP_DIR as an absolute path, made when missing; start-up stops when it cannot be written. */
+function backupDirectory(dir: string): string {
+  const absolute = resolve(dir)
+  try {
+    mkdirSync(absolute, { recursive: true })
+    accessSync(absolute, constants.W_OK)
+  } catch {
+    throw new ConfigError(`Invalid configuration: BACKUP_DIR ${absolute} is not a writable folder`)
+  }
+  return absolute
+}
 
 /** Parses the environment once; throws ConfigError with one readable line when it is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -263,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
     },
+    backups: e.BACKUP_DIR ? { dir: backupDirectory(e.BACKUP_DIR), keep: e.BACKUP_KEEP } : null,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN ?? null,
     trustProxy: e.TRUST_PROXY.value,

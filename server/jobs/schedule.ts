@@ -8,6 +8,7 @@ import { leftLinesRound, panelLinesRound, supplierSyncRound } from '../modules/m
 import { reconcilePayments } from '../modules/payments/reconcile-payments'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
+import { writeBackup } from '../modules/maintenance/backups.service'
 import { repeatWithoutOverlap } from './repeat'
 import { secondsSince, signalJobRun, type JobRunSignal } from '../lib/signals'
 
@@ -80,6 +81,9 @@ export function scheduleJobs(app: FastifyInstance): () => void {
     // Every process sends; row locks keep each message to one of them.
     ['outbox', pollMs, () => app.outbox.flush()],
   ]
+  // A file a day into BACKUP_DIR: the first process to look after midnight (UTC) writes it.
+  if (app.config.backups)
+    jobs.push(['backup', 15 * minute, () => writeBackup(app, { daily: true })])
   const stops = jobs.map(([name, intervalMs, run]) =>
     repeatWithoutOverlap(reported(name, run), intervalMs, (error) =>
       app.log.warn({ err: error, job: name }, 'Job failed; will retry'),

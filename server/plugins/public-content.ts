@@ -12,6 +12,14 @@ import { sessionCookieName } from '../modules/auth/session-cookie'
 import type { BusEvent } from '../realtime/event-bus'
 import { securityHeaders } from './security'
 
+export type AnswerFromMemory = {
+  /** The route pattern that first answered the address. */
+  route: string
+  method: string
+  status: number
+  seconds: number
+}
+
 export type PublicScope = Extract<BusEvent, { kind: 'public_content_changed' }>['scope']
 
 declare module 'fastify' {
@@ -33,6 +41,8 @@ declare module 'fastify' {
        * next read sees it), and the others when the bus tells them.
        */
       changed(scope: PublicScope): Promise<void>
+      /** Calls `listener` for each answer sent from memory (Fastify's hooks never see those). */
+      onAnswerFromMemory(listener: (answer: AnswerFromMemory) => void): void
     }
   }
 }
@@ -79,26 +89,38 @@ export function registerPublicContent(app: FastifyInstance) {
     if (!headers) fullHeaders.set(form, (headers = { ...securityHeaders, ...form.headers }))
     return headers
   }
+  // Each kept answer's route pattern, as Fastify's onResponse hook labels it.
+  const routeOf = new WeakMap<Answer, string>()
+  const listeners: ((answer: AnswerFromMemory) => void)[] = []
   const [fastify, ...others] = app.server.listeners('request') as RequestListener[]
   if (!fastify || others.length) throw new Error('Expected Fastify as the only request listener')
   app.server.removeListener('request', fastify)
   app.server.on('request', (request, response) => {
+    const startedAt = performance.now()
     const answer = keptFor(request)
     if (!answer) return fastify(request, response)
     const form = outgoing(answer, request.headers)
     response.writeHead(form.status, withSecurityHeaders(form))
     response.end(form.body ?? undefined)
+    const route = routeOf.get(answer) ?? 'unmatched'
+    const seconds = (performance.now() - startedAt) / 1000
+    const sent = { route, method: request.method ?? 'GET', status: form.status, seconds }
+    for (const listener of listeners) listener(sent)
   })
 
   app.decorate('publicContent', {
     async send(request, reply, options, load) {
       const key = keyOf(request.headers, request.url)
       const answer = await (isListening() ? store.answer(key, options, load) : load())
+      routeOf.set(answer, request.routeOptions.url ?? 'unmatched')
       return sendAnswer(request, reply, answer)
     },
     async changed(scope) {
       store.forget(scope)
       await app.bus.publish({ kind: 'public_content_changed', scope })
+    },
+    onAnswerFromMemory(listener) {
+      listeners.push(listener)
     },
   })
 }

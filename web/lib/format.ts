@@ -43,3 +43,17 @@ export function formatMoneyIn(amount: string, currency: string): string {
   const dollars = formatMoney(amount)
   return currency === 'USD' ? dollars : `${dollars.replace('$', '')} ${currency}`
 }
+
+const byteUnits = ['KB', 'MB', 'GB', 'TB']
+
+/** A file size in bytes, shown in the largest unit under 1,024 of it ("3.4 MB"). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`
+  let size = bytes / 1024
+  let unit = 0
+  while (size >= 1024 && unit < byteUnits.length - 1) {
+    size /= 1024
+    unit++
+  }
+  return `${size < 10 ? size.toFixed(1) : Math.round(size)} ${byteUnits[unit]}`
+}

@@ -1,4 +1,4 @@
-import { and, asc, getTableColumns, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, getTableColumns, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
@@ -30,6 +30,7 @@ import { trialAutostarts } from '../../db/schema/trial-autostarts'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { users } from '../../db/schema/users'
 import { linePasswordSecretKey } from '../m3u/line-password-secret'
+import { backupStateKey } from './backup-state'
 
 const batchSize = 1000
 
@@ -118,7 +119,8 @@ const tables: BackupTable[] = [
     name: 'settings',
     table: settings,
     key: ['key'],
-    only: ne(settings.key, linePasswordSecretKey),
+    // Nor the record of the backup files themselves, which describes files, not the business.
+    only: notInArray(settings.key, [linePasswordSecretKey, backupStateKey]),
   },
   { name: 'audit_log', table: auditLog, key: ['id'] },
 ]

@@ -6,11 +6,21 @@ import { startQueuedTrials } from '../trial-requests/start-queued-trials'
 import { adminOutcome } from '../m3u/line-outcome'
 import { queueDueReminders } from '../messages/reminders.service'
 import { reconcilePayments } from '../payments/reconcile-payments'
-import { expiryResult, type ExpiryResult } from '../../../common/maintenance'
+import {
+  backupFiles,
+  expiryResult,
+  lastBackup,
+  type BackupFiles,
+  type ExpiryResult,
+} from '../../../common/maintenance'
+import { apiErrorBody } from '../../../common/api'
+import { conflict, HttpError } from '../../lib/http-error'
 import { textAnswer } from '../../lib/text-answer'
 import { supplierAccess } from '../m3u/supplier-access'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { backupFileName, backupJson } from './backup'
+import { readLastBackup } from './backup-state'
+import { writeBackup } from './backups.service'
 
 const audit = auditAs('maintenance')
 
@@ -76,6 +86,50 @@ export async function maintenanceRoutes(app: FastifyInstance) {
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${backupFileName(now)}"`)
         .send(backupJson(app.db, now))
+    },
+  )
+
+  // The backup files written into BACKUP_DIR: the last one, and one more now.
+  const backups = { role: 'super_admin' } as const
+  app.get(
+    '/api/maintenance/backups',
+    { config: backups, schema: { response: { 200: backupFiles } } },
+    async () => {
+      const target = app.config.backups
+      return {
+        enabled: Boolean(target),
+        keep: target?.keep ?? null,
+        last: await readLastBackup(app.db),
+      } satisfies BackupFiles
+    },
+  )
+
+  app.post(
+    '/api/maintenance/backups',
+    {
+      config: { ...backups, ...audit('backup_file') },
+      schema: { response: { 201: lastBackup, 409: apiErrorBody, 503: apiErrorBody } },
+    },
+    async (request, reply) => {
+      if (!app.config.backups) {
+        throw conflict('Backups to files are off: set BACKUP_DIR on the server to turn them on.')
+      }
+      const run = await writeBackup(app, { daily: false }).catch((error: unknown) => {
+        // A full disk or a folder taken away: the server's to fix, said in a sentence.
+        const code = (error as NodeJS.ErrnoException).code
+        if (!code?.startsWith('E')) throw error
+        request.log.error({ err: error }, 'Could not write the backup file')
+        throw new HttpError(503, `The backup file could not be written into BACKUP_DIR (${code}).`)
+      })
+      if (run.outcome !== 'written') {
+        throw conflict('A backup is being written right now. Try again in a minute.')
+      }
+      const { backup } = run
+      await inAuditedTransaction(request, async () => backup, {
+        entityId: null,
+        details: { file: backup.file, bytes: backup.bytes },
+      })
+      return reply.code(201).send(backup)
     },
   )
 }

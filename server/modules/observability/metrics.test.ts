@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { queryRows } from '../../db/client'
 import { outboxMessages } from '../../db/schema/outbox-messages'
-import { metricsToken, sample, withMetricsToken } from '../../test/prometheus-scrape'
+import { settings } from '../../db/schema/settings'
+import { backupStateKey } from '../maintenance/backup-state'
+import { metricsToken, sample, seriesValue, withMetricsToken } from '../../test/prometheus-scrape'
 import { rawRequest } from '../../test/raw-request'
 import { databaseKinds, startTestServer, useAdminServer } from '../../test/test-server'
 
@@ -35,6 +37,36 @@ describe.each(databaseKinds)('Prometheus metrics and readiness (%s)', (kind) => 
     expect(text).toContain('nodejs_eventloop_lag_seconds')
     expect(text).toContain('process_resident_memory_bytes')
     expect(sample(text, 'streamline_open_sockets')).toBe(0)
+  })
+
+  it('counts every public read, those answered from memory included', async () => {
+    const { baseUrl } = context.server
+    const plansCount = async () => {
+      const { text } = await rawRequest(baseUrl, 'GET', '/metrics', withMetricsToken)
+      const labels = { route: '/api/plans', method: 'GET', status: '200' }
+      return seriesValue(text, 'streamline_http_request_duration_seconds_count', labels)
+    }
+    const before = await plansCount()
+    for (let read = 0; read < 5; read++) {
+      expect((await rawRequest(baseUrl, 'GET', '/api/plans')).status).toBe(200)
+    }
+    expect(await plansCount()).toBe(before + 5)
+  })
+
+  it('tells when the last backup file was written, 0 before the first', async () => {
+    const { app, baseUrl } = context.server
+    const scrape = async () =>
+      sample(
+        (await rawRequest(baseUrl, 'GET', '/metrics', withMetricsToken)).text,
+        'streamline_last_backup_timestamp_seconds',
+      )
+    expect(await scrape()).toBe(0)
+    const at = '2026-11-28T03:00:00.000Z'
+    await app.db.insert(settings).values({
+      key: backupStateKey,
+      value: { last: { at, bytes: 2048, file: 'backup-2026-11-28T03-00-00Z.json' } },
+    })
+    expect(await scrape()).toBe(Date.parse(at) / 1000)
   })
 
   it('tells the outbox depth and the age of its oldest unsent message', async () => {

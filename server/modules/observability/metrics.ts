@@ -5,6 +5,7 @@ import type pg from 'pg'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { queryRows } from '../../db/client'
 import { outboxMessages } from '../../db/schema/outbox-messages'
+import { readLastBackup } from '../maintenance/backup-state'
 import {
   jobRunSignals,
   panelCallSignals,
@@ -39,6 +40,21 @@ export function createMetrics(app: FastifyInstance, pool: pg.Pool | null): Regis
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched')
     const labels = { route, method: request.method, status: String(reply.statusCode) }
     requests.observe(labels, reply.elapsedTime / 1000)
+  })
+
+  // Answers the HTTP server sends from memory, before Fastify sees the request, count too.
+  app.publicContent.onAnswerFromMemory(({ route, method, status, seconds }) =>
+    requests.observe({ route, method, status: String(status) }, seconds),
+  )
+
+  new Gauge({
+    name: `${prefix}last_backup_timestamp_seconds`,
+    help: 'When the last backup file was written into BACKUP_DIR; 0 when none was',
+    registers,
+    async collect() {
+      const last = await readLastBackup(app.db).catch(() => undefined)
+      if (last !== undefined) this.set(last ? new Date(last.at).getTime() / 1000 : 0)
+    },
   })
 
   new Gauge({

@@ -5,6 +5,7 @@ import { AdminUsersCard } from '@/features/admin-users/components/admin-users-ca
 import { ActivityCard } from '@/features/audit-log/components/activity-card'
 import { MessageTemplatesCard } from '@/features/messages/components/message-templates-card'
 import { ReminderSettingsCard } from '@/features/messages/components/reminder-settings-card'
+import { BackupFilesCard } from '@/features/maintenance/components/backup-files-card'
 import { SystemMaintenanceCard } from '@/features/maintenance/components/system-maintenance-card'
 import { PlatformConfigurationCard } from '@/features/platform-settings/components/platform-configuration-card'
 import { SecuritySettingsCard } from '@/features/security-settings/components/security-settings-card'
@@ -25,6 +26,7 @@ export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser })
         <TrialTrustCard />
         <SupplierSettingsCard />
         <SystemMaintenanceCard canBackup={currentUser.role === 'super_admin'} />
+        {currentUser.role === 'super_admin' && <BackupFilesCard />}
         <ReminderSettingsCard />
       </div>
       <MessageTemplatesCard />
