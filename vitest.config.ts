@@ -3,11 +3,20 @@ import { defineConfig } from 'vitest/config'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
-export default defineConfig({
+// `--mode alone` runs the tests that measure time or memory (`*.alone.test.ts`), one file at a
+// time after the rest, so that no other file's work on the machine's cores is measured with theirs.
+const measurements = '**/*.alone.test.ts'
+
+export default defineConfig(({ mode }) => ({
   // As in vite.config.ts: the server's tests render pages from the web app's sources.
   resolve: { alias: { '@': fromRoot('./web'), '@common': fromRoot('./common') } },
   test: {
-    include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    ...(mode === 'alone'
+      ? { include: [`server/${measurements}`], fileParallelism: false }
+      : {
+          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', measurements],
+        }),
     globalSetup: ['server/test/global-setup.ts'],
     // CI has a 2-core machine to itself, and most tests wait on sockets, timers and PostgreSQL:
     // two files at a time shorten the run. Elsewhere the default leaves a core to the rest.
@@ -22,4 +31,4 @@ export default defineConfig({
     // files at a time in CI, other work elsewhere); a hung start still fails, later.
     hookTimeout: 120_000,
   },
-})
+}))

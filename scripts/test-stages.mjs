@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 const stages = [
   ['checks', 'npm', ['run', 'check']],
   ['unit and integration', 'npx', ['vitest', 'run']],
+  ['measurements, one file at a time', 'npx', ['vitest', 'run', '--mode', 'alone']],
   ['end-to-end', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']],
 ]
 
