@@ -60,7 +60,7 @@ describe('a trial request caught in a lock cycle on PostgreSQL', () => {
     expect((await post('first-of-month@example.com')).status).toBe(201)
 
     // Another transaction takes the status count, then the month's sums, as settling a payment
-    // does (the person's new status, then the payment's figures). Before migration 0038 a new
+    // does (the person's new status, then the payment's figures). Before migration 0037 a new
     // request took them the other way round and one of the two was aborted: "deadlock detected".
     const { pool } = server.database as { pool: pg.Pool }
     const other = await pool.connect()
