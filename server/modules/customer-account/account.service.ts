@@ -9,7 +9,7 @@ import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
-import { getPlatformSettings } from '../settings/settings.service'
+import { personScreens } from '../plans/plan-connections'
 
 // Abandoned checkouts (expired, failed) are no payment to the customer: the list leaves them out.
 const shownStatuses = ['pending', 'paid', 'refunded', 'partially_refunded', 'needs_review'] as const
@@ -50,7 +50,11 @@ async function paymentsOf(db: Db, personId: string): Promise<AccountPayment[]> {
   }))
 }
 
-async function lineOf(db: Db, personId: string): Promise<CustomerAccount['line']> {
+async function lineOf(
+  db: Db,
+  personId: string,
+  planName: string,
+): Promise<CustomerAccount['line']> {
   // A line the panel has made (or may have): one still being made has no login to show yet.
   const [line] = await db
     .select()
@@ -62,13 +66,12 @@ async function lineOf(db: Db, personId: string): Promise<CustomerAccount['line']
       ),
     )
   if (!line?.username || !line.password) return null
-  const { maxConcurrentStreams } = await getPlatformSettings(db)
   return {
     username: line.username,
     password: line.password,
     m3uUrl: line.m3uUrl,
     expiresAt: iso(line.expiresAt),
-    maxConnections: maxConcurrentStreams,
+    maxConnections: await personScreens(db, line, planName),
     status: line.isEnabled ? 'active' : 'disabled',
   }
 }
@@ -82,7 +85,7 @@ export async function readAccount(
   const [person] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!person) throw notFound('Your account no longer exists')
   const [line, paymentList, planList] = await Promise.all([
-    lineOf(db, personId),
+    lineOf(db, personId, person.paidPlan ?? person.plan),
     paymentsOf(db, personId),
     plansFor(db, person.paidPlan),
   ])

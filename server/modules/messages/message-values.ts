@@ -8,7 +8,7 @@ import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { getPlatformSettings } from '../settings/settings.service'
+import { personScreens } from '../plans/plan-connections'
 import { mintSignInPath } from '../sign-in-links/sign-in-links.service'
 import { siteOrigin } from '../../lib/site-origin'
 import { withoutLinks } from './unlinked-text'
@@ -126,10 +126,7 @@ export async function messageValues(
       ? await db.select().from(m3uLines).where(eq(m3uLines.id, row.lineId))
       : []
     if (!line?.username || !line.password) throw new UnsendableError('The line no longer exists')
-    const screens =
-      line.maxConnections ??
-      line.panelMaxConnections ??
-      (await getPlatformSettings(db)).maxConcurrentStreams
+    const screens = await personScreens(db, line, values.planName ?? null)
     Object.assign(values, {
       username: line.username,
       password: line.password,
