@@ -89,13 +89,15 @@ export async function readAccount(
     paymentsOf(db, personId),
     plansFor(db, person.paidPlan),
   ])
+  const isTrial = person.subscriptionStatus === 'trial'
   return {
     person: { firstName: person.firstName, lastName: person.lastName, email: person.email },
     subscription: {
       status: person.subscriptionStatus,
       planName: person.paidPlan ?? person.plan,
-      isTrial: person.subscriptionStatus === 'trial',
-      endsAt: iso(person.subscriptionEndDate),
+      isTrial,
+      // A trial runs from its login's arrival: its line's expiry is its end.
+      endsAt: (isTrial ? line?.expiresAt : null) ?? iso(person.subscriptionEndDate),
     },
     line,
     payments: paymentList,

@@ -140,6 +140,32 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
     expect((await customer.get('/api/account')).body.line.maxConnections).toBe(3)
   })
 
+  it("gives a trial's end as its line's expiry: the trial runs from the login's arrival", async () => {
+    const person = await insertTrialRequest(db(), { subscriptionStatus: 'trial' })
+    const customer = await signedInCustomer(context.server, person)
+    expect((await customer.get('/api/account')).body.subscription).toMatchObject({
+      isTrial: true,
+      endsAt: null,
+    })
+    const expiresAt = new Date(Date.now() + day)
+    await db()
+      .insert(m3uLines)
+      .values({
+        trialRequestId: person.id,
+        supplierId: `L${person.subscriptionId}`,
+        subscriptionType: 99,
+        packageId: '3',
+        isTrial: true,
+        username: `trial${person.subscriptionId}`.toLowerCase(),
+        password: 'line-password-2',
+        m3uUrl: `https://panel.example.com/get.php?username=t${person.id}`,
+        expiresAt,
+      })
+    expect((await customer.get('/api/account')).body.subscription.endsAt).toBe(
+      expiresAt.toISOString(),
+    )
+  })
+
   it("shows the customer's own receipts, and no one else's", async () => {
     const own = await payingCustomer()
     const other = await payingCustomer()
