@@ -6,7 +6,8 @@ import type { PersonLine } from '../../../common/person-lines'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { conflict, notFound } from '../../lib/http-error'
+import { packageIdSettingPath } from '../../../common/routes'
+import { conflict, notFound, settingMissing } from '../../lib/http-error'
 import { planConnections } from '../plans/plan-connections'
 import { getPlatformSettings, getSupplierSettings } from '../settings/settings.service'
 import { findLine, presentPersonLine, type M3uLineRow } from './line-changes'
@@ -56,7 +57,10 @@ async function recordIntent(access: SupplierAccess, personId: string, createdBy:
   const maxConnections = await planConnections(db, person.paidPlan ?? person.plan)
   const bouquetIds = bouquetIdsOf(packageId)
   if (!bouquetIds.length) {
-    throw conflict('Set the package ID for new lines in Business Settings first.')
+    throw settingMissing(
+      'Set the package ID for new lines in Business Settings first.',
+      packageIdSettingPath,
+    )
   }
   const id = randomUUID()
   const username = subscriptionLineUsername(person.subscriptionId)
