@@ -44,7 +44,7 @@ describe('the morning view', () => {
       return page
     }
 
-    it(`on a ${name}: a visitor not sure of a plan is told what happens and when it ends`, async () => {
+    it(`on a ${name}: a visitor not sure of a plan is told what happens and that the trial starts with the login`, async () => {
       const page = await pageAt('/plans')
       await page.getByRole('main').getByRole('button', { name: /trial/i }).first().click()
       const dialog = page.getByRole('dialog')
