@@ -4,6 +4,8 @@ import { z } from 'zod'
 export const apiErrorBody = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Where an admin changes the setting that refused the request (`/admin/settings#…`). */
+  settingsPath: z.string().optional(),
 })
 export type ApiErrorBody = z.infer<typeof apiErrorBody>
 

@@ -50,12 +50,21 @@ describe('client instructions', () => {
   it('give the playlist, the Xtream login and the rules of use', () => {
     const text = clientInstructions(
       { url: '', host: 'http://tv.example.com', username: 'alice', password: 'pw' },
-      { brandName: 'StreamLine', customerName: 'Alice' },
+      { brandName: 'StreamLine', customerName: 'Alice', screens: 1 },
     )
     expect(text).toContain(m3uPlaylistUrl('http://tv.example.com', 'alice', 'pw'))
     expect(text).toContain('Username: alice')
     expect(text).toContain('One device per login')
     expect(text).toContain('at least 10 Mbps')
+  })
+
+  it("say the customer's own number of screens, and none when it is unknown", () => {
+    const line = { url: '', host: 'http://tv.example.com', username: 'bob', password: 'pw' }
+    const family = clientInstructions(line, { brandName: 'StreamLine', screens: 2 })
+    expect(family).toContain('Up to 2 devices at a time per login')
+    expect(family).not.toContain('One device per login')
+    const unknown = clientInstructions(line, { brandName: 'StreamLine', screens: null })
+    expect(unknown).not.toMatch(/device per login|devices at a time/)
   })
 })
 

@@ -132,10 +132,25 @@ export function m3uPlaylistUrl(host: string, username: string, password: string)
   return `${host.replace(/\/$/, '')}/get.php?${query}`
 }
 
-/** What an admin sends a new subscriber: the playlist, the Xtream login, and the house rules. */
+/** The house rule on screens, in the number the customer's line (or plan) plays on at once. */
+function screensRule(screens: number): string {
+  if (screens === 1) {
+    return '- One device per login: streaming on two devices at once will disconnect them.'
+  }
+  return `- Up to ${screens} devices at a time per login: streaming on ${screens + 1} at once will disconnect them.`
+}
+
+/**
+ * What an admin sends a new subscriber: the playlist, the Xtream login, and the house rules.
+ * `screens` is the customer's line's (or plan's) limit; unknown (null), no number is claimed.
+ */
 export function clientInstructions(
   line: ParsedM3uUrl,
-  { brandName, customerName }: { brandName: string; customerName?: string },
+  {
+    brandName,
+    customerName,
+    screens,
+  }: { brandName: string; customerName?: string; screens: number | null },
 ): string {
   return [
     `Hello${customerName ? ` ${customerName}` : ''},`,
@@ -151,7 +166,7 @@ export function clientInstructions(
     `Password: ${line.password}`,
     '',
     'Please note:',
-    '- One device per login: streaming on two devices at once will disconnect them.',
+    ...(screens === null ? [] : [screensRule(screens)]),
     '- A connection of at least 10 Mbps is recommended for HD.',
     '',
     'Enjoy your streaming!',

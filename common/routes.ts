@@ -50,6 +50,10 @@ export const adminPaths = {
   ticket: (ticketId: string) => `${appRoutes.admin}/support/${encodeURIComponent(ticketId)}`,
 } as const
 
+/** The Business Settings field of the package ID for new lines, and its address to link to. */
+export const packageIdFieldId = 'supplier-package'
+export const packageIdSettingPath = `${adminPaths.section('settings')}#${packageIdFieldId}`
+
 /** Where an /admin address leads: a section (with a person or ticket open), or nowhere. */
 export type AdminLocation =
   | { kind: 'section'; section: AdminSection; detailId: string | null }

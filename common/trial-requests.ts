@@ -60,8 +60,8 @@ export const trialRequestReceipt = z.discriminatedUnion('outcome', [
     telegramLink: z.url().nullable(),
     /** The trial autopilot is making the line: the login is on its way by e-mail. */
     isLoginOnItsWay: z.boolean(),
-    /** When the trial ends: it runs from the request, for the trial duration. */
-    trialEndsAt: z.iso.datetime(),
+    /** How long the trial runs, in hours: from when the login arrives, so no end is said yet. */
+    trialHours: z.number().int(),
   }),
   z.object({ outcome: z.literal('already_requested') }),
 ])

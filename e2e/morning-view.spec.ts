@@ -44,7 +44,7 @@ describe('the morning view', () => {
       return page
     }
 
-    it(`on a ${name}: a visitor not sure of a plan is told what happens and when it ends`, async () => {
+    it(`on a ${name}: a visitor not sure of a plan is told what happens and that the trial starts with the login`, async () => {
       const page = await pageAt('/plans')
       await page.getByRole('main').getByRole('button', { name: /trial/i }).first().click()
       const dialog = page.getByRole('dialog')
@@ -56,7 +56,7 @@ describe('the morning view', () => {
       const done = page.getByRole('dialog', { name: 'Trial Request Submitted!' })
       // The shared server runs with the autopilot off: we will be in touch.
       await done.getByText(/We'll be in touch shortly/).waitFor()
-      await done.getByText(/Your trial runs until .*\d{1,2}:\d{2}/).waitFor()
+      await done.getByText(/Your 24-hour trial starts when your login arrives\./).waitFor()
       expect(await problemsOn(page)).toEqual([])
       await page.context().close()
     })

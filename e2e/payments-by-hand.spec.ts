@@ -56,6 +56,22 @@ describe('a payment recorded by hand', () => {
     const onPage = paymentRows(page).filter({ hasText: 'Manual · Cash' })
     await onPage.getByText('Paid', { exact: true }).waitFor()
 
+    // Opened again, it starts where this customer pays: their plan and term, its price, cash.
+    await page.reload()
+    await onPage.getByText('Paid', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Record payment' }).click()
+    const again = page.getByRole('dialog', { name: 'Record payment' })
+    await expect
+      .poll(async () => [
+        await again.getByLabel('Plan').locator('option:checked').innerText(),
+        await again.getByLabel('Months').inputValue(),
+        await again.getByLabel('Amount received (optional)').inputValue(),
+        await again.getByLabel('Method').locator('option:checked').innerText(),
+      ])
+      .toEqual(['Family Plus', '3', '29.99', 'Cash'])
+    await page.keyboard.press('Escape')
+    await again.waitFor({ state: 'detached' })
+
     const [payment] = await server.paymentsOf(customer.id)
     expect(payment).toMatchObject({
       provider: 'manual',

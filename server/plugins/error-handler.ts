@@ -51,11 +51,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         .code(400)
         .send(toBody(error.issues.map((i) => ({ path: pathOf(i.path), message: i.message }))))
     }
-    const sendHttpError = ({ statusCode, headers, message, issues }: HttpError) =>
+    const sendHttpError = ({ statusCode, headers, message, issues, settingsPath }: HttpError) =>
       reply
         .code(statusCode)
         .headers(headers)
-        .send(issues ? { message, issues } : { message })
+        .send({ message, ...(issues && { issues }), ...(settingsPath && { settingsPath }) })
     if (error instanceof HttpError) return sendHttpError(error)
     if (isDatabaseUnavailable(error)) {
       // An outage, not a bug: the caller is told to come back, and the server recovers alone.

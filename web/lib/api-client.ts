@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined
   /** The fields the server found at fault (a 400), each with its message. */
   readonly issues: FieldIssue[]
+  /** Where an admin changes the setting that refused the request; undefined for other refusals. */
+  readonly settingsPath: string | undefined
   /** The parsed JSON answer, for fields beyond the error contract; undefined when not JSON. */
   readonly body: unknown
 
@@ -20,8 +22,9 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${bodyText || statusText}`)
     this.body = parseJson(bodyText)
-    const { message, issues } = (this.body ?? {}) as Partial<ApiErrorBody>
+    const { message, issues, settingsPath } = (this.body ?? {}) as Partial<ApiErrorBody>
     this.serverMessage = typeof message === 'string' ? message : undefined
+    this.settingsPath = typeof settingsPath === 'string' ? settingsPath : undefined
     this.issues = Array.isArray(issues) ? issues : []
   }
 }

@@ -3,11 +3,24 @@ import { englishLongDate } from './english-utc-date'
 
 const dateTimeFormat = dateFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const longDateFormat = dateFormat(undefined, { dateStyle: 'long' })
+const zonedDateTimeFormat = dateFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
 const shortDateFormat = dateFormat(undefined, { dateStyle: 'medium' })
 
 /** A UTC timestamp from the API shown in the visitor's locale and time zone. */
 export function formatDateTime(isoTimestamp: string): string {
   return dateTimeFormat(new Date(isoTimestamp))
+}
+
+/** A moment that matters to the hour (a trial's end), with the visitor's time zone named. */
+export function formatZonedDateTime(isoTimestamp: string): string {
+  return zonedDateTimeFormat(new Date(isoTimestamp))
 }
 
 /** The calendar date of a UTC timestamp, in the visitor's locale and time zone. */

@@ -10,7 +10,7 @@ import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
-import { getPlatformSettings } from '../settings/settings.service'
+import { personScreens } from '../plans/plan-connections'
 
 // Abandoned checkouts (expired, failed) are no payment to the customer: the list leaves them out.
 const shownStatuses = ['pending', 'paid', 'refunded', 'partially_refunded', 'needs_review'] as const
@@ -51,7 +51,11 @@ async function paymentsOf(db: Db, personId: string): Promise<AccountPayment[]> {
   }))
 }
 
-async function lineOf(db: Db, personId: string): Promise<CustomerAccount['line']> {
+async function lineOf(
+  db: Db,
+  personId: string,
+  planName: string,
+): Promise<CustomerAccount['line']> {
   // A line the panel has made (or may have): one still being made has no login to show yet.
   const [line] = await db
     .select()
@@ -63,14 +67,13 @@ async function lineOf(db: Db, personId: string): Promise<CustomerAccount['line']
       ),
     )
   if (!line?.username || !line.password) return null
-  const { maxConcurrentStreams } = await getPlatformSettings(db)
   return {
     serverUrl: xtreamServerUrl(line.m3uUrl),
     username: line.username,
     password: line.password,
     m3uUrl: line.m3uUrl,
     expiresAt: iso(line.expiresAt),
-    maxConnections: maxConcurrentStreams,
+    maxConnections: await personScreens(db, line, planName),
     status: line.isEnabled ? 'active' : 'disabled',
   }
 }
@@ -84,17 +87,19 @@ export async function readAccount(
   const [person] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!person) throw notFound('Your account no longer exists')
   const [line, paymentList, planList] = await Promise.all([
-    lineOf(db, personId),
+    lineOf(db, personId, person.paidPlan ?? person.plan),
     paymentsOf(db, personId),
     plansFor(db, person.paidPlan),
   ])
+  const isTrial = person.subscriptionStatus === 'trial'
   return {
     person: { firstName: person.firstName, lastName: person.lastName, email: person.email },
     subscription: {
       status: person.subscriptionStatus,
       planName: person.paidPlan ?? person.plan,
-      isTrial: person.subscriptionStatus === 'trial',
-      endsAt: iso(person.subscriptionEndDate),
+      isTrial,
+      // A trial runs from its login's arrival: its line's expiry is its end.
+      endsAt: (isTrial ? line?.expiresAt : null) ?? iso(person.subscriptionEndDate),
     },
     line,
     payments: paymentList,

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import { trialRequests } from '../../db/schema/trial-requests'
 import { telegramBindings } from '../../db/schema/telegram'
 import { signedInCustomer, signInTokenIn } from '../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
@@ -114,6 +116,55 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
     const guides = await customer.get('/api/account/device-guides')
     expect(guides.body.suggested).toBe('TiviMate')
     expect(guides.body.guides.length).toBeGreaterThan(3)
+  })
+
+  it("says the screens of the customer's own line, else of their plan, not the default", async () => {
+    // The Business Settings' default is 2: a Starter line with 1 screen must say 1.
+    const { person, customer } = await payingCustomer()
+    await db()
+      .update(m3uLines)
+      .set({ maxConnections: 1 })
+      .where(eq(m3uLines.trialRequestId, person.id))
+    expect((await customer.get('/api/account')).body.line.maxConnections).toBe(1)
+
+    // A line made before lines recorded their screens: the plan's (a unique name of its own).
+    const planName = `Household ${person.id.slice(0, 8)}`
+    await insertPlan(db(), { name: planName, maxConnections: 3 })
+    await db()
+      .update(trialRequests)
+      .set({ paidPlan: planName })
+      .where(eq(trialRequests.id, person.id))
+    await db()
+      .update(m3uLines)
+      .set({ maxConnections: null })
+      .where(eq(m3uLines.trialRequestId, person.id))
+    expect((await customer.get('/api/account')).body.line.maxConnections).toBe(3)
+  })
+
+  it("gives a trial's end as its line's expiry: the trial runs from the login's arrival", async () => {
+    const person = await insertTrialRequest(db(), { subscriptionStatus: 'trial' })
+    const customer = await signedInCustomer(context.server, person)
+    expect((await customer.get('/api/account')).body.subscription).toMatchObject({
+      isTrial: true,
+      endsAt: null,
+    })
+    const expiresAt = new Date(Date.now() + day)
+    await db()
+      .insert(m3uLines)
+      .values({
+        trialRequestId: person.id,
+        supplierId: `L${person.subscriptionId}`,
+        subscriptionType: 99,
+        packageId: '3',
+        isTrial: true,
+        username: `trial${person.subscriptionId}`.toLowerCase(),
+        password: 'line-password-2',
+        m3uUrl: `https://panel.example.com/get.php?username=t${person.id}`,
+        expiresAt,
+      })
+    expect((await customer.get('/api/account')).body.subscription.endsAt).toBe(
+      expiresAt.toISOString(),
+    )
   })
 
   it("shows the customer's own receipts, and no one else's", async () => {

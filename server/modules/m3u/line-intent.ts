@@ -4,7 +4,8 @@ import { bouquetIdsOf } from '../../../common/m3u'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import type { trialRequests } from '../../db/schema/trial-requests'
-import { conflict } from '../../lib/http-error'
+import { packageIdSettingPath } from '../../../common/routes'
+import { conflict, settingMissing } from '../../lib/http-error'
 import { planConnections } from '../plans/plan-connections'
 import { getPlatformSettings, getSupplierSettings } from '../settings/settings.service'
 import { findLine } from './line-changes'
@@ -29,7 +30,10 @@ export async function intentBasis(access: SupplierAccess): Promise<IntentBasis> 
   ])
   const bouquetIds = bouquetIdsOf(packageId)
   if (!bouquetIds.length) {
-    throw conflict('Set the package ID for new lines in Business Settings first.')
+    throw settingMissing(
+      'Set the package ID for new lines in Business Settings first.',
+      packageIdSettingPath,
+    )
   }
   return {
     bouquetIds,

@@ -148,6 +148,27 @@ describe.each(databaseKinds)("a person's line on %s", (kind) => {
     )
   })
 
+  it('refuses a line without a package ID, linking to the setting, and buys nothing', async () => {
+    const settings = { packageId: '3, 5', gracePeriodDays: 0, creditAlertThreshold: 10 }
+    expect(
+      (await t.admin.put('/api/settings/supplier', { ...settings, packageId: '' })).status,
+    ).toBe(200)
+    try {
+      const person = await t.newPerson()
+      const callsBefore = t.supplier.calls.length
+      const refused = await t.admin.post(lineOf(person.id), {})
+      expect(refused.status).toBe(409)
+      expect(refused.body).toEqual({
+        message: 'Set the package ID for new lines in Business Settings first.',
+        settingsPath: '/admin/settings#supplier-package',
+      })
+      expect(t.supplier.calls.length).toBe(callsBefore)
+      expect((await t.admin.get(lineOf(person.id))).status).toBe(404)
+    } finally {
+      await t.admin.put('/api/settings/supplier', settings)
+    }
+  })
+
   it('records the purchase in the trail and the ledger, never logging the password', async () => {
     const person = await t.newPerson()
     const { result: made, entries } = await withNewEntries(t.server.app.db, () =>

@@ -147,6 +147,16 @@ describe.each(databaseKinds)('messages to customers on %s', (kind) => {
     // The screens of the plan asked for (none by that name here: the default of 2).
     expect(mail!.text).toContain('Your login plays on 2 screens at the same time')
     expect(mail!.text).not.toContain('one device at a time')
+    // A 24-hour trial's end, to the minute and with its zone.
+    const end = new Date(made.body.expiresAt)
+    const day = end.toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    const time = `${String(end.getUTCHours()).padStart(2, '0')}:${String(end.getUTCMinutes()).padStart(2, '0')}`
+    expect(mail!.text).toContain(`Your access runs until ${day}, ${time} UTC.`)
     const html = String(mail!.html)
     expect(html).toContain('Set up on TiviMate')
     expect(html).toContain('“Xtream Codes”')

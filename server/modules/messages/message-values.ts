@@ -9,7 +9,7 @@ import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { getPlatformSettings } from '../settings/settings.service'
+import { personScreens } from '../plans/plan-connections'
 import { mintSignInPath } from '../sign-in-links/sign-in-links.service'
 import { siteOrigin } from '../../lib/site-origin'
 import { withoutLinks } from './unlinked-text'
@@ -25,12 +25,28 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 })
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+})
 const day = 24 * 60 * 60 * 1000
+const week = 7 * day
+
+/**
+ * The end as the customer can trust it: an end under a week away (a trial, the last days) to
+ * the minute with its zone, as "30 November 2026, 09:15 UTC"; a farther one by its date.
+ */
+function endText(end: Date, now: Date): string {
+  const left = end.getTime() - now.getTime()
+  const date = dateFormat.format(end)
+  return left > 0 && left < week ? `${date}, ${timeFormat.format(end)} UTC` : date
+}
 
 function endValues(end: Date | null, now: Date): TemplateValues {
   if (!end) return {}
   return {
-    endDate: dateFormat.format(end),
+    endDate: endText(end, now),
     daysLeft: String(Math.max(0, Math.ceil((end.getTime() - now.getTime()) / day))),
   }
 }
@@ -127,10 +143,7 @@ export async function messageValues(
       ? await db.select().from(m3uLines).where(eq(m3uLines.id, row.lineId))
       : []
     if (!line?.username || !line.password) throw new UnsendableError('The line no longer exists')
-    const screens =
-      line.maxConnections ??
-      line.panelMaxConnections ??
-      (await getPlatformSettings(db)).maxConcurrentStreams
+    const screens = await personScreens(db, line, values.planName ?? null)
     Object.assign(values, {
       username: line.username,
       password: line.password,

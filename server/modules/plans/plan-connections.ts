@@ -21,3 +21,15 @@ export async function planConnections(db: Db, planName: string | null): Promise<
   }
   return (await getPlatformSettings(db)).maxConcurrentStreams
 }
+
+/**
+ * Screens a person may play on at once, as every page and e-mail says it: their line's own limit
+ * (ours, else what the panel last told us), or without one their plan's.
+ */
+export async function personScreens(
+  db: Db,
+  line: { maxConnections: number | null; panelMaxConnections: number | null } | null,
+  planName: string | null,
+): Promise<number> {
+  return line?.maxConnections ?? line?.panelMaxConnections ?? (await planConnections(db, planName))
+}

@@ -4,7 +4,6 @@ import { trialRequestInput, trialRequestReceipt } from '../../../common/trial-re
 import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
 import { getPlatformSettings } from '../settings/settings.service'
 import { telegramLinkFor } from '../telegram/start-link'
-import { endOf } from './request-outcomes'
 import { isLoginOnItsWay } from './trial-autopilot.service'
 import { createTrialRequest } from './trial-requests.service'
 
@@ -44,8 +43,8 @@ export async function trialRequestsRoutes(fastify: FastifyInstance) {
         createdAt: createdAt.toISOString(),
         telegramLink,
         isLoginOnItsWay: isOnItsWay,
-        // A trial's end as the list and the expiry job reckon it; the form made a trial.
-        trialEndsAt: endOf({ ...result.request, subscriptionStatus: 'trial' }, trialDurationHours)!,
+        // No line exists yet: the trial runs from the login's arrival, so only its length is known.
+        trialHours: trialDurationHours,
       })
     },
   )

@@ -136,6 +136,7 @@ export function CustomerViewPage({ personId, role }: { personId: string; role: A
             <PersonPayments
               personId={person.id}
               personName={person.name}
+              currentPlan={person.paidPlan ?? person.plan}
               plans={plans.data ?? []}
               canRefund={isSuperAdmin}
             />

@@ -1,6 +1,7 @@
 import { CheckCheck, FileText, Link2 } from 'lucide-react'
 import { useState } from 'react'
 import { clientInstructions, type ParsedM3uUrl } from '@common/m3u'
+import type { Plan } from '@common/plans'
 import type { TrialRequest } from '@common/trial-requests'
 import { SectionCard } from '@/components/section-card'
 import { Button } from '@/components/ui/button'
@@ -8,6 +9,7 @@ import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import { ClientInstructions } from '@/features/m3u/components/client-instructions'
 import { TrialRequestPicker } from '@/features/m3u/components/trial-request-picker'
+import { usePlans } from '@/features/plans/api/get-plans'
 import {
   noContactFilters,
   useTrialRequests,
@@ -22,6 +24,12 @@ import { site } from '@/lib/site-config'
 import { useDebouncedValue } from '@/lib/use-debounced-value'
 
 type Instructions = { text: string; line: ParsedM3uUrl }
+
+/** The screens of the person's plan; null (no number claimed) for a name no plan on sale has. */
+function screensOfPlan(plans: Plan[], planName: string): number | null {
+  const name = planName.trim().toLowerCase()
+  return plans.find((plan) => plan.name.toLowerCase() === name)?.maxConnections ?? null
+}
 
 /** "Active on Starter Quarterly, follow-up Pending": the subscription first, then our follow-up. */
 function standing(request: TrialRequest): string {
@@ -38,13 +46,18 @@ export function SubscriptionIntegrationCard({ lines }: { lines: ParsedM3uUrl[] }
   const [lineIndex, setLineIndex] = useState(0)
   const [instructions, setInstructions] = useState<Instructions | null>(null)
   const markProcessed = useUpdateTrialRequestStatus()
+  const plans = usePlans()
   const line = lines[lineIndex] ?? lines[0]
 
   const handleGenerate = () => {
     if (!line) return
     const customerName = request?.firstName
     setInstructions({
-      text: clientInstructions(line, { brandName: site.brandName, customerName }),
+      text: clientInstructions(line, {
+        brandName: site.brandName,
+        customerName,
+        screens: request ? screensOfPlan(plans.data ?? [], request.paidPlan ?? request.plan) : null,
+      }),
       line,
     })
   }

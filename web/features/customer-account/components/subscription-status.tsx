@@ -3,7 +3,7 @@ import type { CustomerAccount } from '@common/customer-account'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatZonedDateTime } from '@/lib/format'
 import { daysLeft } from './days-left'
 
 type Subscription = CustomerAccount['subscription']
@@ -68,7 +68,13 @@ export function SubscriptionStatus({
               {days ? (
                 <>
                   <strong className="text-2xl">{days}</strong> day{days === 1 ? '' : 's'} left ·
-                  ends {formatDate(subscription.endsAt)}
+                  ends{' '}
+                  {/* A trial lasts hours: its end is said to the minute, in their own zone. */}
+                  <time dateTime={subscription.endsAt}>
+                    {subscription.isTrial
+                      ? formatZonedDateTime(subscription.endsAt)
+                      : formatDate(subscription.endsAt)}
+                  </time>
                 </>
               ) : (
                 <>Ended {formatDate(subscription.endsAt)}</>

@@ -15,6 +15,8 @@ import { RecordPaymentDialog } from './record-payment-dialog'
 type PersonPaymentsProps = {
   personId: string
   personName: string
+  /** The plan they pay for, or asked for: Record payment opens on it. */
+  currentPlan: string | null
   /** The plans on sale, offered when recording a payment or making a pay link. */
   plans: Plan[]
   /** Super admins may refund, and resolve payments in review. */
@@ -25,7 +27,13 @@ type PersonPaymentsProps = {
  * A person's payments on their page, with Record payment, Pay link, each paid one's Refund and
  * each one in review's Resolve.
  */
-export function PersonPayments({ personId, personName, plans, canRefund }: PersonPaymentsProps) {
+export function PersonPayments({
+  personId,
+  personName,
+  currentPlan,
+  plans,
+  canRefund,
+}: PersonPaymentsProps) {
   const [opened, setOpened] = useState<Payment | null>(null)
   const list = usePayments({ personId })
   const payments = list.data?.pages.flatMap((page) => page.items)
@@ -37,7 +45,13 @@ export function PersonPayments({ personId, personName, plans, canRefund }: Perso
       description="What they paid, by checkout or recorded by hand."
     >
       <div className="flex flex-wrap gap-2">
-        <RecordPaymentDialog personId={personId} personName={personName} plans={plans} />
+        <RecordPaymentDialog
+          personId={personId}
+          personName={personName}
+          plans={plans}
+          currentPlan={currentPlan}
+          payments={payments ?? []}
+        />
         <PayLinkDialog personId={personId} personName={personName} plans={plans} />
       </div>
       {payments ? (

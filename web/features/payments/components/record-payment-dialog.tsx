@@ -3,7 +3,7 @@ import { Banknote } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { manualMethods, recordPaymentInput } from '@common/payments'
+import { manualMethods, recordPaymentInput, type Payment } from '@common/payments'
 import type { Plan } from '@common/plans'
 import { renewalPrice } from '@common/subscription-renewals'
 import { DialogFormFooter } from '@/components/dialog-form-footer'
@@ -28,6 +28,7 @@ import { useRecordPayment, type RecordPaymentValues } from '../api/record-paymen
 import { useFormFailure } from '../form-failure'
 import { optionalAmount } from '../optional-amount'
 import { paidOnDate } from '../paid-on-date'
+import { recordPaymentStart } from '../record-payment-defaults'
 import { formatAmount, methodLabels } from '../payment-labels'
 
 // The server's schema; a cleared amount means the plan's price, and a cleared date now, so
@@ -40,13 +41,27 @@ type FormInput = z.input<typeof formSchema>
 
 const fields = ['planId', 'months', 'method', 'reference', 'amount', 'paidAt'] as const
 
-type RecordPaymentDialogProps = { personId: string; personName: string; plans: Plan[] }
+type RecordPaymentDialogProps = {
+  personId: string
+  personName: string
+  plans: Plan[]
+  /** The plan they pay for (or asked for): the dialog opens on it. */
+  currentPlan: string | null
+  /** Their payments, newest first: the dialog opens on their last term and method. */
+  payments: Payment[]
+}
 
 /**
  * 'Record payment': money received elsewhere (cash, a transfer…) with its reference. The server
  * stores it as a manual payment and extends the subscription, once however often it is sent.
  */
-export function RecordPaymentDialog({ personId, personName, plans }: RecordPaymentDialogProps) {
+export function RecordPaymentDialog({
+  personId,
+  personName,
+  plans,
+  currentPlan,
+  payments,
+}: RecordPaymentDialogProps) {
   const [isOpen, setIsOpen] = useState(false)
   // One id per opening: a retried submit (a lost answer, a double click) records one payment.
   const [requestId, setRequestId] = useState(randomUuid)
@@ -66,13 +81,13 @@ export function RecordPaymentDialog({ personId, personName, plans }: RecordPayme
   }
   const handleOpenChange = (open: boolean) => {
     if (open) {
-      const planId = plans[0]?.id ?? ''
+      const { planId, months, method } = recordPaymentStart(plans, currentPlan, payments)
       reset({
         planId,
-        months: '1',
-        method: 'bank_transfer',
+        months,
+        method,
         reference: '',
-        amount: priceFor(planId, '1'),
+        amount: priceFor(planId, months),
         paidAt: '',
       })
       setRequestId(randomUuid())

@@ -11,7 +11,9 @@ type LineInstructionsProps = { line: PersonLine; customerName: string; id: strin
 export function LineInstructions({ line, customerName, id }: LineInstructionsProps) {
   const [parsed] = parseM3uUrls(line.m3uUrl).lines
   if (!parsed) return null
-  const text = clientInstructions(parsed, { brandName: site.brandName, customerName })
+  // The line's own limit, else what the panel holds for one made before plans carried it.
+  const screens = line.maxConnections ?? line.panel?.maxConnections ?? null
+  const text = clientInstructions(parsed, { brandName: site.brandName, customerName, screens })
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>Client instructions</Label>

@@ -1,5 +1,6 @@
 import { PlusCircle, Tv } from 'lucide-react'
 import { useState } from 'react'
+import { Link } from 'wouter'
 import type { SupplierKeyInput } from '@common/person-lines'
 import { FormAlert } from '@/components/form-alert'
 import { QueryStates } from '@/components/list-states'
@@ -8,7 +9,7 @@ import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
-import { serverMessageOf } from '@/lib/api-client'
+import { ApiError, serverMessageOf } from '@/lib/api-client'
 import { usePersonLine } from '../api/get-person-line'
 import { LineActions } from './line-actions'
 import { LineChecking } from './line-checking'
@@ -45,6 +46,11 @@ function CreateLine({ personId, keyInput }: { personId: string; keyInput: Suppli
       </StatusMessage>
       {create.isError && (
         <FormAlert message={serverMessageOf(create.error) ?? 'Please try again.'} />
+      )}
+      {create.error instanceof ApiError && create.error.settingsPath && (
+        <Link href={create.error.settingsPath} className="w-fit text-sm font-medium underline">
+          Open Business Settings
+        </Link>
       )}
     </div>
   )

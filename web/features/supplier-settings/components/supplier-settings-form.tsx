@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
+import { packageIdFieldId } from '@common/routes'
 import { supplierSettings, type SupplierSettings } from '@common/settings'
 import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
@@ -16,6 +18,12 @@ export function SupplierSettingsForm({ settings }: { settings: SupplierSettings 
     values: settings,
   })
   const { errors, isDirty } = formState
+  // A refusal for want of the package ID links here (`#supplier-package`): the field is ready.
+  useEffect(() => {
+    if (window.location.hash === `#${packageIdFieldId}`) {
+      document.getElementById(packageIdFieldId)?.focus()
+    }
+  }, [])
 
   const handleSave = handleSubmit((values) =>
     save.mutate(
@@ -36,7 +44,7 @@ export function SupplierSettingsForm({ settings }: { settings: SupplierSettings 
       submitLabel="Save settings"
     >
       <FormField
-        id="supplier-package"
+        id={packageIdFieldId}
         label="Package ID for new lines"
         hint="The bouquet id(s) of the lines made for trials and subscribers, e.g. 12 or 1, 4."
         error={errors.packageId?.message}

@@ -2,7 +2,6 @@ import { CircleCheck, Send } from 'lucide-react'
 import type { TrialRequestReceipt } from '@common/trial-requests'
 import { Button } from '@/components/ui/button'
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog'
-import { formatDateTime } from '@/lib/format'
 
 type TrialRequestSubmittedProps = {
   onGetStarted: () => void
@@ -12,11 +11,11 @@ type TrialRequestSubmittedProps = {
 
 /**
  * What happens next, as it will happen: with the trial autopilot making the line, the login is
- * on its way by e-mail; otherwise we are in touch. The trial runs from the request, so its end
- * is said with its time.
+ * on its way by e-mail; otherwise we are in touch. No line exists yet, so no end is promised:
+ * the trial starts when the login arrives.
  */
 function nextSteps(receipt: TrialRequestSubmittedProps['receipt']): string {
-  const ends = receipt && ` Your trial runs until ${formatDateTime(receipt.trialEndsAt)}.`
+  const ends = receipt && ` Your ${receipt.trialHours}-hour trial starts when your login arrives.`
   if (receipt?.isLoginOnItsWay) {
     return `Thank you! Your login is on its way by e-mail: it usually arrives within a minute.${ends}`
   }
