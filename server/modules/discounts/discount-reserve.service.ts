@@ -13,16 +13,10 @@ export type ReserveRedemptionRequest = {
 }
 
 /**
- * Counts one use of the code for this payment from now on, or refuses it (400 naming
- * `discountCode`) when the code is used up or, once per person, this person or their mailbox has
- * a use of it.
- * Checkouts racing for the last use queue on a lock of the discount's row, and each counts after the
- * one before it committed: only one of them gets it. Answers the redemption's id.
+ * The code's limits, its row locked so that whoever counts its uses next counts after this
+ * transaction commits; undefined once the code is deleted.
  */
-export async function reserveRedemption(
-  tx: Db,
-  { discountId, personId, paymentId, now }: ReserveRedemptionRequest,
-): Promise<string> {
+export async function lockLimits(tx: Db, discountId: string) {
   const [discount] = await tx
     .select({
       id: discounts.id,
@@ -35,6 +29,21 @@ export async function reserveRedemption(
     // discount holds a KEY SHARE lock on this row, which FOR UPDATE waits for: they deadlocked.
     // NO KEY UPDATE ignores those and still queues the checkouts behind one another.
     .for('no key update')
+  return discount
+}
+
+/**
+ * Counts one use of the code for this payment from now on, or refuses it (400 naming
+ * `discountCode`) when the code is used up or, once per person, this person or their mailbox has
+ * a use of it.
+ * Checkouts racing for the last use queue on a lock of the discount's row, and each counts after the
+ * one before it committed: only one of them gets it. Answers the redemption's id.
+ */
+export async function reserveRedemption(
+  tx: Db,
+  { discountId, personId, paymentId, now }: ReserveRedemptionRequest,
+): Promise<string> {
+  const discount = await lockLimits(tx, discountId)
   // Deleted since it was quoted.
   if (!discount) throw refuseCode('this code is not valid')
   await checkUsage(tx, discount, personId, now)

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { discountRedemptions } from '../../db/schema/discount-redemptions'
-import { discounts } from '../../db/schema/discounts'
 import { releaseRedemption } from './discount-redemption-status.service'
+import { lockLimits } from './discount-reserve.service'
 import { limitReached, type LimitReached } from './discount-rules'
 
 type LatePayment = {
@@ -40,16 +40,7 @@ export async function lateCodeUseProblem(
   const isHeld =
     redemption?.status === 'reserved' && (!payment.expiresAt || payment.expiresAt > now)
   if (!redemption || redemption.status === 'redeemed' || isHeld) return null
-  const [discount] = await tx
-    .select({
-      id: discounts.id,
-      maxRedemptions: discounts.maxRedemptions,
-      oncePerPerson: discounts.oncePerPerson,
-    })
-    .from(discounts)
-    .where(eq(discounts.id, payment.discountId))
-    // As reserveRedemption locks it, and why not FOR UPDATE.
-    .for('no key update')
+  const discount = await lockLimits(tx, payment.discountId)
   if (!discount) return null
   const reached = await limitReached(tx, discount, payment.trialRequestId, now, payment.id)
   if (!reached) return null
