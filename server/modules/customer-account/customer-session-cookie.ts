@@ -22,7 +22,7 @@ const cookieOptions = (request: FastifyRequest) => ({
 /**
  * The session's companion the page can read: it holds nothing but "1", so the site's header knows
  * to ask `GET /api/account` whether to say "My account", while the cached public HTML stays the
- * same for everyone (decision 0045). A stale or planted one costs one 401, never an account.
+ * same for everyone (decision 0044). A stale or planted one costs one 401, never an account.
  */
 const hintOptions = (request: FastifyRequest) => ({ ...cookieOptions(request), httpOnly: false })
 
