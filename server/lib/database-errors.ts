@@ -23,6 +23,22 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined
 }
 
+/**
+ * Runs a transaction again when PostgreSQL broke a deadlock by rolling it back (40P01): all of
+ * it was undone and the other side went on, so running it again meets no cycle. For work whose
+ * locks cannot be taken in one order with every other writer's (a line's outcome recorded while
+ * an admin's payment changes the same person); at most `attempts` runs.
+ */
+export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction()
+    } catch (error) {
+      if (databaseErrorCode(error) !== '40P01' || attempt >= attempts) throw error
+    }
+  }
+}
+
 /** A unique constraint refused the write (optionally: this constraint). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   if (databaseErrorCode(error) !== '23505') return false

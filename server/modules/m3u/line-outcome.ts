@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { AuditDetails } from '../../../common/audit'
 import type { Db } from '../../db/client'
+import { retryOnDeadlock } from '../../lib/database-errors'
 import { inAuditedTransaction } from '../../plugins/audit'
 import { recordAudit, recordSystemAudit } from '../audit/audit.service'
 
@@ -19,6 +20,9 @@ export function routeOutcome(request: FastifyRequest): CommitOutcome {
   return (entityId, write, details) => inAuditedTransaction(request, write, { entityId, details })
 }
 
+// The outcomes below are recorded beside other writers of the same person (an admin's payment
+// while the line it owes is made): a deadlock's victim records its outcome again.
+
 /** A follow-up an admin's change caused (a converted subscription's line), under that admin. */
 export function adminOutcome(
   db: Db,
@@ -27,29 +31,33 @@ export function adminOutcome(
   now: () => Date,
 ): CommitOutcome {
   return (entityId, write, details) =>
-    db.transaction(async (tx) => {
-      const result = await write(tx)
-      await recordAudit(tx, {
-        actor,
-        action,
-        entityType: 'm3u_line',
-        entityId,
-        details,
-        now: now(),
-      })
-      return result
-    })
+    retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        const result = await write(tx)
+        await recordAudit(tx, {
+          actor,
+          action,
+          entityType: 'm3u_line',
+          entityId,
+          details,
+          now: now(),
+        })
+        return result
+      }),
+    )
 }
 
 /** Work of the system itself: recorded as 'system' once the panel has done it. */
 export function systemOutcome(db: Db, action: string, now: () => Date): CommitOutcome {
   return (entityId, write, details) =>
-    db.transaction(async (tx) => {
-      const result = await write(tx)
-      // A panel that stays down would add a line per retry; the trail keeps what was done.
-      if (details.outcome === 'completed' && entityId) {
-        await recordSystemAudit(tx, [{ action, entityId }], 'm3u_line', now())
-      }
-      return result
-    })
+    retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        const result = await write(tx)
+        // A panel that stays down would add a line per retry; the trail keeps what was done.
+        if (details.outcome === 'completed' && entityId) {
+          await recordSystemAudit(tx, [{ action, entityId }], 'm3u_line', now())
+        }
+        return result
+      }),
+    )
 }
