@@ -2,6 +2,10 @@ import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage } from './fixtures'
 
+// Each test's visitor comes from an address of its own (the product trusts the test's proxy
+// header): the product is shared with other files, and trial requests are limited per address.
+const visitor = (n: number) => ({ clientAddress: `203.0.113.${n}` })
+
 const isTrialPost = (request: Request) =>
   request.method() === 'POST' && new URL(request.url()).pathname === '/api/trial-requests'
 
@@ -29,7 +33,7 @@ describe('trial signup', () => {
   afterAll(() => browser?.close())
 
   it('from a plan card: shows the validation messages, then submits the chosen plan', async () => {
-    const { page, errors } = await openPage(browser, '/plans')
+    const { page, errors } = await openPage(browser, '/plans', visitor(1))
     const card = page.getByRole('article', { name: 'Family Plus', exact: true })
     await card.getByRole('button', { name: /Start Free Trial/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Start Your Free Trial' })
@@ -70,7 +74,7 @@ describe('trial signup', () => {
   })
 
   it('opens from the header without a plan and starts empty again after closing', async () => {
-    const { page, errors } = await openPage(browser, '/')
+    const { page, errors } = await openPage(browser, '/', visitor(2))
     const headerButton = page.getByRole('banner').getByRole('button', { name: 'Start Free Trial' })
     await headerButton.click()
     const dialog = page.getByRole('dialog', { name: 'Start Your Free Trial' })
@@ -88,7 +92,7 @@ describe('trial signup', () => {
   })
 
   it('tells a visitor who asks again that the first request is on its way, naming no ids', async () => {
-    const { page, errors } = await openPage(browser, '/plans')
+    const { page, errors } = await openPage(browser, '/plans', visitor(3))
     const ask = async (email: string) => {
       await page
         .getByRole('article', { name: 'Starter', exact: true })
@@ -124,7 +128,7 @@ describe('trial signup', () => {
   })
 
   it('shows success when the submit fails, and retries until the server accepts it', async () => {
-    const { page } = await openPage(browser, '/plans')
+    const { page } = await openPage(browser, '/plans', visitor(4))
     const warnings: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
@@ -153,7 +157,7 @@ describe('trial signup', () => {
   })
 
   it('sends on the next visit what could not be sent before', async () => {
-    const { page } = await openPage(browser, '/plans')
+    const { page } = await openPage(browser, '/plans', visitor(5))
     await page.route('**/api/trial-requests', (route) => route.abort('internetdisconnected'))
     await page.getByRole('article', { name: 'Household', exact: true }).getByRole('button').click()
     await fillTrialForm(page, 'next.visit@example.com')

@@ -7,6 +7,8 @@ export const ticketTotalQueryKey = ['support-lobby', 'total'] as const
 /** How many tickets exist in any status, from the paginated list's X-Total-Count header. */
 export async function getTicketTotal(signal?: AbortSignal): Promise<number> {
   const response = await apiRequest('GET', '/api/support-tickets?limit=1', undefined, signal)
+  // Read to its end, or the request stays open in the browser (and a page never goes idle).
+  await response.arrayBuffer()
   return Number(response.headers.get('x-total-count') ?? 0)
 }
 
