@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { owaspCost, type ScryptCost } from './lib/passwords'
-import { createRateLimiter } from './lib/rate-limiter'
+import { createRateLimiter } from './modules/rate-limits/rate-limiter'
 import { createFollowUps } from './lib/follow-ups'
 import { fastifyTrustProxy } from './lib/trust-proxy'
 import { createEventBus } from './realtime/event-bus'

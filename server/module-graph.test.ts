@@ -3,30 +3,44 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-const modulesDir = join(dirname(fileURLToPath(import.meta.url)), 'modules')
+const serverDir = dirname(fileURLToPath(import.meta.url))
+const modulesDir = join(serverDir, 'modules')
 // Relative specifiers of static imports, re-exports, side-effect and dynamic imports.
 const relativeImport = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.\.?\/[^'"]+)['"]/g
 
-/** Which modules each module imports, with one of the files that does, tests included. */
-function moduleGraph(): Map<string, Map<string, string>> {
-  const graph = new Map<string, Map<string, string>>()
-  const files = readdirSync(modulesDir, { recursive: true, encoding: 'utf8' })
-  for (const file of files.filter((name) => /\.tsx?$/.test(name))) {
-    const from = file.split(sep)[0]!
-    const imported = graph.get(from) ?? new Map<string, string>()
-    graph.set(from, imported)
-    const text = readFileSync(join(modulesDir, file), 'utf8')
-    for (const [, specifier] of text.matchAll(relativeImport)) {
-      const target = relative(modulesDir, resolve(modulesDir, dirname(file), specifier!))
-      const to = target.split(sep)[0]!
-      if (to !== from && !target.startsWith('..')) imported.set(to, imported.get(to) ?? file)
+type Graph = Map<string, Map<string, string>>
+
+/**
+ * Which parts of `dir` import which others (a part is a top-level folder), with one of the files
+ * that does; `counts` chooses the files read.
+ */
+function importGraph(dir: string, parts: string[], counts: (file: string) => boolean): Graph {
+  const graph: Graph = new Map(parts.map((part) => [part, new Map<string, string>()]))
+  for (const part of parts) {
+    const files = readdirSync(join(dir, part), { recursive: true, encoding: 'utf8' })
+    for (const file of files
+      .map((name) => join(part, name))
+      .filter((name) => /\.tsx?$/.test(name) && counts(name))) {
+      const text = readFileSync(join(dir, file), 'utf8')
+      for (const [, specifier] of text.matchAll(relativeImport)) {
+        const target = relative(dir, resolve(dir, dirname(file), specifier!))
+        const to = target.split(sep)[0]!
+        if (to !== part && graph.has(to)) graph.get(part)!.set(to, graph.get(part)!.get(to) ?? file)
+      }
     }
   }
   return graph
 }
 
+/** Which modules each module imports, tests included. */
+const moduleGraph = () => importGraph(modulesDir, readdirSync(modulesDir), () => true)
+
+// The server's layers, read without tests (a test may reach anything it checks).
+const layers = ['lib', 'db', 'realtime', 'modules', 'plugins', 'jobs']
+const layerGraph = () => importGraph(serverDir, layers, (file) => !/\.test\.tsx?$/.test(file))
+
 /** Every loop of imports between modules, each once (from its first module by name). */
-function importLoops(graph: Map<string, Map<string, string>>): string[][] {
+function importLoops(graph: Graph): string[][] {
   const loops: string[][] = []
   const walk = (path: string[]) => {
     for (const next of graph.get(path.at(-1)!)?.keys() ?? []) {
@@ -39,7 +53,7 @@ function importLoops(graph: Map<string, Map<string, string>>): string[][] {
 }
 
 /** "a → b (the file that imports b), b → a (…)" */
-const describeLoop = (graph: Map<string, Map<string, string>>, loop: string[]) =>
+const describeLoop = (graph: Graph, loop: string[]) =>
   loop
     .slice(1)
     .map((to, index) => `${loop[index]} → ${to} (${graph.get(loop[index]!)!.get(to)})`)
@@ -53,5 +67,34 @@ describe('server modules', () => {
     // The reading sees imports at all: one edge the layout is built on.
     expect(graph.get('subscriptions')?.has('m3u')).toBe(true)
     expect(importLoops(graph).map((loop) => describeLoop(graph, loop))).toEqual([])
+  })
+})
+
+// docs/architecture.md §3: lib imports nothing of ours, db only lib, realtime no module or plugin,
+// modules no plugin; plugins read the routes' declarations and call the modules.
+describe('server folders', () => {
+  it('never import each other round a loop', () => {
+    const graph = layerGraph()
+    expect(graph.get('plugins')?.has('modules')).toBe(true)
+    expect(importLoops(graph).map((loop) => describeLoop(graph, loop))).toEqual([])
+  })
+
+  it('keep their layers: no module imports a plugin, lib imports no other folder', () => {
+    const graph = layerGraph()
+    expect([...graph.get('modules')!.entries()].filter(([to]) => to === 'plugins')).toEqual([])
+    expect([...graph.get('lib')!.entries()]).toEqual([])
+    expect(
+      [...graph.get('realtime')!.keys()].filter((to) => to === 'modules' || to === 'plugins'),
+    ).toEqual([])
+  })
+
+  it('would name a loop between them', () => {
+    const graph: Graph = new Map([
+      ['lib', new Map([['db', 'lib/a.ts']])],
+      ['db', new Map([['lib', 'db/b.ts']])],
+    ])
+    expect(importLoops(graph).map((loop) => describeLoop(graph, loop))).toEqual([
+      'db → lib (db/b.ts), lib → db (lib/a.ts)',
+    ])
   })
 })

@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../db/client'
 import { withNewEntries } from '../test/audit-trail'
-import { auditAs, inAuditedTransaction, registerAudit } from './audit'
+import { registerAudit } from './audit'
+import { auditAs, inAuditedTransaction } from '../modules/audit/audited-transaction'
 import { registerErrorHandler } from './error-handler'
 
 const audit = auditAs('thing')

@@ -9,7 +9,7 @@ import {
   type KeepOptions,
 } from '../lib/public-cache'
 import { sessionCookieName } from '../modules/auth/session-cookie'
-import type { BusEvent } from '../realtime/event-bus'
+import type { PublicScope } from '../realtime/event-bus'
 import { securityHeaders } from './security'
 
 export type AnswerFromMemory = {
@@ -19,8 +19,6 @@ export type AnswerFromMemory = {
   status: number
   seconds: number
 }
-
-export type PublicScope = Extract<BusEvent, { kind: 'public_content_changed' }>['scope']
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -40,6 +40,9 @@ export type BusEvent =
   /** How far an admin's payment history upload is: for that admin's sockets only. */
   | { kind: 'import_progress'; userId: string; progress: PaymentImportProgress }
 
+/** What the public reads that a change can make every process forget. */
+export type PublicScope = Extract<BusEvent, { kind: 'public_content_changed' }>['scope']
+
 export type EventBus = {
   publish(event: BusEvent): Promise<void>
   subscribe(handler: (event: BusEvent) => void): () => void

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { adminUser, changeAdminRoleInput, createAdminUserInput } from '../../../common/admin-users'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { invalidField } from '../../lib/http-error'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { passwordProblem } from '../../lib/password-policy'
 import { hashPassword } from '../../lib/passwords'
 import {

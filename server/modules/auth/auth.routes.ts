@@ -10,7 +10,7 @@ import {
 } from '../../../common/admin-users'
 import { apiErrorBody } from '../../../common/api'
 import { HttpError, invalidField } from '../../lib/http-error'
-import { inAuditedTransaction } from '../../plugins/audit'
+import { inAuditedTransaction } from '../audit/audited-transaction'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
 import { changePassword, findCredentials } from './account.service'
 import { countedAttempt } from './credential-attempts'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { tooManyRequests } from '../../lib/http-error'
-import { retryAfterText, secondsUntil } from '../../lib/rate-limiter'
+import { retryAfterText, secondsUntil } from '../rate-limits/rate-limiter'
 import { usernameKey } from '../admins/username-key'
 import { credentialFieldsOf } from './credential-fields'
 import { createCredentialThrottle } from './credential-throttle'

@@ -1,4 +1,4 @@
-import type { RateLimiter, Window } from '../../lib/rate-limiter'
+import type { RateLimiter, Window } from '../rate-limits/rate-limiter'
 
 // docs/security.md §5: 5 failures per IP in 5 minutes, 10 per account in 15 minutes. Every route
 // that checks a password or code counts against these same two windows: guesses made through the

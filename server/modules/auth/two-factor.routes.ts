@@ -10,7 +10,7 @@ import {
 } from '../../../common/admin-users'
 import { apiErrorBody } from '../../../common/api'
 import { conflict, forbidden, invalidField } from '../../lib/http-error'
-import { inAuditedTransaction } from '../../plugins/audit'
+import { inAuditedTransaction } from '../audit/audited-transaction'
 import { getSecuritySettings } from '../settings/settings.service'
 import { findCredentials } from './account.service'
 import { ownAccount } from './own-account'

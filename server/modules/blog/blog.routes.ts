@@ -11,8 +11,8 @@ import {
 import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
 import { jsonAnswer } from '../../lib/public-cache'
-import { recordRoutes } from '../../lib/record-routes'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { recordRoutes } from '../audit/record-routes'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import {
   blogStats,
   createBlogPost,

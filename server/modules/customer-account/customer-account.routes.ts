@@ -23,7 +23,7 @@ import {
   switchAccountQuestion,
   type SignInLinkProblem,
 } from '../../../common/customer-account'
-import { enforceLimit } from '../../plugins/rate-limit'
+import { enforceLimit } from '../rate-limits/limits'
 import { deviceGuideFor, deviceGuides } from '../../../common/device-guides'
 import { startCheckout } from '../payments/checkout.service'
 import { providersState } from '../payments/providers/payment-providers'

@@ -5,8 +5,8 @@ import { mailboxKey } from '../../../common/email-address'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
-import { createRateLimiter } from '../../lib/rate-limiter'
-import { enforceLimit, type Limit } from '../../plugins/rate-limit'
+import { createRateLimiter } from '../rate-limits/rate-limiter'
+import { enforceLimit, type Limit } from '../rate-limits/limits'
 import { queueEmailIfSelected, queueMessage } from '../messages/outbox.service'
 
 const minuteMs = 60_000

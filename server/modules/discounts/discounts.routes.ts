@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { discount, discountInput } from '../../../common/discounts'
-import { recordRoutes } from '../../lib/record-routes'
+import { recordRoutes } from '../audit/record-routes'
 import { createDiscount, deleteDiscount, listDiscounts, updateDiscount } from './discounts.service'
 
 export async function discountsRoutes(app: FastifyInstance) {

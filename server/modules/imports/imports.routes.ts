@@ -10,7 +10,7 @@ import {
 } from '../../../common/payment-imports'
 import { badRequest } from '../../lib/http-error'
 import { textAnswer } from '../../lib/text-answer'
-import { auditAs, declareUnchanged, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, declareUnchanged, inAuditedTransaction } from '../audit/audited-transaction'
 import { importProgress, type ProgressReport } from './import-progress'
 import type { ReadFile } from './payment-history-csv'
 import { planPaymentHistory, type ImportPlan } from './payment-history-plan'

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { insertMany } from '../../lib/insert-many'
+import { insertMany } from '../../db/insert-many'
 import { newSubscriptionId } from '../../lib/subscription-id'
 import type { ImportPlan, PlannedPerson } from './payment-history-plan'
 

@@ -6,7 +6,7 @@ import {
 } from '../../../common/payment-imports'
 import type { Db } from '../../db/client'
 import { importProblems } from '../../db/schema/import-problems'
-import { insertMany } from '../../lib/insert-many'
+import { insertMany } from '../../db/insert-many'
 import type { ProblemBatch } from './problem-batch'
 
 /** How long the CSV of every problem can be downloaded after the check. */

@@ -9,7 +9,7 @@ import {
 } from '../../../common/legal-pages'
 import { notFound } from '../../lib/http-error'
 import { jsonAnswer } from '../../lib/public-cache'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import {
   findPublishedLegalPage,
   listLegalPages,

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { AuditDetails } from '../../../common/audit'
 import type { Db } from '../../db/client'
 import { retryOnDeadlock } from '../../lib/database-errors'
-import { inAuditedTransaction } from '../../plugins/audit'
+import { inAuditedTransaction } from '../audit/audited-transaction'
 import { recordAudit, recordSystemAudit } from '../audit/audit.service'
 
 /**

@@ -11,7 +11,7 @@ import {
   supplierSyncResult,
 } from '../../../common/person-lines'
 import { setPageHeaders } from '../../lib/keyset'
-import { auditAs } from '../../plugins/audit'
+import { auditAs } from '../audit/audited-transaction'
 import { fixDrift } from './drift-fix'
 import { routeOutcome } from './line-outcome'
 import { panelCallRefusals, supplierAccess } from './supplier-access'

@@ -16,7 +16,7 @@ import {
 } from '../../../common/messages'
 import { HttpError } from '../../lib/http-error'
 import { outboxMessageForSupport, viewFor } from '../../lib/support-views'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { telegramFor } from '../telegram/telegram'
 import { watchChatPresence } from './chat-presence'
 import { composeEmail } from './compose-email'

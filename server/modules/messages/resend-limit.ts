@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { outboxMessages } from '../../db/schema/outbox-messages'
 import { tooManyRequests } from '../../lib/http-error'
-import { retryAfterText, secondsUntil } from '../../lib/rate-limiter'
+import { retryAfterText, secondsUntil } from '../rate-limits/rate-limiter'
 
 /** One message is resent at most this often an hour, whoever resends it: nobody is flooded. */
 export const resendLimit = { times: 3, windowMs: 60 * 60_000 } as const

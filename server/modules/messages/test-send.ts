@@ -1,7 +1,7 @@
 import type { Config } from '../../config'
 import { invalidField } from '../../lib/http-error'
-import type { RateLimiter } from '../../lib/rate-limiter'
-import { enforceLimit, type Limit } from '../../plugins/rate-limit'
+import type { RateLimiter } from '../rate-limits/rate-limiter'
+import { enforceLimit, type Limit } from '../rate-limits/limits'
 import { addressOf, type Mailer } from './mailer'
 
 /** An admin tests the mail server, not a mailing: a few an hour each, across processes. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import { storedMailboxKey } from '../../db/mailbox-key'
 import { messagePreferences } from '../../db/schema/message-preferences'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { createRateLimiter } from '../../lib/rate-limiter'
+import { createRateLimiter } from '../rate-limits/rate-limiter'
 import { hasBounced } from './mail-bounces.service'
 
 const day = 24 * 60 * 60_000

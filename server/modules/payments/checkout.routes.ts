@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import { checkoutAnswer, checkoutInput, paymentProvidersState } from '../../../common/payments'
-import { auditAs } from '../../plugins/audit'
+import { auditAs } from '../audit/audited-transaction'
 import { adminAsker, startCheckout } from './checkout.service'
 import { providersState } from './providers/payment-providers'
 

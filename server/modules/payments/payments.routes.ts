@@ -11,7 +11,7 @@ import {
 } from '../../../common/payments'
 import { setPageHeaders } from '../../lib/keyset'
 import { textAnswer } from '../../lib/text-answer'
-import { auditAs } from '../../plugins/audit'
+import { auditAs } from '../audit/audited-transaction'
 import { paymentsCsv, paymentsFileName } from './payments-csv'
 import { getPayment, listPayments, paymentFilter } from './payments.service'
 import { refundPayment } from './refund-payment'

@@ -9,7 +9,7 @@ import {
   personView,
 } from '../../../common/people'
 import { personViewForSupport, viewFor } from '../../lib/support-views'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { getPersonView } from './people.service'
 import { addPersonNote, deletePersonNote } from './person-notes.service'
 

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { hasRole } from '../../../common/admin-users'
 import { plan, planInput } from '../../../common/plans'
 import { jsonAnswer } from '../../lib/public-cache'
-import { recordRoutes } from '../../lib/record-routes'
+import { recordRoutes } from '../audit/record-routes'
 import { createPlan, deletePlan, listPlans, publicPlan, updatePlan } from './plans.service'
 
 export async function plansRoutes(app: FastifyInstance) {

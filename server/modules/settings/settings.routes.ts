@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { apiErrorBody } from '../../../common/api'
-import { inAuditedTransaction } from '../../plugins/audit'
+import { inAuditedTransaction } from '../audit/audited-transaction'
 import type { BusEvent } from '../../realtime/event-bus'
 import {
   platformGroup,

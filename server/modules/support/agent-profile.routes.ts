@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody } from '../../../common/api'
 import { agentProfile, updateAgentProfileInput } from '../../../common/support'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { getAgentProfile, setAgentProfile } from './agent-profile.service'
 
 /** The signed-in admin's own support settings: the name their replies are signed with. */

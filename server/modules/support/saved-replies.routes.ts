@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { z } from 'zod'
 import { savedReply, saveSavedReplyInput } from '../../../common/saved-replies'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import {
   createSavedReply,
   deleteSavedReply,

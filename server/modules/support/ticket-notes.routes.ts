@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { createTicketNoteInput, ticketNote } from '../../../common/support'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { addTicketNote, listTicketNotes } from './ticket-notes.service'
 
 /** Agents' private notes in a chat: admin-only routes, told to admin sockets only. */

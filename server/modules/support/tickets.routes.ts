@@ -11,8 +11,8 @@ import {
   updateTicketInput,
 } from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
-import { inAuditedTransaction } from '../../plugins/audit'
-import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
+import { inAuditedTransaction } from '../audit/audited-transaction'
+import { limitPerIp, publicWriteLimits } from '../rate-limits/limits'
 import { listLobby, markTicketRead } from './lobby.service'
 import { createTicket, listTickets, requireTicket, updateTicket } from './tickets.service'
 

@@ -14,7 +14,7 @@ import {
 import { setPageHeaders } from '../../lib/keyset'
 import { readsMoney, trialRequestForSupport } from '../../lib/support-views'
 import { textAnswer } from '../../lib/text-answer'
-import { auditAs, inAuditedTransaction } from '../../plugins/audit'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { changePersonLine } from '../m3u/line-changes'
 import { getPlatformSettings } from '../settings/settings.service'
 import { followLine } from '../m3u/line-follow'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { trialRequestInput, trialRequestReceipt } from '../../../common/trial-requests'
-import { limitPerIp, publicWriteLimits } from '../../plugins/rate-limit'
+import { limitPerIp, publicWriteLimits } from '../rate-limits/limits'
 import { getPlatformSettings } from '../settings/settings.service'
 import { telegramLinkFor } from '../telegram/start-link'
 import { isLoginOnItsWay } from './trial-autopilot.service'

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { rateLimits } from '../db/schema/rate-limits'
+import type { Db } from '../../db/client'
+import { rateLimits } from '../../db/schema/rate-limits'
 
 export type Window = { count: number; resetAt: Date }
 

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { queryRows, type Db } from '../db/client'
+import { queryRows, type Db } from './client'
 
 /**
  * Inserts many rows in one statement that takes one array per column (`unnest`), not one

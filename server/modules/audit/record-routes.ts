@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { apiErrorBody, idParams } from '../../common/api'
-import type { Db } from '../db/client'
-import { auditAs, inAuditedTransaction } from '../plugins/audit'
-import type { PublicScope } from '../plugins/public-content'
+import { apiErrorBody, idParams } from '../../../common/api'
+import type { Db } from '../../db/client'
+import { auditAs, inAuditedTransaction } from './audited-transaction'
+import type { PublicScope } from '../../realtime/event-bus'
 
 type RecordRoutesOptions<Input extends z.ZodType> = {
   /** The collection, e.g. /api/plans; one record lives at {path}/:id. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
-import { tooManyRequests } from '../lib/http-error'
-import { retryAfterText, secondsUntil, type RateLimiter } from '../lib/rate-limiter'
+import { tooManyRequests } from '../../lib/http-error'
+import { retryAfterText, secondsUntil, type RateLimiter } from './rate-limiter'
 
 export type Limit = { name: string; limit: number; windowMs: number }
 
