@@ -95,7 +95,7 @@ describe('LiveSocket', () => {
       latest().serverClose(1006)
     }
     expect(onGiveUp).toHaveBeenCalledTimes(1)
-    expect(socket.status).toBe('disconnected')
+    expect(socket.status).toBe('offline')
     vi.advanceTimersByTime(60_000)
     expect(FakeWebSocket.instances).toHaveLength(6)
   })

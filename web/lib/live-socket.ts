@@ -10,7 +10,8 @@ import {
 } from '../../common/realtime'
 
 /** `refused`: the server turned the socket away for good (1008); `refusal` says why. */
-export type LiveSocketStatus = 'connecting' | 'connected' | 'disconnected' | 'refused'
+/** `offline`: every reconnect attempt failed; only a reload (or `start`) tries again. */
+export type LiveSocketStatus = 'connecting' | 'connected' | 'disconnected' | 'offline' | 'refused'
 
 /**
  * Whether what the page shows may be stale: the socket was (re)verified after a time without it,
@@ -152,6 +153,7 @@ export class LiveSocket {
   private scheduleReconnect(): void {
     this.failedAttempts += 1
     if (this.failedAttempts > reconnectPolicy.maxAttempts) {
+      this.setStatus('offline')
       this.options.onGiveUp()
       return
     }
