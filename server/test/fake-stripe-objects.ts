@@ -7,9 +7,13 @@ export type FakeSession = {
   mode: string
   url: string
   status: 'open' | 'complete' | 'expired'
-  payment_status: 'paid' | 'unpaid'
-  amount_total: number
-  currency: string
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required'
+  /** Null in `setup` mode, which charges nothing. */
+  amount_total: number | null
+  currency: string | null
+  customer: string | null
+  /** In `setup` mode, once completed: the SetupIntent holding the saved card. */
+  setup_intent: string | null
   client_reference_id: string | null
   customer_email: string | null
   metadata: Record<string, string>
@@ -50,16 +54,15 @@ export const missing = (param: string) =>
     'parameter_missing',
   )
 export const now = () => Math.floor(Date.now() / 1000)
-/** A Checkout Session from `POST /v1/checkout/sessions` parameters, or Stripe's refusal. */
+/**
+ * A Checkout Session from `POST /v1/checkout/sessions` parameters, or Stripe's refusal: `payment`
+ * mode charges its line items; `setup` mode only saves a card, for the `customer` given.
+ */
 export function buildSession(params: Params, base: string): FakeSession | Answer {
-  for (const name of ['mode', 'success_url', 'line_items']) if (!params[name]) return missing(name)
-  const item = (params.line_items as Params)['0'] as Params | undefined
-  const price = item?.price_data as Params | undefined
-  if (!price) return missing('line_items[0][price_data]')
-  for (const name of ['currency', 'unit_amount'])
-    if (!price[name]) return missing(`line_items[0][price_data][${name}]`)
-  if (!(price.product_data as Params | undefined)?.name)
-    return missing('line_items[0][price_data][product_data][name]')
+  for (const name of ['mode', 'success_url']) if (!params[name]) return missing(name)
+  if (params.mode !== 'payment' && params.mode !== 'setup') {
+    return stripeError(400, 'invalid_request_error', `Invalid mode: ${String(params.mode)}`, 'mode')
+  }
   const expiresAt = Number(params.expires_at ?? now() + 86_400)
   if (expiresAt < now() + 1800 - 60 || expiresAt > now() + 86_400) {
     return stripeError(
@@ -70,23 +73,47 @@ export function buildSession(params: Params, base: string): FakeSession | Answer
     )
   }
   const id = randomId('cs_test_')
-  const session: FakeSession = {
+  const common = {
     id,
-    object: 'checkout.session',
+    object: 'checkout.session' as const,
     mode: String(params.mode),
     url: `${base}/pay/${id}`,
-    status: 'open',
-    payment_status: 'unpaid',
-    amount_total: Number(price.unit_amount) * Number(item?.quantity ?? 1),
-    currency: String(price.currency),
+    status: 'open' as const,
     client_reference_id: (params.client_reference_id as string) ?? null,
     customer_email: (params.customer_email as string) ?? null,
+    customer: (params.customer as string) ?? null,
     metadata: (params.metadata as Record<string, string>) ?? {},
     payment_intent: null,
+    setup_intent: null,
     success_url: String(params.success_url),
     cancel_url: (params.cancel_url as string) ?? null,
     expires_at: expiresAt,
     params,
   }
-  return session
+  if (params.mode === 'setup') {
+    if (params.line_items) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        'You can not pass `line_items` in `setup` mode.',
+        'line_items',
+      )
+    }
+    const currency = (params.currency as string) ?? null
+    return { ...common, payment_status: 'no_payment_required', amount_total: null, currency }
+  }
+  if (!params.line_items) return missing('line_items')
+  const item = (params.line_items as Params)['0'] as Params | undefined
+  const price = item?.price_data as Params | undefined
+  if (!price) return missing('line_items[0][price_data]')
+  for (const name of ['currency', 'unit_amount'])
+    if (!price[name]) return missing(`line_items[0][price_data][${name}]`)
+  if (!(price.product_data as Params | undefined)?.name)
+    return missing('line_items[0][price_data][product_data][name]')
+  return {
+    ...common,
+    payment_status: 'unpaid',
+    amount_total: Number(price.unit_amount) * Number(item?.quantity ?? 1),
+    currency: String(price.currency),
+  }
 }

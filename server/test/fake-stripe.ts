@@ -10,6 +10,7 @@ import {
   sendJson,
   stripeSignature,
 } from './fake-provider-http'
+import { createFakeStripeCards, type CardDetails } from './fake-stripe-cards'
 import {
   buildSession,
   missing,
@@ -24,21 +25,38 @@ import {
 
 /**
  * A local Stripe API, from Stripe's API reference: form-encoded `POST /v1/checkout/sessions`,
- * `GET /v1/checkout/sessions/{id}`, `POST /v1/checkout/sessions/{id}/expire`, `POST /v1/refunds`, with `Authorization: Bearer <key>`,
- * `Idempotency-Key` replay and Stripe's error objects; a hosted page at each session's `url`
- * whose Pay button completes it; and webhooks signed with `Stripe-Signature` as Stripe signs them.
+ * `GET /v1/checkout/sessions/{id}`, `POST /v1/checkout/sessions/{id}/expire`, `POST /v1/refunds`,
+ * customers, saved cards and off-session PaymentIntents (fake-stripe-cards.ts), with
+ * `Authorization: Bearer <key>`, `Idempotency-Key` replay on every POST, Stripe's error objects
+ * and, when asked, its rate limit; a hosted page at each session's `url` whose Pay button
+ * completes it with the card the test chose; and webhooks signed with `Stripe-Signature` as
+ * Stripe signs them.
  */
 export async function startFakeStripe({
   secretKey = 'sk_test_fakeStripeKeyForTests',
   webhookSecret = 'whsec_fakeStripeSecretForTests',
+  /** Stripe answers 429 beyond its rate limit (25 requests a second in test mode); off by default. */
+  maxRequestsPerSecond = Infinity,
 } = {}) {
   const trouble = createTrouble()
   const sessions = new Map<string, FakeSession>()
-  const charges = new Map<string, { id: string; amount_refunded: number }>()
+  /** How much of each paid PaymentIntent's charge was refunded. */
+  const refunded = new Map<string, number>()
   const idempotent = new Map<string, Stored>()
+  const cards = createFakeStripeCards((type, object) => emit(type, object))
   const state = {
-    /** Every API call: its path, form parameters and idempotency key. */
-    calls: [] as { method: string; path: string; params: Params; idempotencyKey: string | null }[],
+    /** Every API call: its path, form parameters, idempotency key and arrival (ms). */
+    calls: [] as {
+      method: string
+      path: string
+      params: Params
+      idempotencyKey: string | null
+      at: number
+    }[],
+    /** The card the next customer types on a hosted page. */
+    checkoutCard: {} as CardDetails,
+    /** The next call that runs loses its answer (the connection drops), as on a network failure. */
+    dropNextAnswer: false,
     events: [] as StripeEvent[],
     /** What our webhook answered, per delivery. */
     deliveries: [] as { eventId: string; status: number }[],
@@ -50,6 +68,16 @@ export async function startFakeStripe({
   const closedByApi: Promise<number>[] = []
 
   function createSession(params: Params): Answer {
+    const customer = params.customer as string | undefined
+    if (customer && !cards.customers.has(customer)) {
+      return stripeError(
+        400,
+        'invalid_request_error',
+        `No such customer: '${customer}'`,
+        'customer',
+        'resource_missing',
+      )
+    }
     const made = buildSession(params, base)
     if (!Array.isArray(made)) sessions.set(made.id, made)
     return Array.isArray(made) ? made : [200, made]
@@ -57,9 +85,8 @@ export async function startFakeStripe({
 
   function refund(params: Params): Answer {
     if (!params.payment_intent) return missing('payment_intent')
-    const session = [...sessions.values()].find((s) => s.payment_intent === params.payment_intent)
-    const charge = session && charges.get(session.payment_intent!)
-    if (!session || !charge) {
+    const intent = cards.paymentIntents.get(String(params.payment_intent))
+    if (intent?.status !== 'succeeded') {
       return stripeError(
         404,
         'invalid_request_error',
@@ -68,8 +95,9 @@ export async function startFakeStripe({
         'resource_missing',
       )
     }
-    const amount = Number(params.amount ?? session.amount_total - charge.amount_refunded)
-    if (amount <= 0 || charge.amount_refunded + amount > session.amount_total) {
+    const before = refunded.get(intent.id) ?? 0
+    const amount = Number(params.amount ?? intent.amount - before)
+    if (amount <= 0 || before + amount > intent.amount) {
       return stripeError(
         400,
         'invalid_request_error',
@@ -78,31 +106,33 @@ export async function startFakeStripe({
         'amount_too_large',
       )
     }
-    charge.amount_refunded += amount
-    lastRefundDelivery = emit('charge.refunded', chargeOf(session))
+    refunded.set(intent.id, before + amount)
+    lastRefundDelivery = emit('charge.refunded', chargeOf(intent.id))
     return [
       200,
       {
         id: randomId('re_'),
         object: 'refund',
         amount,
-        payment_intent: session.payment_intent,
+        payment_intent: intent.id,
         status: 'succeeded',
       },
     ]
   }
 
-  function chargeOf(session: FakeSession) {
-    const charge = charges.get(session.payment_intent!)!
+  function chargeOf(intentId: string) {
+    const intent = cards.paymentIntents.get(intentId)!
+    const amountRefunded = refunded.get(intentId) ?? 0
     return {
-      id: charge.id,
+      id: intent.latest_charge,
       object: 'charge',
-      amount: session.amount_total,
-      amount_refunded: charge.amount_refunded,
-      refunded: charge.amount_refunded >= session.amount_total,
-      currency: session.currency,
-      payment_intent: session.payment_intent,
-      metadata: (session.params.payment_intent_data as Params | undefined)?.metadata ?? {},
+      amount: intent.amount,
+      amount_refunded: amountRefunded,
+      refunded: amountRefunded >= intent.amount,
+      currency: intent.currency,
+      customer: intent.customer,
+      payment_intent: intent.id,
+      metadata: intent.metadata,
     }
   }
 
@@ -130,12 +160,41 @@ export async function startFakeStripe({
     return [200, found]
   }
 
+  /** Stripe's rate limit: requests in the last second, this one included. */
+  function overRateLimit(at: number): boolean {
+    const recent = state.calls.filter((call) => call.at > at - 1000).length
+    return recent > maxRequestsPerSecond
+  }
+
+  /** What a POST runs, by path; null for a path Stripe does not have. */
+  function postAction(path: string, params: Params): (() => Answer) | null {
+    if (path === '/v1/checkout/sessions') return () => createSession(params)
+    if (path === '/v1/refunds') return () => refund(params)
+    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
+    if (expirePath) return () => expireByApi(decodeURIComponent(expirePath[1]!))
+    const answer = cards.route('POST', path)
+    return answer && (() => answer(params))
+  }
+
   async function handleApi(request: IncomingMessage, url: URL): Promise<Answer> {
-    const params = parseStripeForm(await readBody(request))
+    const params =
+      request.method === 'GET'
+        ? parseStripeForm(url.search.slice(1))
+        : parseStripeForm(await readBody(request))
     const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null
-    state.calls.push({ method: request.method!, path: url.pathname, params, idempotencyKey })
+    const at = Date.now()
+    state.calls.push({ method: request.method!, path: url.pathname, params, idempotencyKey, at })
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided: sk_test_****')
+    }
+    if (overRateLimit(at)) {
+      return stripeError(
+        429,
+        'rate_limit_error',
+        'Too many requests hit the API too quickly.',
+        undefined,
+        'rate_limit',
+      )
     }
     const failure = await trouble.take()
     if (failure)
@@ -144,36 +203,31 @@ export async function startFakeStripe({
         failure === 429 ? 'rate_limit_error' : 'api_error',
         'Injected failure',
       )
-    const expirePath = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname)
-    if (request.method === 'POST' && expirePath)
-      return expireByApi(decodeURIComponent(expirePath[1]!))
-    const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
-    if (request.method === 'GET' && sessionPath) {
-      const session = sessions.get(decodeURIComponent(sessionPath[1]!))
-      return session
-        ? [200, session]
-        : stripeError(
-            404,
-            'invalid_request_error',
-            'No such checkout.session',
-            'id',
-            'resource_missing',
-          )
+    if (request.method === 'GET') {
+      const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname)
+      const session = sessionPath && sessions.get(decodeURIComponent(sessionPath[1]!))
+      if (session) return [200, session]
+      if (sessionPath) {
+        return stripeError(
+          404,
+          'invalid_request_error',
+          'No such checkout.session',
+          'id',
+          'resource_missing',
+        )
+      }
+      const read = cards.route('GET', url.pathname)
+      if (read) return read(params)
     }
-    const create =
-      url.pathname === '/v1/checkout/sessions'
-        ? createSession
-        : url.pathname === '/v1/refunds'
-          ? refund
-          : null
-    if (request.method !== 'POST' || !create) {
+    const run = request.method === 'POST' ? postAction(url.pathname, params) : null
+    if (!run) {
       return stripeError(
         404,
         'invalid_request_error',
         `Unrecognized request URL (${request.method}: ${url.pathname}).`,
       )
     }
-    if (!idempotencyKey) return create(params)
+    if (!idempotencyKey) return run()
     const stored = idempotent.get(idempotencyKey)
     const fingerprint = JSON.stringify(params)
     if (stored && (stored.path !== url.pathname || stored.params !== fingerprint)) {
@@ -184,8 +238,8 @@ export async function startFakeStripe({
       )
     }
     if (stored) return [stored.status, stored.body]
-    const [status, body] = create(params)
-    // Stripe keeps the answer of a request that ran, refusals included, for 24 hours.
+    const [status, body] = run()
+    // Stripe keeps the answer of a request that ran, refusals and declines included, for 24 hours.
     idempotent.set(idempotencyKey, { path: url.pathname, params: fingerprint, status, body })
     return [status, body]
   }
@@ -230,12 +284,36 @@ export async function startFakeStripe({
   }
   const publicView = ({ params: _params, ...rest }: FakeSession) => rest
 
-  /** The customer pays: completed and paid (or, `async`, completed and waiting for the bank). */
-  async function pay(id: string, { isAsync = false } = {}) {
+  /**
+   * The customer pays with `card` (by default the one `state.checkoutCard` describes): completed
+   * and paid (or, `async`, completed and waiting for the bank). A session made with `customer` and
+   * `payment_intent_data[setup_future_usage]` saves the card to that customer; one in `setup` mode
+   * only saves it, through a SetupIntent.
+   */
+  async function pay(id: string, { isAsync = false, card = state.checkoutCard } = {}) {
     const paid = session(id)
+    const method = cards.addCard(card)
     paid.status = 'complete'
-    paid.payment_intent = randomId('pi_')
-    charges.set(paid.payment_intent, { id: randomId('ch_'), amount_refunded: 0 })
+    if (paid.mode === 'setup') {
+      cards.attach(method.id, paid.customer)
+      paid.setup_intent = cards.recordSetupIntent(paid.customer, method.id).id
+      return emit('checkout.session.completed', publicView(paid))
+    }
+    const intentData = (paid.params.payment_intent_data as Params | undefined) ?? {}
+    const savesCard = Boolean(intentData.setup_future_usage && paid.customer)
+    if (savesCard) cards.attach(method.id, paid.customer)
+    const intent = cards.recordIntent({
+      amount: paid.amount_total!,
+      currency: paid.currency!,
+      customer: paid.customer,
+      payment_method: method.id,
+      setup_future_usage: savesCard ? String(intentData.setup_future_usage) : null,
+      metadata: (intentData.metadata as Record<string, string> | undefined) ?? {},
+      status: 'succeeded',
+      latest_charge: randomId('ch_'),
+    })
+    intent.amount_received = intent.amount
+    paid.payment_intent = intent.id
     paid.payment_status = isAsync ? 'unpaid' : 'paid'
     return emit('checkout.session.completed', publicView(paid))
   }
@@ -263,12 +341,18 @@ export async function startFakeStripe({
       return
     }
     handleApi(request, url).then(
-      ([status, body]) =>
+      ([status, body]) => {
+        if (state.dropNextAnswer) {
+          state.dropNextAnswer = false
+          response.socket?.destroy()
+          return
+        }
         sendJson(
           response,
           status,
           status === 200 && 'params' in (body as object) ? publicView(body as FakeSession) : body,
-        ),
+        )
+      },
       (error: unknown) =>
         sendJson(response, 500, { error: { type: 'api_error', message: String(error) } }),
     )
@@ -327,6 +411,7 @@ export async function startFakeStripe({
     /** What our webhook answered to each session expired through the API, once all arrived. */
     closedByApiDelivered: () => Promise.all(closedByApi),
     /** A refund made in Stripe's dashboard: `charge.refunded` follows. */
+    cards,
     async refundInDashboard(id: string, amount: number) {
       const [status] = refund({
         payment_intent: session(id).payment_intent,
