@@ -105,6 +105,17 @@ describe('docs/architecture.md', () => {
   })
 })
 
+describe('web features', () => {
+  it('are named after the server module they talk to, or say in a README why not', () => {
+    const modules = new Set(readdirSync(join(root, 'server/modules')))
+    const unexplained = readdirSync(join(root, 'web/features')).filter(
+      (feature) =>
+        !modules.has(feature) && !existsSync(join(root, 'web/features', feature, 'README.md')),
+    )
+    expect(unexplained).toEqual([])
+  })
+})
+
 describe('README.md and docs/', () => {
   const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' })
     .split('\n')

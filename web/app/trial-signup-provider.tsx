@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { usePlans } from '@/features/plans/api/get-plans'
-import { resumePendingTrialRequests } from '@/features/trial-signup/api/deliver-trial-request'
+import { resumePendingTrialRequests } from '@/features/trial-requests/api/deliver-trial-request'
 import { Spinner } from '@/components/ui/spinner'
 import { TrialSignupContext, type TrialSignup } from '@/lib/trial-signup-context'
 
 // The modal (with the form library and the validation schema) is a chunk of its own, fetched
 // when a trial button is first hovered, focused or clicked: the landing page loads without it.
-const loadTrialSignupDialog = () => import('@/features/trial-signup/components/trial-signup-dialog')
+const loadTrialSignupDialog = () => import('@/features/trial-requests/components/trial-signup-dialog')
 const TrialSignupDialog = lazy(() =>
   loadTrialSignupDialog().then((module) => ({ default: module.TrialSignupDialog })),
 )

@@ -5,7 +5,7 @@ import { SectionCard } from '@/components/section-card'
 import { CreateM3uLineForm } from '@/features/m3u/components/create-m3u-line-form'
 import { M3uLinkParser } from '@/features/m3u/components/m3u-link-parser'
 import { RecentM3uLines } from '@/features/m3u/components/recent-m3u-lines'
-import { SupplierPanelCard } from '@/features/supplier-sync/components/supplier-panel-card'
+import { SupplierPanelCard } from '@/features/m3u/components/supplier-panel-card'
 import { SubscriptionIntegrationCard } from './subscription-integration-card'
 
 /** Admin Tools: the supplier panel's credits and drift, then parse M3U links, turn one into client instructions, and buy supplier lines. */

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { AdminUser } from '@common/admin-users'
-import { refreshAdminSession } from '@/features/admin-auth/api/get-admin-session'
-import { AdminUsersCard } from '@/features/admin-users/components/admin-users-card'
-import { ActivityCard } from '@/features/audit-log/components/activity-card'
+import { refreshAdminSession } from '@/features/auth/api/get-admin-session'
+import { AdminUsersCard } from '@/features/admins/components/admin-users-card'
+import { ActivityCard } from '@/features/audit/components/activity-card'
 import { MessageTemplatesCard } from '@/features/messages/components/message-templates-card'
 import { ReminderSettingsCard } from '@/features/messages/components/reminder-settings-card'
 import { BackupFilesCard } from '@/features/maintenance/components/backup-files-card'
 import { SystemMaintenanceCard } from '@/features/maintenance/components/system-maintenance-card'
-import { PlatformConfigurationCard } from '@/features/platform-settings/components/platform-configuration-card'
-import { SecuritySettingsCard } from '@/features/security-settings/components/security-settings-card'
-import { SupplierSettingsCard } from '@/features/supplier-settings/components/supplier-settings-card'
-import { TrialTrustCard } from '@/features/trial-trust/components/trial-trust-card'
+import { PlatformConfigurationCard } from '@/features/settings/components/platform-configuration-card'
+import { SecuritySettingsCard } from '@/features/settings/components/security-settings-card'
+import { SupplierSettingsCard } from '@/features/settings/components/supplier-settings-card'
+import { TrialTrustCard } from '@/features/settings/components/trial-trust-card'
 
 export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser }) {
   const queryClient = useQueryClient()

@@ -10,20 +10,20 @@ import { StatusMessage } from '@/components/status-message'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
-import { refreshPersonViews, usePersonView } from '@/features/customer-view/api/get-person-view'
+import { refreshPersonViews, usePersonView } from '@/features/people/api/get-person-view'
 import { PersonAccount } from '@/features/customer-account/components/person-account'
-import { CustomerView } from '@/features/customer-view/components/customer-view'
+import { CustomerView } from '@/features/people/components/customer-view'
 import {
   DownloadPersonData,
   ErasePersonButton,
-} from '@/features/customer-view/components/person-privacy-actions'
+} from '@/features/people/components/person-privacy-actions'
 import { useSupplierConfig } from '@/features/m3u/api/get-supplier-config'
 import { PersonMessages } from '@/features/messages/components/person-messages'
 import { PersonPayments } from '@/features/payments/components/person-payments'
-import { useExistingPersonLine } from '@/features/person-lines/api/get-person-line'
-import { PersonLinePanel } from '@/features/person-lines/components/person-line-panel'
+import { useExistingPersonLine } from '@/features/m3u/api/get-person-line'
+import { PersonLinePanel } from '@/features/m3u/components/person-line-panel'
 import { usePlans } from '@/features/plans/api/get-plans'
-import { PersonAutostart } from '@/features/trial-autopilot/components/person-autostart'
+import { PersonAutostart } from '@/features/trial-requests/components/person-autostart'
 import {
   ContactExtensionsProvider,
   type ContactExtensions,

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu'
-import { AccountSecurityDialog } from '@/features/admin-auth/components/account-security-dialog'
+import { AccountSecurityDialog } from '@/features/auth/components/account-security-dialog'
 import { backupDownloadUrl } from '@/features/maintenance/api/download-backup'
 
 type HeaderPhoneMenuProps = {

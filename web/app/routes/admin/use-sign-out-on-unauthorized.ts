@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import {
   adminSessionQueryKey,
   refreshAdminSession,
-} from '@/features/admin-auth/api/get-admin-session'
+} from '@/features/auth/api/get-admin-session'
 import { ApiError } from '@/lib/api-client'
 
 /**

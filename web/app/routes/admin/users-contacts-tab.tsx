@@ -1,10 +1,10 @@
 import { useMemo } from 'react'
 import { useSupplierConfig } from '@/features/m3u/api/get-supplier-config'
 import { PersonMessagesButton } from '@/features/messages/components/person-messages-button'
-import { useExistingPersonLine } from '@/features/person-lines/api/get-person-line'
-import { PersonLineButton } from '@/features/person-lines/components/person-line-button'
+import { useExistingPersonLine } from '@/features/m3u/api/get-person-line'
+import { PersonLineButton } from '@/features/m3u/components/person-line-button'
 import { usePlans } from '@/features/plans/api/get-plans'
-import { AutopilotStats } from '@/features/trial-autopilot/components/autopilot-stats'
+import { AutopilotStats } from '@/features/trial-requests/components/autopilot-stats'
 import {
   ContactExtensionsProvider,
   type ContactExtensions,
