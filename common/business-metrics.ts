@@ -69,11 +69,26 @@ export const subscriptionMetricsMonth = z.object({
 })
 export type SubscriptionMetricsMonth = z.infer<typeof subscriptionMetricsMonth>
 
+/**
+ * The figures at the moment of the answer, not at a month's end: MRR and paying customers of
+ * the paid periods running now (`metricDefinitions.mrr`'s rule at this instant).
+ */
+export const subscriptionMetricsNow = z.object({
+  /** The moment, ISO 8601 in UTC. */
+  at: z.string(),
+  mrr: money,
+  payingCustomers: z.number().int(),
+})
+export type SubscriptionMetricsNow = z.infer<typeof subscriptionMetricsNow>
+
 export const subscriptionMetrics = z.object({
   /** The business time zone the months were counted in. */
   timeZone: z.string(),
   /** The plans' currency every amount is in. */
   currency: z.string(),
+  /** The month the answer's moment falls in ("2025-01"): its figures are so far, not final. */
+  currentMonth: z.string(),
+  now: subscriptionMetricsNow,
   months: z.array(subscriptionMetricsMonth),
 })
 export type SubscriptionMetrics = z.infer<typeof subscriptionMetrics>

@@ -163,6 +163,22 @@ BEGIN
 END
 $fn$;
 
+-- MRR at the instant `moment` and the people paying then: each person's paid periods running at
+-- that instant, at their monthly value, as a month's figures count them at its last instant
+-- (started before it, ending at or after it). Read afresh, not kept: "MRR now" on the
+-- Financials, where the month's own figure would count those paid until its end as churned.
+CREATE OR REPLACE FUNCTION business_metric_mrr_at(moment timestamptz)
+RETURNS TABLE (mrr bigint, paying integer)
+LANGUAGE sql STABLE AS $fn$
+  select coalesce(sum(person.monthly), 0)::bigint, (count(*) filter (where person.monthly > 0))::int
+  from (
+    select sum(round(p.amount_minor::numeric / p.months))::bigint as monthly
+    from payments p
+    where p.period_start is not null and p.new_end >= moment and p.period_start < moment
+    group by coalesce(p.trial_request_id, p.id)
+  ) person
+$fn$;
+
 -- Which people a statement touched, for each table that feeds the figures. Nothing is kept
 -- before the first build (a fresh or newly migrated database), so a bulk load costs nothing
 -- here. The shared lock comes first: a write made while a build runs waits for it and is then
