@@ -122,3 +122,9 @@ export const metricDefinitions: Record<Exclude<keyof SubscriptionMetricsMonth, '
     'Of this month’s trials, those whose person has paid since, so an old month can still rise.',
   trialConversionRate: 'Trials converted divided by trials started in the month.',
 }
+
+/** The figures at this moment (`subscriptionMetricsNow`), for a period that runs to now. */
+export const nowDefinitions: Record<'mrr' | 'payingCustomers', string> = {
+  mrr: 'Monthly recurring revenue at this moment: each paid period running then, at its amount divided by its months (a month’s own MRR is taken at its last instant).',
+  payingCustomers: 'People with a paid period running at this moment.',
+}
