@@ -44,7 +44,7 @@ export function ContactStats({ filters, show }: ContactStatsProps) {
         icon={<Percent />}
         value={figure((s) => `${s.conversionRate}%`)}
         // What it counts, beside Financials' trial conversion (trials that paid): people now.
-        hint={stats.data && `${stats.data.active} active subscribers of ${stats.data.total} users`}
+        hint="Active subscribers of all users"
       />
     </dl>
   )
