@@ -1,7 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrationsDir } from '../lib/app-root'
 import { createPostgresDatabase, databaseKinds, type DatabaseKind } from '../test/test-server'
@@ -18,6 +25,20 @@ const rowsOf0034 = readFileSync(join(migrationsDir, '0034_business-metric-months
   .split('--> statement-breakpoint')
   .find((statement) => statement.includes('CREATE FUNCTION business_metric_rows'))!
   .replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')
+
+/**
+ * The migrations of the previous release (through 0034; this release's start at 0035) in a
+ * folder of their own, to build a database as that release left it: its start-up only migrated.
+ */
+function previousReleaseMigrations(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'previous-release-'))
+  cpSync(migrationsDir, dir, { recursive: true })
+  const journalFile = join(dir, 'meta/_journal.json')
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] }
+  journal.entries = journal.entries.filter((entry) => entry.idx <= 34)
+  writeFileSync(journalFile, JSON.stringify(journal))
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
 
 /** Every function and trigger of the figures the database holds, by name. */
 async function figureDefinitions(db: Db) {
@@ -98,5 +119,38 @@ describe.each(databaseKinds)('the database’s definitions on %s', (kind: Databa
     await database.close()
     database = await open()
     expect(await definitionDifferences(database.db)).toEqual([])
+  })
+
+  it('are the files’ once a database of the previous release is opened by this one', async () => {
+    const previous = previousReleaseMigrations()
+    const older = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'definitions-older-')) : undefined
+    const olderPostgres = kind === 'postgres' ? await createPostgresDatabase() : undefined
+    try {
+      if (older) {
+        const client = await PGlite.create(join(older, 'pglite'), { extensions: { pg_trgm } })
+        await client.exec('create extension if not exists pg_trgm')
+        await migratePglite(drizzlePglite(client), { migrationsFolder: previous.dir })
+        await client.close()
+      } else {
+        const client = new pg.Client({ connectionString: olderPostgres!.url })
+        await client.connect()
+        await client.query('create extension if not exists pg_trgm')
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder: previous.dir })
+        await client.end()
+      }
+      const upgraded = await openDatabase(
+        older ? { kind: 'pglite', dataDir: older } : { kind: 'postgres', url: olderPostgres!.url },
+      )
+      try {
+        expect(await definitionDifferences(upgraded.db)).toEqual([])
+        expect(await figureDefinitions(upgraded.db)).toContain('function business_metric_mrr_at')
+      } finally {
+        await upgraded.close()
+      }
+    } finally {
+      previous.remove()
+      if (older) rmSync(older, { recursive: true, force: true })
+      await olderPostgres?.drop()
+    }
   })
 })
