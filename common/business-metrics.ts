@@ -69,11 +69,26 @@ export const subscriptionMetricsMonth = z.object({
 })
 export type SubscriptionMetricsMonth = z.infer<typeof subscriptionMetricsMonth>
 
+/**
+ * The figures at the moment of the answer, not at a month's end: MRR and paying customers of
+ * the paid periods running now (`metricDefinitions.mrr`'s rule at this instant).
+ */
+export const subscriptionMetricsNow = z.object({
+  /** The moment, ISO 8601 in UTC. */
+  at: z.string(),
+  mrr: money,
+  payingCustomers: z.number().int(),
+})
+export type SubscriptionMetricsNow = z.infer<typeof subscriptionMetricsNow>
+
 export const subscriptionMetrics = z.object({
   /** The business time zone the months were counted in. */
   timeZone: z.string(),
   /** The plans' currency every amount is in. */
   currency: z.string(),
+  /** The month the answer's moment falls in ("2025-01"): its figures are so far, not final. */
+  currentMonth: z.string(),
+  now: subscriptionMetricsNow,
   months: z.array(subscriptionMetricsMonth),
 })
 export type SubscriptionMetrics = z.infer<typeof subscriptionMetrics>
@@ -106,4 +121,10 @@ export const metricDefinitions: Record<Exclude<keyof SubscriptionMetricsMonth, '
   trialsConverted:
     'Of this month’s trials, those whose person has paid since, so an old month can still rise.',
   trialConversionRate: 'Trials converted divided by trials started in the month.',
+}
+
+/** The figures at this moment (`subscriptionMetricsNow`), for a period that runs to now. */
+export const nowDefinitions: Record<'mrr' | 'payingCustomers', string> = {
+  mrr: 'Monthly recurring revenue at this moment: each paid period running then, at its amount divided by its months (a month’s own MRR is taken at its last instant).',
+  payingCustomers: 'People with a paid period running at this moment.',
 }

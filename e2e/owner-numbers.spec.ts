@@ -77,6 +77,17 @@ describe('the owner’s numbers on a phone', () => {
       ),
     })
     await expect.poll(() => paidMonth.locator('[data-label="Cash"]').innerText()).toBe('29.99 EUR')
+    // The month in progress says its figures are only so far.
+    const thisMonth = new Date().toLocaleString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByText(`${thisMonth} (so far)`, { exact: true }) })
+      .first()
+      .waitFor()
 
     // Each figure says what it is, to a finger as to a mouse.
     await page.getByRole('button', { name: /^MRR now:/ }).focus()

@@ -44,7 +44,6 @@ import { paymentsRoutes } from './modules/payments/payments.routes'
 import { peopleRoutes } from './modules/people/people.routes'
 import { plansRoutes } from './modules/plans/plans.routes'
 import { privacyRoutes } from './modules/privacy/privacy.routes'
-import { revenueRoutes } from './modules/revenue/revenue.routes'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { sportsRoutes } from './modules/sports/sports.routes'
@@ -188,7 +187,6 @@ export async function buildApp({
   await app.register(privacyRoutes)
   await app.register(customerAccountRoutes)
   await app.register(accountAdminRoutes)
-  await app.register(revenueRoutes)
   await app.register(businessMetricsRoutes)
   await app.register(importsRoutes)
   await app.register(paymentsRoutes)

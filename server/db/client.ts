@@ -10,6 +10,7 @@ import pg from 'pg'
 import { join } from 'node:path'
 import type { DatabaseConfig } from '../config'
 import { advisoryLockIds } from './advisory-locks'
+import { applyDefinitions } from './definitions'
 import { migrationsDir } from '../lib/app-root'
 import { lockDataDir } from './data-dir-lock'
 import { pgliteForDrizzle } from './pglite-for-drizzle'
@@ -39,7 +40,9 @@ async function openPglite(dataDir: string, start: Blob | undefined): Promise<Dat
     const queried = pgliteForDrizzle(client)
     const db = drizzlePglite(queried) as unknown as Db
     await client.exec(requiredExtensions)
-    await migratePglite(drizzlePglite(queried), { migrationsFolder: migrationsDir })
+    const migrating = drizzlePglite(queried)
+    await migratePglite(migrating, { migrationsFolder: migrationsDir })
+    await applyDefinitions(migrating as unknown as Db, (text) => client.exec(text))
     return {
       kind: 'pglite',
       client,
@@ -69,7 +72,9 @@ async function openPostgres(url: string): Promise<Database> {
     try {
       await client.query('select pg_advisory_lock($1)', [advisoryLockIds.migration])
       await client.query(requiredExtensions)
-      await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsDir })
+      const migrating = drizzlePostgres(client)
+      await migratePostgres(migrating, { migrationsFolder: migrationsDir })
+      await applyDefinitions(migrating as unknown as Db, (text) => client.query(text))
     } finally {
       await client
         .query('select pg_advisory_unlock($1)', [advisoryLockIds.migration])

@@ -94,5 +94,9 @@ export const payments = pgTable(
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // MRR at a moment reads the periods still running (business_metric_mrr_at): few of all.
+    index('payments_period_end_idx')
+      .on(t.newEnd)
+      .where(sql`${t.periodStart} is not null`),
   ],
 )

@@ -8,7 +8,9 @@ import {
   type SubscriptionMetrics,
 } from '../../../common/business-metrics'
 import { apiErrorBody } from '../../../common/api'
+import { revenueAnalytics as revenueAnalyticsAnswer } from '../../../common/revenue'
 import { textAnswer } from '../../lib/text-answer'
+import { revenueAnalytics } from './revenue-by-family.service'
 import { subscriptionMetrics } from './subscription-metrics.service'
 
 const columns = Object.keys(
@@ -25,7 +27,10 @@ function metricsCsv({ months }: SubscriptionMetrics): string {
   return stringify([columns, ...rows], { record_delimiter: '\r\n', bom: true })
 }
 
-/** The owner's numbers: admins read them, as JSON for the Financials page or as a file. */
+/**
+ * The owner's numbers: admins read them, as JSON for the Financials page or as a file; and the
+ * revenue by plan family and month the page shows below them.
+ */
 export async function businessMetricsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
 
@@ -60,5 +65,11 @@ export async function businessMetricsRoutes(fastify: FastifyInstance) {
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(metricsCsv(metrics))
     },
+  )
+
+  app.get(
+    '/api/revenue-analytics',
+    { schema: { response: { 200: revenueAnalyticsAnswer } } },
+    async () => revenueAnalytics(app.db),
   )
 }

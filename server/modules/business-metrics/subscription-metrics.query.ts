@@ -83,3 +83,12 @@ export async function monthSums(
   `)
   return (result as unknown as { rows: MonthSums[] }).rows
 }
+
+/** MRR and paying customers at the instant `at` (business_metric_mrr_at), in cents and people. */
+export async function figuresAt(db: Db, at: Date): Promise<{ mrr: number; paying: number }> {
+  const result = await db.execute(
+    sql`select mrr::text as mrr, paying from business_metric_mrr_at(${at.toISOString()}::timestamptz)`,
+  )
+  const [row] = (result as unknown as { rows: { mrr: string; paying: number }[] }).rows
+  return { mrr: Number(row!.mrr), paying: Number(row!.paying) }
+}

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { getPlatformSettings } from '../settings/settings.service'
-import { keepMonthsIn, monthSums, type MonthSums } from './subscription-metrics.query'
+import { figuresAt, keepMonthsIn, monthSums, type MonthSums } from './subscription-metrics.query'
 
 /** The month `at` falls in, in `timeZone` ("2025-01"). */
 export function monthAt(at: Date, timeZone: string): string {
@@ -101,8 +101,18 @@ export async function subscriptionMetrics(
   const { timeZone } = await getPlatformSettings(db)
   const range = monthRange(query, now, timeZone)
   await keepMonthsIn(db, timeZone)
-  const [rows, currency] = await Promise.all([monthSums(db, range), figuresCurrency(db)])
-  return { timeZone, currency, months: rows.map(presentMonth) }
+  const [rows, currency, atNow] = await Promise.all([
+    monthSums(db, range),
+    figuresCurrency(db),
+    figuresAt(db, now),
+  ])
+  return {
+    timeZone,
+    currency,
+    currentMonth: monthAt(now, timeZone),
+    now: { at: now.toISOString(), mrr: formatCents(atNow.mrr), payingCustomers: atNow.paying },
+    months: rows.map(presentMonth),
+  }
 }
 
 /**

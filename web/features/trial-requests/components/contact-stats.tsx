@@ -8,8 +8,8 @@ import type { ShowFiltered } from './contacts-panel'
 type ContactStatsProps = { filters: ContactFilters; show: ShowFiltered }
 
 /**
- * Total Users, Active Subscribers, Trial Users and Conversion Rate (active ÷ total); the first
- * three open the list they count.
+ * Total Users, Active Subscribers, Trial Users and Conversion Rate (active ÷ total, said under
+ * it); the first three open the list they count.
  */
 export function ContactStats({ filters, show }: ContactStatsProps) {
   const stats = useTrialRequestStats()
@@ -43,6 +43,8 @@ export function ContactStats({ filters, show }: ContactStatsProps) {
         label="Conversion Rate"
         icon={<Percent />}
         value={figure((s) => `${s.conversionRate}%`)}
+        // What it counts, beside Financials' trial conversion (trials that paid): people now.
+        hint="Active subscribers of all users"
       />
     </dl>
   )

@@ -5,6 +5,7 @@ import { SectionCard } from '@/components/section-card'
 import { StatusMessage } from '@/components/status-message'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useRevenueAnalytics } from '../api/get-revenue-analytics'
+import { currentMonth } from '../metrics-period'
 import { ImportHistoryDialog } from './import-history-dialog'
 import { MonthlyRevenueTable } from './monthly-revenue-table'
 import { RevenueCards } from './revenue-cards'
@@ -29,6 +30,8 @@ export function FinancialsPanel({ canImport }: { canImport: boolean }) {
   }
 
   const months = analytics.data?.monthlyRevenue
+  // Revenue's months are UTC months: the one in progress is marked "so far".
+  const thisMonth = currentMonth(new Date(), 'UTC')
   return (
     <div className="grid gap-6">
       {canImport && (
@@ -57,10 +60,10 @@ export function FinancialsPanel({ canImport }: { canImport: boolean }) {
                 <span className="sr-only">; the table below lists the same figures.</span>
               </figcaption>
               <Suspense fallback={chartSkeleton}>
-                <MonthlyRevenueChart months={months} />
+                <MonthlyRevenueChart months={months} currentMonth={thisMonth} />
               </Suspense>
             </figure>
-            <MonthlyRevenueTable months={months} />
+            <MonthlyRevenueTable months={months} currentMonth={thisMonth} />
           </>
         )}
       </SectionCard>

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/table'
 import { formatMoney } from '@/lib/format'
 import { cn } from '@/lib/utils'
-import { formatMonth } from '../revenue-format'
+import { monthLabel } from '../revenue-format'
 
 /** "+12.5%", "-3.0%", or a dash when the month before earned nothing. */
 function Growth({ growth }: { growth: string | null }) {
@@ -31,8 +31,17 @@ function Growth({ growth }: { growth: string | null }) {
   )
 }
 
-/** Month by month, newest first: each family, the total and its growth on the month before. */
-export function MonthlyRevenueTable({ months }: { months: MonthlyRevenue[] }) {
+/**
+ * Month by month, newest first: each family, the total and its growth on the month before;
+ * `currentMonth` (UTC, as the months are) is marked "so far".
+ */
+export function MonthlyRevenueTable({
+  months,
+  currentMonth,
+}: {
+  months: MonthlyRevenue[]
+  currentMonth: string
+}) {
   return (
     <Table isCardsOnPhone>
       <TableCaption className="sr-only">Monthly revenue</TableCaption>
@@ -49,7 +58,7 @@ export function MonthlyRevenueTable({ months }: { months: MonthlyRevenue[] }) {
       <TableBody>
         {months.toReversed().map((month) => (
           <TableRow key={month.month}>
-            <TableCell className="font-medium">{formatMonth(month.month)}</TableCell>
+            <TableCell className="font-medium">{monthLabel(month.month, currentMonth)}</TableCell>
             <TableCell data-label="Starter" className="text-right tabular-nums">
               {formatMoney(month.starter)}
             </TableCell>

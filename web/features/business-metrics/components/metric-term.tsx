@@ -4,16 +4,27 @@ import { Tooltip } from '@/components/ui/tooltip'
 
 export type MetricName = keyof typeof metricDefinitions
 
-/** A figure's name with its one-sentence definition on hover and keyboard focus. */
-export function MetricTerm({ metric, label }: { metric: MetricName; label: string }) {
+/**
+ * A figure's name with its one-sentence definition on hover and keyboard focus; `definition`
+ * when the figure is taken otherwise than its metric's (at this moment, say).
+ */
+export function MetricTerm({
+  metric,
+  label,
+  definition = metricDefinitions[metric],
+}: {
+  metric: MetricName
+  label: string
+  definition?: string
+}) {
   return (
     <span className="inline-flex items-center gap-1">
       {label}
-      <Tooltip content={<span className="block max-w-64">{metricDefinitions[metric]}</span>}>
+      <Tooltip content={<span className="block max-w-64">{definition}</span>}>
         <button
           type="button"
           className="rounded-full text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          aria-label={`${label}: ${metricDefinitions[metric]}`}
+          aria-label={`${label}: ${definition}`}
         >
           <Info aria-hidden className="size-3.5" />
         </button>

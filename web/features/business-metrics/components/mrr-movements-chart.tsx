@@ -1,7 +1,7 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts'
 import type { SubscriptionMetricsMonth } from '@common/business-metrics'
 import { formatMoneyIn } from '@/lib/format'
-import { centsOf, formatMonth } from '../revenue-format'
+import { centsOf, monthLabel } from '../revenue-format'
 
 const axisTick = { fill: 'var(--muted-foreground)', fontSize: 12 }
 
@@ -19,17 +19,19 @@ const movements = [
 
 /**
  * MRR movements per month, stacked, with net new MRR as a line. Loaded on its own (recharts is
- * large); the table below holds the same figures as text.
+ * large); the table below holds the same figures as text. `currentMonth` is marked "so far".
  */
 export function MrrMovementsChart({
   months,
   currency,
+  currentMonth,
 }: {
   months: SubscriptionMetricsMonth[]
   currency: string
+  currentMonth: string
 }) {
   const data = months.map((month) => ({
-    month: formatMonth(month.month),
+    month: monthLabel(month.month, currentMonth),
     netNewMrr: toUnits(month.netNewMrr),
     ...Object.fromEntries(movements.map(({ key }) => [key, toUnits(month[key])])),
   }))

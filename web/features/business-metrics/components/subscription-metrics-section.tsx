@@ -1,5 +1,6 @@
 import { BarChart3, Download } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
+import { nowDefinitions } from '@common/business-metrics'
 import { formatCents } from '@common/money'
 import { ListLoadError } from '@/components/list-states'
 import { SectionCard } from '@/components/section-card'
@@ -34,15 +35,15 @@ const signedMoney = (amount: string, currency: string) =>
   (amount.startsWith('-') || amount === '0.00' ? '' : '+') + formatMoneyIn(amount, currency)
 
 function MrrChange({
-  summary,
+  mrr,
   previous,
   currency,
 }: {
-  summary: PeriodSummary
+  mrr: string
   previous: PeriodSummary
   currency: string
 }) {
-  const change = formatCents(centsOf(summary.mrr) - centsOf(previous.mrr))
+  const change = formatCents(centsOf(mrr) - centsOf(previous.mrr))
   const isDown = change.startsWith('-')
   return (
     <span className={cn(change !== '0.00' && (isDown ? 'text-destructive' : 'text-success'))}>
@@ -76,6 +77,11 @@ export function SubscriptionMetricsSection() {
   const show = <T,>(figure: (s: PeriodSummary) => T) => (summary ? figure(summary) : undefined)
   const before = <T,>(figure: (s: PeriodSummary) => T) =>
     previousSummary ? figure(previousSummary) : undefined
+  // A period running to the month in progress shows MRR and payers at this moment: its month's
+  // own figures are taken at its end, counting those paid until then as churned already.
+  const atNow = metrics.data && period.to === metrics.data.currentMonth ? metrics.data.now : null
+  const mrr = atNow ? atNow.mrr : summary?.mrr
+  const monthInProgress = metrics.data?.currentMonth ?? thisMonth
 
   return (
     <SectionCard
@@ -110,13 +116,14 @@ export function SubscriptionMetricsSection() {
           >
             <MetricCard
               metric="mrr"
-              label="MRR now"
-              value={show((s) => money(s.mrr))}
+              label={atNow ? 'MRR now' : 'MRR at period end'}
+              definition={atNow ? nowDefinitions.mrr : undefined}
+              value={mrr && money(mrr)}
               previous={before((s) => money(s.mrr))}
               hint={
-                summary &&
+                mrr &&
                 previousSummary && (
-                  <MrrChange summary={summary} previous={previousSummary} currency={currency} />
+                  <MrrChange mrr={mrr} previous={previousSummary} currency={currency} />
                 )
               }
             />
@@ -128,8 +135,9 @@ export function SubscriptionMetricsSection() {
             />
             <MetricCard
               metric="payingCustomers"
-              label="Paying customers"
-              value={show((s) => String(s.payingCustomers))}
+              label={atNow ? 'Paying now' : 'Paying customers'}
+              definition={atNow ? nowDefinitions.payingCustomers : undefined}
+              value={atNow ? String(atNow.payingCustomers) : show((s) => String(s.payingCustomers))}
               previous={before((s) => String(s.payingCustomers))}
             />
             <MetricCard
@@ -144,7 +152,10 @@ export function SubscriptionMetricsSection() {
               label="Trial conversion"
               value={show((s) => formatRate(s.trialConversionRate))}
               previous={before((s) => formatRate(s.trialConversionRate))}
-              hint={summary && `${summary.trialsConverted} of ${summary.trialsStarted} trials`}
+              hint={
+                summary &&
+                `${summary.trialsConverted} of ${summary.trialsStarted} trials started in the period paid since`
+              }
             />
             <MetricCard
               metric="cash"
@@ -182,10 +193,18 @@ export function SubscriptionMetricsSection() {
                   <span className="sr-only">; the table below lists the same figures.</span>
                 </figcaption>
                 <Suspense fallback={chartSkeleton}>
-                  <MrrMovementsChart months={current} currency={currency} />
+                  <MrrMovementsChart
+                    months={current}
+                    currency={currency}
+                    currentMonth={monthInProgress}
+                  />
                 </Suspense>
               </figure>
-              <SubscriptionMonthsTable months={current} currency={currency} />
+              <SubscriptionMonthsTable
+                months={current}
+                currency={currency}
+                currentMonth={monthInProgress}
+              />
             </>
           )}
         </>

@@ -10,7 +10,7 @@ import {
 } from '@/components/ui/table'
 import { formatMoneyIn } from '@/lib/format'
 import { formatRate } from '../metrics-period'
-import { formatMonth } from '../revenue-format'
+import { monthLabel } from '../revenue-format'
 import { MetricTerm, type MetricName } from './metric-term'
 
 type Column = {
@@ -53,13 +53,18 @@ const columns: Column[] = [
   },
 ]
 
-/** The period month by month, newest first: movements, customers, cash and trial cohorts. */
+/**
+ * The period month by month, newest first: movements, customers, cash and trial cohorts;
+ * `currentMonth` is marked "so far".
+ */
 export function SubscriptionMonthsTable({
   months,
   currency,
+  currentMonth,
 }: {
   months: SubscriptionMetricsMonth[]
   currency: string
+  currentMonth: string
 }) {
   return (
     <Table isCardsOnPhone>
@@ -78,7 +83,7 @@ export function SubscriptionMonthsTable({
         {months.toReversed().map((month) => (
           <TableRow key={month.month}>
             <TableCell className="font-medium whitespace-nowrap">
-              {formatMonth(month.month)}
+              {monthLabel(month.month, currentMonth)}
             </TableCell>
             {columns.map(({ metric, label, show }) => (
               <TableCell key={metric} data-label={label} className="text-right tabular-nums">

@@ -24,6 +24,11 @@ export function formatMonth(month: string): string {
   return monthFormat(new Date(Date.UTC(year, monthNumber - 1, 1)))
 }
 
+/** "Mar 2026", marked "(so far)" when it is the month in progress: its figures still move. */
+export function monthLabel(month: string, currentMonth: string | undefined): string {
+  return month === currentMonth ? `${formatMonth(month)} (so far)` : formatMonth(month)
+}
+
 /** Whole cents of a money string from the API; 0 for anything unreadable. */
 export function centsOf(amount: string): number {
   return toCents(amount) ?? 0

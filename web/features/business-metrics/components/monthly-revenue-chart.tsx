@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts'
 import { planFamilies, type MonthlyRevenue } from '@common/revenue'
 import { formatMoney } from '@/lib/format'
-import { centsOf, familyColors, formatMonth, type PlanFamily } from '../revenue-format'
+import { centsOf, familyColors, monthLabel, type PlanFamily } from '../revenue-format'
 
 const familyKeys = { Starter: 'starter', Family: 'family', Household: 'household' } as const
 
@@ -12,11 +12,18 @@ const toUnits = (amount: string) => centsOf(amount) / 100
 
 /**
  * Revenue per month stacked by plan family. Loaded on its own (recharts is large) when
- * Financials opens; the monthly table beside it holds the same figures as text.
+ * Financials opens; the monthly table beside it holds the same figures as text. `currentMonth`
+ * (UTC, as the months are) is marked "so far".
  */
-export function MonthlyRevenueChart({ months }: { months: MonthlyRevenue[] }) {
+export function MonthlyRevenueChart({
+  months,
+  currentMonth,
+}: {
+  months: MonthlyRevenue[]
+  currentMonth: string
+}) {
   const data = months.map((month) => ({
-    month: formatMonth(month.month),
+    month: monthLabel(month.month, currentMonth),
     starter: toUnits(month.starter),
     family: toUnits(month.family),
     household: toUnits(month.household),
