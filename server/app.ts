@@ -25,6 +25,7 @@ import { messagesRoutes } from './modules/messages/messages.routes'
 import { unsubscribeRoutes } from './modules/messages/unsubscribe.routes'
 import { personLinesRoutes } from './modules/m3u/person-lines.routes'
 import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
+import { followPanelExpiry } from './modules/subscriptions/panel-expiry-kept'
 import { supplierRoutes } from './modules/m3u/supplier.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
@@ -209,7 +210,7 @@ export async function buildApp({
   await app.register(personLinesRoutes)
   await app.register(subscriptionExtendRoutes)
   await app.register(recordPaymentRoutes)
-  await app.register(supplierSyncRoutes)
+  await app.register(supplierSyncRoutes, { moveSubscriptionEnd: followPanelExpiry })
   await app.register(supplierRoutes)
   await app.register(telegramRoutes)
   await app.register(messagesRoutes)
