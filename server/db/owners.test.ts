@@ -2,12 +2,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import {
-  ownershipProblems,
-  schemaTables,
-  serverSources,
-  tableWrites,
-} from '../test/table-writes'
+import { ownershipProblems, schemaTables, serverSources, tableWrites } from '../test/table-writes'
 import { bookkeepingColumns, columnOwners, mayWriteAnyTable, tableOwners } from './owners'
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -24,7 +19,10 @@ function problemsOf(path: string, text: string) {
   // With the helper that inserts a table it is given, as the server has it.
   const helper = join(serverDir, 'lib', 'insert-many.ts')
   const { writes, unnamed } = tableWrites(
-    [{ path: join(serverDir, 'modules', path), text }, { path: helper, text: readFileSync(helper, 'utf8') }],
+    [
+      { path: join(serverDir, 'modules', path), text },
+      { path: helper, text: readFileSync(helper, 'utf8') },
+    ],
     schemaDir,
     serverDir,
   )
@@ -61,7 +59,7 @@ describe('table owners', () => {
     expect(ownershipProblems(writes, owners)).toEqual([])
   })
 
-  it('fail a drizzle write, a raw statement and a helper\'s insert from another module', () => {
+  it("fail a drizzle write, a raw statement and a helper's insert from another module", () => {
     const problems = problemsOf(
       'imports/offending.ts',
       `${header}

@@ -55,9 +55,11 @@ export const tableOwners = {
 } as const satisfies Record<string, string>
 
 /**
- * Columns of a table that another module owns: a person's row is the contact's
- * (`trial-requests`), its subscription is `subscriptions`' (decision 0027). The table's owner
- * writes none of these; their owner writes only these (and `updatedAt`).
+ * Columns of a table that another module owns. A person's row is the contact's
+ * (`trial-requests`), its subscription `subscriptions`' (decision 0027); an admin's account is
+ * `admins`', its credentials `auth`'s and its name in support `support`'s. The table's owner
+ * creates the row with any column but changes none of these afterwards; their owner only
+ * updates these (and `updatedAt`), naming them where it writes them.
  */
 export const columnOwners: Record<string, Record<string, readonly string[]>> = {
   trial_requests: {
@@ -68,6 +70,10 @@ export const columnOwners: Record<string, Record<string, readonly string[]>> = {
       'subscriptionStartDate',
       'subscriptionEndDate',
     ],
+  },
+  users: {
+    auth: ['password', 'passwordChangedAt', 'totpSecret', 'totpPendingSecret', 'totpLastStep'],
+    support: ['supportDisplayName'],
   },
 }
 

@@ -182,7 +182,10 @@ export function tableWrites(
         const spread = propertiesOf(source, property.expression)
         if (!spread) return null
         names.push(...spread)
-      } else if (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)))
+      } else if (
+        property.name &&
+        (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+      )
         names.push(property.name.text)
       else return null
     }
@@ -210,7 +213,7 @@ export function tableWrites(
     if (kind === 'delete') return []
     const names: string[] = []
     let sawValues = false
-    for (let at: ts.Node = call; ; ) {
+    for (let at: ts.Node = call; ;) {
       const step = at.parent
       if (!step || !ts.isPropertyAccessExpression(step) || step.expression !== at) break
       const next = step.parent
@@ -222,11 +225,17 @@ export function tableWrites(
         const found = propertiesOf(source, argument)
         if (!found) return null
         names.push(...found)
-      } else if (argument && stepName === 'onConflictDoUpdate' && ts.isObjectLiteralExpression(argument)) {
+      } else if (
+        argument &&
+        stepName === 'onConflictDoUpdate' &&
+        ts.isObjectLiteralExpression(argument)
+      ) {
         const set = argument.properties.find(
-          (property) => ts.isPropertyAssignment(property) && property.name.getText(source) === 'set',
+          (property) =>
+            ts.isPropertyAssignment(property) && property.name.getText(source) === 'set',
         )
-        const found = set && ts.isPropertyAssignment(set) ? propertiesOf(source, set.initializer) : []
+        const found =
+          set && ts.isPropertyAssignment(set) ? propertiesOf(source, set.initializer) : []
         if (!found) return null
         names.push(...found)
       }
@@ -251,7 +260,11 @@ export function tableWrites(
   }
 
   // First pass: direct writes, raw SQL, and the functions that write a table they are given.
-  const calls: { source: ts.SourceFile; call: ts.CallExpression; tableOf: ReturnType<typeof tablesOf> }[] = []
+  const calls: {
+    source: ts.SourceFile
+    call: ts.CallExpression
+    tableOf: ReturnType<typeof tablesOf>
+  }[] = []
   for (const source of sources) {
     const tableOf = tablesOf(source)
     const visit = (node: ts.Node): void => {
@@ -283,7 +296,12 @@ export function tableWrites(
             next.expression === node &&
             builderSteps.has(next.name.text)
           if (name)
-            writes.push({ ...where(source, node), table: name, kind, columns: columnsOf(source, node, kind) })
+            writes.push({
+              ...where(source, node),
+              table: name,
+              kind,
+              columns: columnsOf(source, node, kind),
+            })
           else if (chained && ts.isIdentifier(argument))
             writesParameter(source, node, argument.text, kind)
           else if (chained) unnamed.push({ ...where(source, node), text: node.getText(source) })
@@ -317,7 +335,10 @@ export function serverSources(serverDir: string): { path: string; text: string }
   return readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
     .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/\.d\.ts$/.test(name))
     .filter((name) => !name.split(sep).includes('test') && !name.startsWith(`db${sep}schema`))
-    .map((name) => ({ path: join(serverDir, name), text: readFileSync(join(serverDir, name), 'utf8') }))
+    .map((name) => ({
+      path: join(serverDir, name),
+      text: readFileSync(join(serverDir, name), 'utf8'),
+    }))
 }
 
 /** The module a server file belongs to: its folder of `modules/`, else its top-level folder. */
@@ -353,7 +374,8 @@ export function ownershipProblems(writes: TableWrite[], owners: Owners): string[
     )
     const own = groups[writer]
     if (writer === owner) {
-      if (taken.length) problems.push(`${at}: writes ${taken.join(', ')}`)
+      if (taken.length && write.kind === 'update')
+        problems.push(`${at}: writes ${taken.join(', ')}`)
     } else if (own) {
       if (write.kind !== 'update' || write.columns === null)
         problems.push(`${at}: ${writer} may only update its columns, named where it writes them`)
