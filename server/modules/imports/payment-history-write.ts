@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { formatCents } from '../../../common/money'
 import type { Db } from '../../db/client'
+import { passOverPastReminders } from '../messages/reminders.service'
 import { recordImportedPayments } from '../payments/imported-payments'
 import {
   applyImportedSubscriptions,
@@ -69,7 +70,8 @@ async function createPeople(tx: Db, people: PlannedPerson[], now: Date) {
  * subscription after their periods, a renewal for every payment after the first paid one
  * (revenue of the month it was paid, like the conversion), and the payments, paid, with their
  * periods and no receipt number: history received elsewhere is not a receipt we issued. Nothing
- * is queued: no e-mail, no panel line. Written a group of people at a time, each group's
+ * is queued: no e-mail, no panel line, and the reminders (the message on expiry included) whose
+ * moment has passed are marked sent, so the reminder pass tells nobody of history. Written a group of people at a time, each group's
  * payments told to `onProgress`.
  */
 export async function writePaymentHistory(
@@ -127,6 +129,12 @@ export async function writePaymentHistory(
         paidAt: payment.row.paidAt,
         createdBy,
       })),
+      now,
+    )
+    // History is told to nobody: its reminders and expiry messages already due are passed over.
+    await passOverPastReminders(
+      tx,
+      group.map((person) => ({ personId: person.id!, periodEnd: person.payments.at(-1)!.newEnd })),
       now,
     )
     written += planned.length
