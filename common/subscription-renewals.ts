@@ -26,9 +26,18 @@ export function addCalendarMonths(start: Date, months: number): Date {
   return result
 }
 
-/** A renewal's new end: months added to the current end while it is ahead, else to now. */
-export function renewalEnd(currentEnd: Date | null, months: number, now: Date): Date {
-  return addCalendarMonths(currentEnd && currentEnd > now ? currentEnd : now, months)
+/**
+ * Where a renewal's paid period starts: at the later of the current end and the payment (a
+ * subscription still running runs on from its end; a lapsed one starts again when paid). The
+ * one statement of this rule: settling, the import and a refund's shortening all read it here.
+ */
+export function renewalStart(currentEnd: Date | null, paidAt: Date): Date {
+  return currentEnd && currentEnd > paidAt ? currentEnd : paidAt
+}
+
+/** A renewal's new end: its months added to where it starts (renewalStart). */
+export function renewalEnd(currentEnd: Date | null, months: number, paidAt: Date): Date {
+  return addCalendarMonths(renewalStart(currentEnd, paidAt), months)
 }
 
 /**

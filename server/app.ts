@@ -25,6 +25,7 @@ import { messagesRoutes } from './modules/messages/messages.routes'
 import { unsubscribeRoutes } from './modules/messages/unsubscribe.routes'
 import { personLinesRoutes } from './modules/m3u/person-lines.routes'
 import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
+import { followPanelExpiry } from './modules/subscriptions/panel-expiry-kept'
 import { supplierRoutes } from './modules/m3u/supplier.routes'
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes'
 import { notificationsRoutes } from './modules/notifications/notifications.routes'
@@ -55,10 +56,10 @@ import { ticketNotesRoutes } from './modules/support/ticket-notes.routes'
 import { createTicketContacts } from './modules/support/ticket-contacts'
 import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
-import { subscriptionExtendRoutes } from './modules/subscriptions/subscription-extend.routes'
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes'
+import { subscriptionExtendRoutes } from './modules/payments/subscription-extend.routes'
+import { subscriptionsRoutes } from './modules/payments/subscriptions.routes'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
-import { recordPaymentRoutes } from './modules/subscriptions/record-payment.routes'
+import { recordPaymentRoutes } from './modules/payments/record-payment.routes'
 import { trialAutopilotRoutes } from './modules/trial-requests/trial-autopilot.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
@@ -207,7 +208,7 @@ export async function buildApp({
   await app.register(personLinesRoutes)
   await app.register(subscriptionExtendRoutes)
   await app.register(recordPaymentRoutes)
-  await app.register(supplierSyncRoutes)
+  await app.register(supplierSyncRoutes, { moveSubscriptionEnd: followPanelExpiry })
   await app.register(supplierRoutes)
   await app.register(telegramRoutes)
   await app.register(messagesRoutes)

@@ -1,6 +1,5 @@
-import { lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { rateLimits } from '../db/schema/rate-limits'
+import { deleteEndedWindows } from '../modules/rate-limits/rate-limiter'
 import { deleteExpiredSessions } from '../modules/auth/sessions.service'
 import { deleteExpiredCustomerSessions } from '../modules/customer-account/customer-sessions.service'
 import { deleteSpentSignInTokens } from '../modules/sign-in-links/sign-in-links.service'
@@ -14,6 +13,6 @@ export async function cleanupExpired(db: Db, now: Date): Promise<void> {
   await deleteExpiredSessions(db, now)
   await deleteExpiredCustomerSessions(db, now)
   await deleteSpentSignInTokens(db, now)
-  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now))
+  await deleteEndedWindows(db, now)
   await forgetOldUpdates(db, now)
 }

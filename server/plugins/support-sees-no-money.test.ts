@@ -5,7 +5,7 @@ import { insertPendingPayment, insertPlan } from '../test/payment-fixtures'
 import { seedAdmin } from '../test/seed-admin'
 import { openAdminSocket, type TestSocket } from '../test/socket-client'
 import { databaseKinds } from '../test/test-server'
-import { settlePayment } from '../modules/subscriptions/settle-payment'
+import { settlePayment } from '../modules/payments/settle-payment'
 import { routeAccess } from './route-access'
 
 // Figures and words found nowhere but in this person's money: any of them in a support agent's

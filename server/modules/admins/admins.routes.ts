@@ -7,13 +7,7 @@ import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { passwordProblem } from '../../lib/password-policy'
 import { hashPassword } from '../../lib/passwords'
-import {
-  changeAdminRole,
-  createAdminUser,
-  deleteAdminUser,
-  deleteAllSessionsOf,
-  listAdminUsers,
-} from './admins.service'
+import { changeAdminRole, createAdminUser, deleteAdminUser, listAdminUsers } from './admins.service'
 
 const audit = auditAs('admin_user')
 
@@ -63,20 +57,6 @@ export async function adminsRoutes(fastify: FastifyInstance) {
       // Every process forgets what it kept of their sessions: the next request meets the new role.
       await app.bus.publish({ kind: 'admin_role_changed', userId: id, role: user.role })
       return user
-    },
-  )
-
-  app.post(
-    '/api/admin/users/:id/sign-out',
-    {
-      config: { role: 'super_admin', ...audit('sign_out') },
-      schema: { params: idParams, response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      const { id } = request.params
-      await inAuditedTransaction(request, (tx) => deleteAllSessionsOf(tx, id))
-      await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
-      return reply.code(204).send(null)
     },
   )
 

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { AdminRole, AdminUser } from '../../../common/admin-users'
 import type { Db } from '../../db/client'
-import { adminSessions } from '../../db/schema/admin-sessions'
 import { users } from '../../db/schema/users'
 import { badRequest, conflict, notFound } from '../../lib/http-error'
 import { usernameKey } from './username-key'
@@ -115,13 +114,6 @@ export async function changeAdminRole(
       .returning(publicColumns)
     return presentAdminUser(row!)
   })
-}
-
-/** Ends every session of an admin (the caller tells their processes and sockets). */
-export async function deleteAllSessionsOf(db: Db, id: string): Promise<void> {
-  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id))
-  if (!target) throw notFound('Admin user not found')
-  await db.delete(adminSessions).where(eq(adminSessions.userId, id))
 }
 
 /** The account `username` names, in any spelling that folds to its key. */

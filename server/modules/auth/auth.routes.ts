@@ -8,9 +8,9 @@ import {
   changePasswordInput,
   twoFactorChallenge,
 } from '../../../common/admin-users'
-import { apiErrorBody } from '../../../common/api'
+import { apiErrorBody, idParams } from '../../../common/api'
 import { HttpError, invalidField } from '../../lib/http-error'
-import { inAuditedTransaction } from '../audit/audited-transaction'
+import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
 import { changePassword, findCredentials } from './account.service'
 import { countedAttempt } from './credential-attempts'
@@ -19,8 +19,15 @@ import { passwordProblem } from '../../lib/password-policy'
 import { hashPassword } from '../../lib/passwords'
 import { ownAccount } from './own-account'
 import { clearSessionCookie, setSessionCookie } from './session-cookie'
-import { createSession, deleteSession, type AdminIdentity } from './sessions.service'
+import {
+  createSession,
+  deleteAllSessionsOf,
+  deleteSession,
+  type AdminIdentity,
+} from './sessions.service'
 import { acceptSecondFactor } from './two-factor.service'
+
+const audit = auditAs('admin_user')
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -157,6 +164,21 @@ export async function authRoutes(fastify: FastifyInstance) {
         { entityId: admin.id, details: { fields: ['password'] } },
       )
       await app.bus.publish({ kind: 'admin_sessions_ended', userId: admin.id, sessionIds: ended })
+      return reply.code(204).send(null)
+    },
+  )
+
+  // Ending an admin's sessions is the sessions' owner's (decision 0046); the URL is the staff page's.
+  app.post(
+    '/api/admin/users/:id/sign-out',
+    {
+      config: { role: 'super_admin', ...audit('sign_out') },
+      schema: { params: idParams, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      await inAuditedTransaction(request, (tx) => deleteAllSessionsOf(tx, id))
+      await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
       return reply.code(204).send(null)
     },
   )

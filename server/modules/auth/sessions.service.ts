@@ -6,6 +6,7 @@ import type { Db } from '../../db/client'
 import { adminSessions } from '../../db/schema/admin-sessions'
 import { settings } from '../../db/schema/settings'
 import { users } from '../../db/schema/users'
+import { notFound } from '../../lib/http-error'
 import { getSecuritySettings, securityGroup } from '../settings/settings.service'
 import type { SessionMemory, SessionRecord } from './session-memory'
 
@@ -114,6 +115,13 @@ export async function resolveSession(
     mustSetUpTwoFactor:
       rules.requireTwoFactorForSuperAdmins && user.role === 'super_admin' && !user.hasTwoFactor,
   }
+}
+
+/** Ends every session of an admin (the caller tells their processes and sockets). */
+export async function deleteAllSessionsOf(db: Db, id: string): Promise<void> {
+  const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id))
+  if (!target) throw notFound('Admin user not found')
+  await db.delete(adminSessions).where(eq(adminSessions.userId, id))
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

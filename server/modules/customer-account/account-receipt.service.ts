@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import type { AccountReceipt } from '../../../common/customer-account'
 import { formatCents } from '../../../common/money'
 import { providerLabels } from '../../../common/payments'
+import { renewalStart } from '../../../common/subscription-renewals'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { trialRequests } from '../../db/schema/trial-requests'
@@ -47,10 +48,7 @@ export async function readReceipt(
     currency: payment.currency,
     provider: providerLabels[payment.provider],
     // A lapsed subscription runs on from the day it was paid, not from its old end.
-    periodStart: (payment.previousEnd && payment.previousEnd > payment.paidAt!
-      ? payment.previousEnd
-      : payment.paidAt!
-    ).toISOString(),
+    periodStart: renewalStart(payment.previousEnd, payment.paidAt!).toISOString(),
     periodEnd: payment.newEnd?.toISOString() ?? null,
     status: payment.status,
   }

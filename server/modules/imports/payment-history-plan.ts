@@ -2,7 +2,7 @@ import { and, asc, desc, isNotNull, sql } from 'drizzle-orm'
 import { normalizeEmail } from '../../../common/email-address'
 import { toCents } from '../../../common/money'
 import type { PaymentImportProblem } from '../../../common/payment-imports'
-import { addCalendarMonths } from '../../../common/subscription-renewals'
+import { addCalendarMonths, renewalStart } from '../../../common/subscription-renewals'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
@@ -228,8 +228,7 @@ export async function planPaymentHistory(
     const previous = person.payments.at(-1)
     const isConversion = !person.paidPlan && !previous
     const previousEnd = previous ? previous.newEnd : person.end
-    const periodStart =
-      !isConversion && previousEnd && previousEnd > row.paidAt ? previousEnd : row.paidAt
+    const periodStart = isConversion ? row.paidAt : renewalStart(previousEnd, row.paidAt)
     person.payments.push({
       row,
       planId: plan.id,

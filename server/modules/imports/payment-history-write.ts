@@ -1,11 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { formatCents } from '../../../common/money'
 import type { Db } from '../../db/client'
-import { payments } from '../../db/schema/payments'
-import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
-import { trialRequests } from '../../db/schema/trial-requests'
-import { insertMany } from '../../db/insert-many'
-import { newSubscriptionId } from '../../lib/subscription-id'
+import { passOverPastReminders } from '../messages/reminders.service'
+import { recordImportedPayments } from '../payments/imported-payments'
+import {
+  applyImportedSubscriptions,
+  recordImportedRenewals,
+  type ImportedSubscription,
+} from '../subscriptions/imported-subscriptions'
+import { createImportedPeople } from '../trial-requests/imported-people'
 import type { ImportPlan, PlannedPerson } from './payment-history-plan'
 
 // Many rows per statement, and a progress report after each: fifty thousand rows are twenty.
@@ -15,25 +18,19 @@ const batchSize = 2500
 export type WriteProgress = (written: number, total: number) => void
 
 /** The person's subscription after their imported periods: active while the last runs on. */
-function subscriptionAfter(person: PlannedPerson, now: Date) {
+function subscriptionAfter(person: PlannedPerson, now: Date): ImportedSubscription {
+  const first = person.payments[0]!
   const last = person.payments.at(-1)!
   return {
-    subscriptionStatus: last.newEnd > now ? ('active' as const) : ('expired' as const),
+    personId: person.id!,
+    status: last.newEnd > now ? 'active' : 'expired',
     paidPlan: last.planName,
-    subscriptionEndDate: last.newEnd,
-    updatedAt: now,
+    end: last.newEnd,
+    // A conversion sets the subscription's start and price: revenue of its month (decision 0004).
+    conversion: first.isConversion
+      ? { start: first.periodStart, price: formatCents(first.amountMinor) }
+      : null,
   }
-}
-
-/** A conversion sets the subscription's start and price: revenue of its month (decision 0004). */
-function conversionOf(person: PlannedPerson) {
-  const first = person.payments[0]!
-  return first.isConversion
-    ? {
-        subscriptionStartDate: first.periodStart,
-        subscriptionPrice: formatCents(first.amountMinor),
-      }
-    : {}
 }
 
 /** People in the file's order, in groups of about `batchSize` payments. */
@@ -51,33 +48,20 @@ function groupsOf(people: PlannedPerson[]): PlannedPerson[][] {
   return groups
 }
 
-/** Creates the new people, marked imported so that the trial cohorts leave them out. */
+/** Creates the new people (`trial-requests`' command); a new person is planned once per key. */
 async function createPeople(tx: Db, people: PlannedPerson[], now: Date) {
-  const created = await insertMany(
+  const idOf = await createImportedPeople(
     tx,
-    trialRequests,
-    people.map((person) => {
-      const first = person.payments[0]!
-      return {
-        firstName: person.row.firstName,
-        lastName: person.row.lastName,
-        name: `${person.row.firstName} ${person.row.lastName}`,
-        email: person.row.email,
-        emailKey: person.emailKey,
-        plan: first.planName,
-        subscriptionId: newSubscriptionId(),
-        importedAt: now,
-        createdAt: first.row.paidAt,
-        ...subscriptionAfter(person, now),
-        // A new person's first payment always converts them.
-        subscriptionStartDate: first.periodStart,
-        subscriptionPrice: formatCents(first.amountMinor),
-      }
-    }),
-    ['id', 'emailKey'],
+    people.map((person) => ({
+      firstName: person.row.firstName,
+      lastName: person.row.lastName,
+      email: person.row.email,
+      emailKey: person.emailKey,
+      plan: person.payments[0]!.planName,
+      createdAt: person.payments[0]!.row.paidAt,
+    })),
+    now,
   )
-  // A new person is planned once per e-mail key: the key finds their id.
-  const idOf = new Map(created.map((row) => [row.emailKey, row.id]))
   for (const person of people) person.id = idOf.get(person.emailKey)!
 }
 
@@ -86,7 +70,8 @@ async function createPeople(tx: Db, people: PlannedPerson[], now: Date) {
  * subscription after their periods, a renewal for every payment after the first paid one
  * (revenue of the month it was paid, like the conversion), and the payments, paid, with their
  * periods and no receipt number: history received elsewhere is not a receipt we issued. Nothing
- * is queued: no e-mail, no panel line. Written a group of people at a time, each group's
+ * is queued: no e-mail, no panel line, and the reminders (the message on expiry included) whose
+ * moment has passed are marked sent, so the reminder pass tells nobody of history. Written a group of people at a time, each group's
  * payments told to `onProgress`.
  */
 export async function writePaymentHistory(
@@ -102,18 +87,17 @@ export async function writePaymentHistory(
       group.filter((person) => person.isNew),
       now,
     )
-    for (const person of group.filter((candidate) => !candidate.isNew)) {
-      await tx
-        .update(trialRequests)
-        .set({ ...subscriptionAfter(person, now), ...conversionOf(person) })
-        .where(eq(trialRequests.id, person.id!))
-    }
+    // Each owner writes its own rows (decision 0046): the subscriptions, their renewals, the payments.
+    await applyImportedSubscriptions(
+      tx,
+      group.map((person) => subscriptionAfter(person, now)),
+      now,
+    )
     const planned = group.flatMap((person) =>
       person.payments.map((payment) => ({ personId: person.id!, payment })),
     )
-    await insertMany(
+    await recordImportedRenewals(
       tx,
-      subscriptionRenewals,
       planned
         .filter(({ payment }) => !payment.isConversion)
         .map(({ personId, payment }) => ({
@@ -125,33 +109,33 @@ export async function writePaymentHistory(
           previousEnd: payment.previousEnd,
           newEnd: payment.newEnd,
           createdBy,
-          createdAt: now,
         })),
+      now,
     )
-    await insertMany(
+    await recordImportedPayments(
       tx,
-      payments,
       planned.map(({ personId, payment }) => ({
         trialRequestId: personId,
         planId: payment.planId,
         planName: payment.planName,
         months: payment.row.months,
         amountMinor: payment.amountMinor,
-        listAmountMinor: payment.amountMinor,
         currency: payment.row.currency,
-        provider: 'manual' as const,
         method: payment.row.method ?? 'other',
         reference: payment.row.reference ?? null,
-        status: 'paid' as const,
         previousEnd: payment.previousEnd,
         newEnd: payment.newEnd,
         periodStart: payment.periodStart,
         paidAt: payment.row.paidAt,
         createdBy,
-        // Listed among the person's payments when it was paid, not when it was imported.
-        createdAt: payment.row.paidAt,
-        updatedAt: now,
       })),
+      now,
+    )
+    // History is told to nobody: its reminders and expiry messages already due are passed over.
+    await passOverPastReminders(
+      tx,
+      group.map((person) => ({ personId: person.id!, periodEnd: person.payments.at(-1)!.newEnd })),
+      now,
     )
     written += planned.length
     onProgress?.(written, total)

@@ -12,7 +12,19 @@ import { keepPanelSide } from './drift-keep-panel'
 import { makeLineOnPanel } from './person-lines.service'
 import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './supplier-access'
 
-export type FixOptions = { apiKey?: string; actor: string; commit: CommitOutcome }
+/**
+ * Moves a paid subscription's end to the expiry its line keeps, in the caller's transaction:
+ * `subscriptions`' command (followPanelExpiry), handed down by the app, since `subscriptions`
+ * imports `m3u` and not the other way round (decision 0046).
+ */
+export type MoveSubscriptionEnd = (tx: Db, personId: string, end: Date, now: Date) => Promise<void>
+
+export type FixOptions = {
+  apiKey?: string
+  actor: string
+  commit: CommitOutcome
+  moveSubscriptionEnd: MoveSubscriptionEnd
+}
 
 /** Whether the panel now holds ours; if not, why (the change stays recorded and is retried). */
 export type FixResult = DriftFixResult

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { driftKindLabels, panelKeepableKinds } from '../../../common/person-lines'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
@@ -14,8 +14,8 @@ import { ledgerPanel, requireKey, requirePanel, type SupplierAccess } from './su
  * Puts one difference right the other way (`keep: 'panel'`): the panel's expiry or enabled state
  * becomes ours. The line is read again first, so what is kept is what the panel says now, not
  * what the last sync saw. Keeping the panel's expiry of a paid line moves the subscription's end
- * to it (a lapsed one runs again when that end is ahead); the audit entry says so. Nothing is
- * sent to the panel: it holds this already.
+ * to it, through the subscription's own command (`options.moveSubscriptionEnd`); the audit entry
+ * says so. Nothing is sent to the panel: it holds this already.
  */
 export async function keepPanelSide(
   access: SupplierAccess,
@@ -66,17 +66,7 @@ export async function keepPanelSide(
         })
         .where(eq(m3uLines.id, line.id))
       if (subscriptionEnd && person) {
-        await tx
-          .update(trialRequests)
-          .set({
-            subscriptionEndDate: subscriptionEnd,
-            // A lapsed subscription the panel still runs is running again; the expiry job ends it.
-            subscriptionStatus: sql`case when ${trialRequests.subscriptionStatus} = 'expired'
-              and ${subscriptionEnd.toISOString()}::timestamptz > ${now.toISOString()}::timestamptz
-              then 'active' else ${trialRequests.subscriptionStatus} end`,
-            updatedAt: now,
-          })
-          .where(eq(trialRequests.id, person.id))
+        await options.moveSubscriptionEnd(tx, person.id, subscriptionEnd, now)
       }
       await tx.delete(supplierDrift).where(eq(supplierDrift.id, drift.id))
       return {

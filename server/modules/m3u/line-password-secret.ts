@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { settings } from '../../db/schema/settings'
+import { claimSetting } from '../settings/settings-commands'
 
 /** The settings row holding the generated secret; no route returns it and backups leave it out. */
 export const linePasswordSecretKey = 'line_password_secret'
@@ -27,9 +28,6 @@ export async function linePasswordSecret(db: Db, configured: string | null): Pro
   if (configured) return configured
   const stored = await storedSecret(db)
   if (stored) return stored
-  await db
-    .insert(settings)
-    .values({ key: linePasswordSecretKey, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing()
+  await claimSetting(db, linePasswordSecretKey, randomBytes(32).toString('base64url'))
   return (await storedSecret(db))!
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../common/person-lines'
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs } from '../audit/audited-transaction'
-import { fixDrift } from './drift-fix'
+import { fixDrift, type MoveSubscriptionEnd } from './drift-fix'
 import { routeOutcome } from './line-outcome'
 import { panelCallRefusals, supplierAccess } from './supplier-access'
 import { listDrift, readSupplierStatus } from './supplier-status'
@@ -20,8 +20,14 @@ import { syncSupplier } from './supplier-sync'
 
 const audit = auditAs('supplier')
 
-/** The supplier panel seen from the M3U tools: status and credits, reconciliation, drift. */
-export async function supplierSyncRoutes(fastify: FastifyInstance) {
+/**
+ * The supplier panel seen from the M3U tools: status and credits, reconciliation, drift. Keeping
+ * the panel's expiry moves the subscription's end through `moveSubscriptionEnd`.
+ */
+export async function supplierSyncRoutes(
+  fastify: FastifyInstance,
+  { moveSubscriptionEnd }: { moveSubscriptionEnd: MoveSubscriptionEnd },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const access = supplierAccess(app)
 
@@ -80,6 +86,7 @@ export async function supplierSyncRoutes(fastify: FastifyInstance) {
         apiKey: request.body.apiKey,
         actor: request.admin!.username,
         commit: routeOutcome(request),
+        moveSubscriptionEnd,
       })
       return reply.code(result.isFixed ? 200 : 202).send(result)
     },

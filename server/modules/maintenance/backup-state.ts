@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { queryRows, type Db } from '../../db/client'
 import { settings } from '../../db/schema/settings'
 import { leaseUntil } from '../../lib/lease'
+import { changeSetting, claimSetting } from '../settings/settings-commands'
 import type { LastBackup } from '../../../common/maintenance'
 
 /**
@@ -33,33 +34,31 @@ export async function claimBackup(
 ): Promise<string | null> {
   const token = randomUUID()
   const claim = JSON.stringify({ token, until: leaseUntil(now).toISOString() })
-  await db
-    .insert(settings)
-    .values({ key: backupStateKey, value: {} })
-    .onConflictDoNothing({ target: settings.key })
+  await claimSetting(db, backupStateKey, {})
   const isDue = onlyIfNoneSince
     ? sql`(${settings.value} -> 'last' is null
           or (${settings.value} -> 'last' ->> 'at')::timestamptz < ${onlyIfNoneSince.toISOString()}::timestamptz)`
     : sql`true`
-  const claimed = await queryRows<{ key: string }>(
+  const claimed = await changeSetting(
     db,
-    sql`update ${settings} set value = ${settings.value} || jsonb_build_object('claim', ${claim}::jsonb)
-        where ${row}
-          and (${settings.value} -> 'claim' is null
-            or (${settings.value} -> 'claim' ->> 'until')::timestamptz < ${now.toISOString()}::timestamptz)
-          and ${isDue}
-        returning ${settings.key} as key`,
+    backupStateKey,
+    sql`${settings.value} || jsonb_build_object('claim', ${claim}::jsonb)`,
+    sql`(${settings.value} -> 'claim' is null
+      or (${settings.value} -> 'claim' ->> 'until')::timestamptz < ${now.toISOString()}::timestamptz)
+      and ${isDue}`,
   )
-  return claimed.length ? token : null
+  return claimed ? token : null
 }
 
 const holds = (token: string) => sql`${settings.value} -> 'claim' ->> 'token' = ${token}`
 
 export async function renewBackupClaim(db: Db, token: string, now: Date): Promise<void> {
   const until = JSON.stringify(leaseUntil(now).toISOString())
-  await db.execute(
-    sql`update ${settings} set value = jsonb_set(${settings.value}, '{claim,until}', ${until}::jsonb)
-        where ${row} and ${holds(token)}`,
+  await changeSetting(
+    db,
+    backupStateKey,
+    sql`jsonb_set(${settings.value}, '{claim,until}', ${until}::jsonb)`,
+    holds(token),
   )
 }
 
@@ -71,17 +70,15 @@ export async function recordBackup(db: Db, token: string, written: LastBackup): 
   const last = JSON.stringify(written)
   const isNewest = sql`(${settings.value} -> 'last' is null
     or (${settings.value} -> 'last' ->> 'at')::timestamptz <= ${written.at}::timestamptz)`
-  await db.execute(
-    sql`update ${settings}
-        set value = (case when ${holds(token)} then ${settings.value} - 'claim' else ${settings.value} end)
-          || (case when ${isNewest} then jsonb_build_object('last', ${last}::jsonb) else '{}'::jsonb end)
-        where ${row}`,
+  await changeSetting(
+    db,
+    backupStateKey,
+    sql`(case when ${holds(token)} then ${settings.value} - 'claim' else ${settings.value} end)
+      || (case when ${isNewest} then jsonb_build_object('last', ${last}::jsonb) else '{}'::jsonb end)`,
   )
 }
 
 /** Gives the claim up after a failure, so the next round tries again at once. */
 export async function releaseBackupClaim(db: Db, token: string): Promise<void> {
-  await db.execute(
-    sql`update ${settings} set value = ${settings.value} - 'claim' where ${row} and ${holds(token)}`,
-  )
+  await changeSetting(db, backupStateKey, sql`${settings.value} - 'claim'`, holds(token))
 }

@@ -198,3 +198,39 @@ export async function queueDueReminders(db: Db, now: Date): Promise<number> {
   }
   return queued
 }
+
+/**
+ * Marks every reminder of these paid periods whose moment has passed, the message on expiry
+ * included, as sent without sending it: history brought in by an import is told to nobody, not
+ * even that an access ended long ago. Reminders still ahead go as usual. In the caller's
+ * transaction, one statement.
+ */
+export async function passOverPastReminders(
+  tx: Db,
+  periods: { personId: string; periodEnd: Date }[],
+  now: Date,
+): Promise<void> {
+  const settings = await getReminderSettings(tx)
+  const offsets: Offset[] = [
+    ...settings.subscriptionReminderDays.map((days) => ({
+      kind: 'subscription_reminder' as const,
+      minutes: days * day,
+    })),
+    { kind: 'expiry_notice', minutes: 0 },
+  ]
+  const passed = periods.flatMap(({ personId, periodEnd }) =>
+    offsets
+      .filter(({ minutes }) => periodEnd.getTime() - minutes * minute <= now.getTime())
+      .map(({ kind, minutes }) => ({ personId, kind, minutes, end: periodEnd.toISOString() })),
+  )
+  if (passed.length === 0) return
+  const column = (pick: (row: (typeof passed)[number]) => string | number) =>
+    sql.param(passed.map(pick))
+  await tx.execute(sql`insert into ${messageReminders}
+      (trial_request_id, kind, offset_minutes, period_end, created_at)
+    select person, kind, minutes, period_end, ${now.toISOString()}::timestamptz
+    from unnest(${column((row) => row.personId)}::uuid[], ${column((row) => row.kind)}::text[],
+      ${column((row) => row.minutes)}::int[], ${column((row) => row.end)}::timestamptz[])
+      as passed(person, kind, minutes, period_end)
+    on conflict do nothing`)
+}

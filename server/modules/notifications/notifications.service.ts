@@ -6,6 +6,7 @@ import {
 } from '../../../common/notifications'
 import type { Db } from '../../db/client'
 import { notifications } from '../../db/schema/notifications'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { EventBus } from '../../realtime/event-bus'
 
 export type NewNotification = {
@@ -56,12 +57,20 @@ export function notificationValues(notification: NewNotification) {
   }
 }
 
+/**
+ * The statement that stores a notification's row, answering it: run alone, or inside a larger
+ * statement (the chat stores a message and its notification in one).
+ */
+export function insertNotification(db: Db, values: PgInsertValue<typeof notifications>) {
+  return db.insert(notifications).values(values).returning()
+}
+
 /** Stores a notification; call `publishNotification` once the transaction has committed. */
 export async function createNotification(
   db: Db,
   notification: NewNotification,
 ): Promise<Notification> {
-  const [row] = await db.insert(notifications).values(notificationValues(notification)).returning()
+  const [row] = await insertNotification(db, notificationValues(notification))
   return presentNotification(row!)
 }
 

@@ -1,10 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { profitMargin, type Plan, type PlanValues } from '../../../common/plans'
 import { toCents } from '../../../common/money'
 import type { Db } from '../../db/client'
 import { plans } from '../../db/schema/plans'
-import { settings } from '../../db/schema/settings'
 import { notFound } from '../../lib/http-error'
+import { claimSetting } from '../settings/settings-commands'
 
 type PlanRow = typeof plans.$inferSelect
 
@@ -49,12 +49,7 @@ const seededKey = 'seed.plan-templates'
  */
 export async function seedPlanTemplates(db: Db, templates: PlanValues[]): Promise<void> {
   await db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(settings)
-      .values({ key: seededKey, value: sql`'true'::jsonb` })
-      .onConflictDoNothing()
-      .returning({ key: settings.key })
-    if (!claimed.length) return
+    if (!(await claimSetting(tx, seededKey, true))) return
     const [existing] = await tx.select({ id: plans.id }).from(plans).limit(1)
     if (existing) return
     await tx.insert(plans).values(templates.map(planRow))

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { rateLimits } from '../../db/schema/rate-limits'
 
@@ -51,4 +51,9 @@ export const secondsUntil = (resetAt: Date, now: Date) =>
 export function retryAfterText(resetAt: Date, now: Date): string {
   const minutes = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 60_000))
   return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+}
+
+/** Drops the windows that have ended (the hourly clean-up). */
+export async function deleteEndedWindows(db: Db, now: Date): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now))
 }

@@ -1,9 +1,8 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { renewalEnd, type extendSubscriptionInput } from '../../../common/subscription-renewals'
 import type { TrialRequest } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
-import { payments } from '../../db/schema/payments'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
@@ -69,16 +68,7 @@ export async function extendSubscription(
   return { person: presentTrialRequest(row!), newEnd, isReplay: false }
 }
 
-/**
- * A reverted subscription takes its renewals (and so their revenue) with it, and its payments'
- * money leaves revenue: a later refund of one of them lowers revenue no second time.
- */
-export async function takeBackRevenue(tx: Db, id: string, now: Date): Promise<void> {
+/** A reverted subscription takes its renewals (and so their revenue) with it. */
+export async function takeBackRenewals(tx: Db, id: string): Promise<void> {
   await tx.delete(subscriptionRenewals).where(eq(subscriptionRenewals.trialRequestId, id))
-  await tx
-    .update(payments)
-    .set({ revertedAt: now })
-    .where(
-      and(eq(payments.trialRequestId, id), isNotNull(payments.paidAt), isNull(payments.revertedAt)),
-    )
 }

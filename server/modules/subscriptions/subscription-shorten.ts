@@ -1,25 +1,24 @@
 import { eq } from 'drizzle-orm'
-import { addCalendarMonths } from '../../../common/subscription-renewals'
+import { renewalEnd, renewalStart } from '../../../common/subscription-renewals'
 import type { Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { changePersonLine } from '../m3u/line-changes'
 import type { PaymentRow } from './present-payment'
 
 /**
- * The time a settled payment added to its subscription, in milliseconds: from where it started
- * (its previous end, when it extended a subscription still running then; else the moment it was
- * paid, as a conversion or a lapsed subscription starts) to its new end.
+ * The time a settled payment added to its subscription, in milliseconds: its new end less where
+ * it started. A renewal started where the renewal rule says (renewalStart: its previous end,
+ * when that was still ahead of the payment); a conversion, or one whose end the rule does not
+ * give, started when it was paid.
  */
 export function timeAdded(
   payment: Pick<PaymentRow, 'months' | 'paidAt' | 'previousEnd' | 'newEnd'>,
 ) {
   const { months, paidAt, previousEnd, newEnd } = payment
   if (!paidAt || !newEnd) return 0
-  const ranOn =
-    previousEnd !== null &&
-    previousEnd > paidAt &&
-    addCalendarMonths(previousEnd, months).getTime() === newEnd.getTime()
-  return Math.max(0, newEnd.getTime() - (ranOn ? previousEnd : paidAt).getTime())
+  const isRenewal = renewalEnd(previousEnd, months, paidAt).getTime() === newEnd.getTime()
+  const start = isRenewal ? renewalStart(previousEnd, paidAt) : paidAt
+  return Math.max(0, newEnd.getTime() - start.getTime())
 }
 
 /** Why this payment's subscription cannot be shortened, or null when it can. */

@@ -13,6 +13,7 @@ import {
   type supportReplyValues,
 } from '../messages/outbox.service'
 import {
+  insertNotification,
   notificationValues,
   presentNotification,
   unreadWithInserted,
@@ -94,7 +95,7 @@ function prepareStore(db: Db, sample: ChatWrite) {
   const notification = placeholdersFor('notification', notificationValues(sample.notification))
   const stored = db
     .$with('notification', getTableColumns(notifications))
-    .as(db.insert(notifications).values(notification).returning().getSQL())
+    .as(insertNotification(db, notification).getSQL())
   const email = sample.email ? placeholdersFor('email', sample.email) : null
   const replyOnly =
     isReply && email

@@ -3,6 +3,7 @@ import { advisoryLockIds } from '../../db/advisory-locks'
 import type { Db } from '../../db/client'
 import { settings } from '../../db/schema/settings'
 import { trialRequests } from '../../db/schema/trial-requests'
+import { storeSetting } from '../settings/settings-commands'
 import { personKeys, trialIdentityRulesVersion, type PersonKeys } from './trial-identity'
 
 /** The settings row naming the rules version the stored keys were last derived with. */
@@ -31,10 +32,7 @@ async function refreshProgress(
 }
 
 async function storeProgress(tx: Db, value: number | { version: number; after: string }) {
-  await tx
-    .insert(settings)
-    .values({ key: trialIdentityRulesKey, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value } })
+  await storeSetting(tx, trialIdentityRulesKey, value)
 }
 
 /** Writes a page's new keys in one statement. */

@@ -7,9 +7,10 @@ import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { changePersonLine } from '../m3u/line-changes'
 import { followLine, requestFollower } from '../m3u/line-follow'
 import { settleManualPayment } from './manual-payment'
+import { revertPaymentsOf } from './revert-payments'
 import { followSettled } from './settle-payment'
-import { takeBackRevenue } from './subscription-extend.service'
-import { deleteSubscription } from './subscriptions.service'
+import { takeBackRenewals } from '../subscriptions/subscription-extend.service'
+import { deleteSubscription } from '../subscriptions/subscriptions.service'
 
 const audit = auditAs('trial_request')
 
@@ -69,7 +70,8 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
       const now = app.now()
       const { person, lineId } = await inAuditedTransaction(request, async (tx) => {
         const person = await deleteSubscription(tx, id, now)
-        await takeBackRevenue(tx, id, now)
+        await takeBackRenewals(tx, id)
+        await revertPaymentsOf(tx, id, now)
         return { person, lineId: await changePersonLine(tx, id, { isEnabled: false }, now) }
       })
       const lineProblem = await followLine(request, lineId)

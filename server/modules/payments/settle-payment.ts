@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { formatCents } from '../../../common/money'
 import type { Notification } from '../../../common/notifications'
 import type { PaymentStatus } from '../../../common/payments'
+import { renewalStart } from '../../../common/subscription-renewals'
 import type { TrialRequest } from '../../../common/trial-requests'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
@@ -15,17 +16,17 @@ import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follo
 import { owedLineFor, type OweLine } from '../m3u/line-owed'
 import { publishNotification } from '../notifications/notifications.service'
 import { planConnections } from '../plans/plan-connections'
-import { extendSubscription } from './subscription-extend.service'
-import { convertToSubscription, paidLine } from './subscriptions.service'
+import { extendSubscription } from '../subscriptions/subscription-extend.service'
+import { convertToSubscription, paidLine } from '../subscriptions/subscriptions.service'
 import {
   noticeCustomerPayment,
   noticeHeldPayment,
   queueReceipt,
   spokenAmount,
-} from './payment-notices'
-import type { PaymentRow } from './present-payment'
+} from '../subscriptions/payment-notices'
+import type { PaymentRow } from '../subscriptions/present-payment'
 import { nextReceiptNumber } from './receipt-number'
-import { otherPlanProblem } from './renewal-plan'
+import { otherPlanProblem } from '../subscriptions/renewal-plan'
 
 /** What a provider (or an admin, for `manual`) says was paid for one of our payments. */
 export type PaymentConfirmation = {
@@ -184,9 +185,8 @@ export async function settleWithin(
   // Committed with the money: a process that dies before its follow-up still leaves it owed.
   await oweLine?.(tx, person!.id, now)
   const newEnd = new Date(changed.subscriptionEndDate!)
-  // Where the extension ran from (renewalEnd): the old end while it was still ahead, else payment.
-  const periodStart =
-    taken === 'extend' && previousEnd && previousEnd > paidAt ? previousEnd : paidAt
+  // A conversion starts when paid; an extension where the renewal rule says (renewalStart).
+  const periodStart = taken === 'extend' ? renewalStart(previousEnd, paidAt) : paidAt
   const [paid] = await tx
     .update(payments)
     .set({

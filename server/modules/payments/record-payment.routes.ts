@@ -6,7 +6,7 @@ import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { requestFollower } from '../m3u/line-follow'
 import { settleManualPayment } from './manual-payment'
-import { presentPayment } from './present-payment'
+import { presentPayment } from '../subscriptions/present-payment'
 import { followSettled } from './settle-payment'
 
 const audit = auditAs('trial_request')

@@ -9,7 +9,7 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, invalidField, notFound } from '../../lib/http-error'
 import { presentTrialRequest } from '../trial-requests/trial-requests.service'
 import { settleWithin, type Settled, type SettleOptions } from './settle-payment'
-import { otherPlanProblem } from './renewal-plan'
+import { otherPlanProblem } from '../subscriptions/renewal-plan'
 
 // There is no platform currency setting: a plan's own default is the installation's currency.
 const platformCurrency = String(plans.currency.default)
