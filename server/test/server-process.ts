@@ -17,10 +17,12 @@ const entries = {
   built: ['--enable-source-maps', 'dist/server/main.js'],
 }
 
+export type ServerEntry = keyof typeof entries
+
 /** Runs the server as its own process, from this checkout or another one (`cwd`). */
 export function startServerProcess(
   env: Record<string, string>,
-  entry: keyof typeof entries = 'source',
+  entry: ServerEntry = 'source',
   cwd?: string,
 ): ServerProcess {
   const child = spawn(process.execPath, entries[entry], {
