@@ -163,9 +163,12 @@ describe('a rolling restart behind nginx', () => {
         expect(new Set(chat.liveIds).size).toBe(chat.liveIds.length)
       }
 
-      // Sockets: each was cut by a restart (1001) and back, identified, within 5 s.
+      // Sockets: each was cut by a restart (1001), and back, identified, within 5 s every time.
       for (const chat of chats) {
-        expect(chat.closeCodes).toContain(1001)
+        const cuts = chat.closeCodes.filter((code) => code === 1001)
+        expect(cuts.length).toBeGreaterThan(0)
+        expect(chat.reconnectMs.length).toBeGreaterThan(0)
+        expect(chat.isLive).toBe(true)
         expect(Math.max(...chat.reconnectMs)).toBeLessThan(5_000)
       }
       console.log(

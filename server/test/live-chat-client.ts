@@ -56,6 +56,11 @@ export class LiveChatClient {
     this.resendTimer = setInterval(() => void this.resendUnseen(), 1_000)
   }
 
+  /** Connected, and identified by the server. */
+  get isLive(): boolean {
+    return this.isVerified
+  }
+
   get ticketIds(): readonly string[] {
     return this.options.ticketIds
   }
