@@ -1,5 +1,6 @@
-// Starts the built product on a throwaway data directory with whichever Node runs this script,
-// and checks that it answers: CI runs it on Node 24 (production) after the suite ran on Node 20.
+// Starts the built product (in the current folder) on a throwaway data directory with whichever
+// Node runs this script, and checks that it answers: CI runs it on Node 24 (production) after the
+// suite ran on Node 20, and server/deploy/production-install.test.ts in a production install.
 // A payment history dry run checks that the build's second entry (the thread reading the file) is
 // found beside the first.
 import { spawn } from 'node:child_process'
@@ -53,11 +54,12 @@ async function checkImport() {
 
 async function check() {
   for (let attempt = 0; attempt < 300; attempt++) {
-    const health = await fetch(`${base}/api/health`).then(
+    // Ready: migrated and the database answering, what a load balancer waits for.
+    const readiness = await fetch(`${base}/api/ready`).then(
       (r) => r.json(),
       () => null,
     )
-    if (health?.status === 'ok') {
+    if (readiness?.status === 'ready') {
       const home = await fetch(`${base}/`)
       const plans = await fetch(`${base}/api/plans`).then((r) => r.json())
       if (home.status !== 200 || !(await home.text()).includes('<div id="root">'))
@@ -68,7 +70,7 @@ async function check() {
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error('the server did not become healthy')
+  throw new Error('the server did not become ready')
 }
 
 try {

@@ -115,6 +115,10 @@ export async function buildApp({
     requestTimeout: 30_000,
     // Longer than load balancers' idle timeout (60 s on AWS), so they close idle sockets first.
     keepAliveTimeout: 72_000,
+    // While the app closes (a stop signal), a request that still arrives on an open keep-alive
+    // connection is answered, with `Connection: close`, rather than refused with 503: a proxy
+    // resends no POST, and the client's next request finds a process that stays (deploy/).
+    return503OnClosing: false,
     http: {
       // Node's default (60 s) lets slow-header clients hold sockets cheaply. It is enforced by a
       // sweep every connectionsCheckingInterval (30 s by default), so that is shortened too.

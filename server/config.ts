@@ -166,6 +166,9 @@ const environment = z
     },
   )
 
+/** Every variable the server reads (deploy/streamline.env.example lists each). */
+export const environmentVariables = Object.keys(environment.shape)
+
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
   /** `dataDir` is a directory, or `memory://` for a throwaway database. */

@@ -76,4 +76,34 @@ describe('the server process on SIGTERM', () => {
       await server.stop()
     }
   }, 60_000)
+
+  // A proxy resends no POST that a leaving process refused: what arrives is answered, and the
+  // connection closed after it so the next request opens one to a process that stays.
+  it('answers requests still arriving on open connections, each closing its connection, and is no longer ready', async () => {
+    const server = await startServerOnTempData()
+    try {
+      const live = await openSocket(server.url)
+      const { head, body } = ticketRequest()
+      const arriving = await Promise.all([
+        openRawSocket(server.port, head.slice(0, -2)),
+        openRawSocket(server.port, 'GET /api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+      ])
+
+      server.child.kill('SIGTERM')
+      expect((await live.closed).code).toBe(1001)
+      const [ticket, ready] = arriving
+      ticket!.socket.write(`\r\n${body}`)
+      ready!.socket.write('\r\n')
+      await Promise.all(arriving.map((socket) => socket.closed))
+      expect(ticket!.received()).toMatch(
+        /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/,
+      )
+      expect(ready!.received()).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/)
+      expect(ready!.received()).toContain('{"status":"not ready"}')
+      for (const socket of arriving) expect(socket.received()).toMatch(/\r\nconnection: close\r\n/i)
+      expect(await server.exited).toBe(0)
+    } finally {
+      await server.stop()
+    }
+  }, 60_000)
 })

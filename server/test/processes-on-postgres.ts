@@ -3,33 +3,51 @@ import {
   startServerProcess,
   stopServerProcess,
   waitForHealth,
+  waitForReady,
+  type ServerEntry,
   type ServerProcess,
 } from './server-process'
 import { createPostgresDatabase, owner } from './test-server'
 
-export type RunningServer = { process: ServerProcess; url: string }
+export type RunningServer = { process: ServerProcess; url: string; port: number }
 
 /**
- * `count` server processes (the TypeScript sources, signed-in as `owner`) on one fresh PostgreSQL
- * database, started together so one migrates while the others wait, once all are healthy.
+ * `count` server processes (the TypeScript sources, or the build), signed-in as `owner`, on one
+ * fresh PostgreSQL database, started together so one migrates while the others wait, once all
+ * are healthy.
  */
-export async function startProcessesOnPostgres(count: number, env: Record<string, string> = {}) {
+export async function startProcessesOnPostgres(
+  count: number,
+  env: Record<string, string> = {},
+  entry: ServerEntry = 'source',
+) {
   const database = await createPostgresDatabase()
+  const start = (port: number) =>
+    startServerProcess(
+      {
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        ADMIN_USERNAME: owner.username,
+        ADMIN_PASSWORD: owner.password,
+        ...env,
+      },
+      entry,
+    )
   const servers: RunningServer[] = []
   for (let i = 0; i < count; i++) {
     const port = await freePort()
-    const process = startServerProcess({
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      ADMIN_USERNAME: owner.username,
-      ADMIN_PASSWORD: owner.password,
-      ...env,
-    })
-    servers.push({ process, url: `http://127.0.0.1:${port}` })
+    servers.push({ process: start(port), url: `http://127.0.0.1:${port}`, port })
   }
   const stop = async () => {
     await Promise.all(servers.map((server) => stopServerProcess(server.process)))
     await database.drop()
+  }
+  /** SIGTERM to one process, then a new one on its port once it exited; resolves once ready. */
+  const restart = async (server: RunningServer) => {
+    const exitCode = await stopServerProcess(server.process)
+    server.process = start(server.port)
+    await waitForReady(server.url, server.process)
+    return { exitCode }
   }
   await Promise.all(servers.map((server) => waitForHealth(server.url, server.process))).catch(
     async (error: unknown) => {
@@ -37,5 +55,5 @@ export async function startProcessesOnPostgres(count: number, env: Record<string
       throw error
     },
   )
-  return { database, servers, stop }
+  return { database, servers, stop, restart }
 }

@@ -17,10 +17,12 @@ const entries = {
   built: ['--enable-source-maps', 'dist/server/main.js'],
 }
 
+export type ServerEntry = keyof typeof entries
+
 /** Runs the server as its own process, from this checkout or another one (`cwd`). */
 export function startServerProcess(
   env: Record<string, string>,
-  entry: keyof typeof entries = 'source',
+  entry: ServerEntry = 'source',
   cwd?: string,
 ): ServerProcess {
   const child = spawn(process.execPath, entries[entry], {
@@ -34,19 +36,30 @@ export function startServerProcess(
   return { child, output: () => output, exited }
 }
 
-export async function waitForHealth(baseUrl: string, server: ServerProcess): Promise<void> {
+/** Waits until `path` answers 2xx: `/api/health` (alive) or `/api/ready` (migrated, database up). */
+export async function waitForAnswer(
+  baseUrl: string,
+  server: ServerProcess,
+  path: '/api/health' | '/api/ready',
+): Promise<void> {
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`)
-    const isUp = await fetch(`${baseUrl}/api/health`).then(
+    const isUp = await fetch(`${baseUrl}${path}`).then(
       (response) => response.ok,
       () => false,
     )
     if (isUp) return
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  throw new Error(`server did not become healthy: ${server.output()}`)
+  throw new Error(`server did not answer ${path}: ${server.output()}`)
 }
+
+export const waitForHealth = (baseUrl: string, server: ServerProcess) =>
+  waitForAnswer(baseUrl, server, '/api/health')
+
+export const waitForReady = (baseUrl: string, server: ServerProcess) =>
+  waitForAnswer(baseUrl, server, '/api/ready')
 
 export async function stopServerProcess(server: ServerProcess): Promise<number | null> {
   if (server.child.exitCode !== null) return server.child.exitCode

@@ -45,10 +45,17 @@ const isToldWhy = (request: FastifyRequest, token: string | null) =>
 
 /**
  * GET /api/ready for the load balancer or orchestrator: 200 once this build's migrations are in
- * the database and it answers, 503 otherwise. `/api/health` stays the liveness check.
+ * the database and it answers, 503 otherwise and once the process is stopping. `/api/health`
+ * stays the liveness check.
  */
 export async function readinessRoutes(app: FastifyInstance) {
   const newest = newestMigrationMillis()
+  // From a stop signal on, the process is leaving: whatever checks readiness stops sending to it.
+  let isStopping = false
+  app.addHook('preClose', (done) => {
+    isStopping = true
+    done()
+  })
   // Logged when it changes, not at every poll of the load balancer.
   let lastLogged = 'ready'
   app.get(
@@ -63,10 +70,12 @@ export async function readinessRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const state = await readiness(app, newest)
-      const status = state.database === 'ok' && state.migrations === 'done' ? 'ready' : 'not ready'
+      const isServing = state.database === 'ok' && state.migrations === 'done'
+      const status = isServing && !isStopping ? 'ready' : 'not ready'
+      // A stopping process's answer is no problem to report: the shutdown logs itself.
       const why = `database ${state.database}, migrations ${state.migrations}`
-      if (why !== lastLogged && status === 'not ready') app.log.warn(state, `Not ready: ${why}`)
-      lastLogged = status === 'ready' ? 'ready' : why
+      if (why !== lastLogged && !isServing) app.log.warn(state, `Not ready: ${why}`)
+      lastLogged = isServing ? 'ready' : why
       const answer = isToldWhy(request, app.config.metricsToken) ? { status, ...state } : { status }
       if (status === 'ready') return answer
       return reply.code(503).header('retry-after', String(databaseRetryAfterSeconds)).send(answer)

@@ -1,0 +1,2 @@
+-- cleanup-of: 0039
+ALTER TABLE "people" DROP COLUMN "name";

@@ -1,0 +1,2 @@
+-- cleanup-of: 0050
+ALTER TABLE "people" RENAME TO "persons";
