@@ -30,6 +30,7 @@ export const templateVariableSamples = {
   receiptNumber: '1042',
   amount: '29.99 EUR',
   period: '3 months',
+  daysAdded: '2',
 } as const
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
@@ -72,6 +73,14 @@ export const messageKinds = {
     label: 'Renewal confirmation',
     description: 'When a subscription is renewed: the plan and its new end date.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  compensation_days: {
+    label: 'Days added',
+    description:
+      'When days are added to every active subscription after a service outage: how many, and the new end date.',
+    variables: ['firstName', 'brandName', 'planName', 'daysAdded', 'endDate'],
     optional: ['firstName', 'planName'],
     bodyOnly: ['firstName'],
   },

@@ -28,6 +28,14 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Your login stays the same: there is nothing to change on your devices.',
     ].join('\n\n'),
   },
+  compensation_days: {
+    subject: '{daysAdded} days added to your {brandName} subscription',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'We are sorry for the recent interruption of the service. We have added {daysAdded} days to your{if planName} {planName}{end} subscription at no cost: it now runs until {endDate}.',
+      'Your login stays the same: there is nothing to change on your devices.',
+    ].join('\n\n'),
+  },
   payment_receipt: {
     subject: 'Receipt {receiptNumber} from {brandName}',
     body: [
