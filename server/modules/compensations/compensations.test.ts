@@ -100,8 +100,12 @@ describe.each(databaseKinds)('compensation days on %s', (kind) => {
       const [renewal] = await db()
         .select()
         .from(subscriptionRenewals)
-        .where(eq(subscriptionRenewals.compensationId, started.body.id))
-        .where(eq(subscriptionRenewals.trialRequestId, person.id))
+        .where(
+          and(
+            eq(subscriptionRenewals.compensationId, started.body.id),
+            eq(subscriptionRenewals.trialRequestId, person.id),
+          ),
+        )
       expect(renewal).toMatchObject({ days: 2, months: 0, price: '0.00' })
     }
     const [revenueAfter] = await db().select().from(revenueMonths)
