@@ -31,6 +31,7 @@ export const templateVariableSamples = {
   amount: '29.99 EUR',
   period: '3 months',
   daysAdded: '2',
+  creditsReason: '40 credits left on the supplier panel: about 5 days at the current rate.',
 } as const
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
@@ -144,6 +145,14 @@ export const messageKinds = {
     label: 'Support reply',
     description: 'When support answers while the customer is not in the chat.',
     variables: ['firstName', 'brandName', 'ticketSubject', 'replyText', 'ticketUrl'],
+    optional: [],
+    bodyOnly: [],
+  },
+  supplier_credits_low: {
+    label: 'Supplier credits low (to the business)',
+    description:
+      'To the support address when the supplier credits fall low: below the alert, below the next 10 lines, or lasting fewer days than set.',
+    variables: ['brandName', 'creditsReason'],
     optional: [],
     bodyOnly: [],
   },

@@ -130,11 +130,19 @@ describe('compensation days when the process dies twice on the way', () => {
 
   async function until(check: () => Promise<boolean>, ms: number) {
     const deadline = Date.now() + ms
+    let lastLog = 0
     while (!(await check())) {
+      if (Date.now() - lastLog > 10_000) {
+        lastLog = Date.now()
+        console.log(new Date().toISOString(), JSON.stringify(await states()))
+      }
       if (Date.now() > deadline) {
-        const output = running.at(-1)?.server.output().slice(-3000)
+        const output = running.map(({ server }) => server.output().slice(-2000)).join('\n---\n')
+        const debug = await (reader as Extract<Database, { kind: 'postgres' }>).pool.query(
+          `select c.claimed_until, c.finished_at, now() as db_now, (select json_agg(l) from compensation_items i join m3u_lines l on l.id = i.line_id where i.state = 'extended') as lines from compensations c`,
+        )
         throw new Error(
-          `The condition never held: ${JSON.stringify(await states())}\n${output ?? ''}`,
+          `The condition never held: ${JSON.stringify(await states())} ${JSON.stringify(debug.rows)} ${new Date().toISOString()}\n${output}`,
         )
       }
       await sleep(100)
@@ -175,11 +183,11 @@ describe('compensation days when the process dies twice on the way', () => {
 
     await until(async () => (await doneCount()) >= 400, 120_000)
     const second = await killAndRestart(first.server)
-    await until(async () => (await doneCount()) >= 1_200, 120_000)
+    await until(async () => (await doneCount()) >= 1_200, 300_000)
     const doneAtSecondKill = await doneCount()
     expect(doneAtSecondKill).toBeLessThan(lineCount)
     await killAndRestart(second.server)
-    await until(async () => (await doneCount()) === lineCount, 180_000)
+    await until(async () => (await doneCount()) === lineCount, 400_000)
 
     const progress = await createClient(running.at(-1)!.url)
     await progress.login(owner.username, owner.password)
@@ -214,5 +222,5 @@ describe('compensation days when the process dies twice on the way', () => {
     expect(new Set(ends.map((row) => row.end!.getTime()))).toEqual(
       new Set([end.getTime() + days * dayMs]),
     )
-  }, 600_000)
+  }, 900_000)
 })

@@ -36,6 +36,13 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Your login stays the same: there is nothing to change on your devices.',
     ].join('\n\n'),
   },
+  supplier_credits_low: {
+    subject: '{brandName}: supplier credits are low',
+    body: [
+      '{creditsReason}',
+      'Top up the reseller account on the supplier panel: until then the trial autopilot holds new trials ("not enough credits").',
+    ].join('\n\n'),
+  },
   payment_receipt: {
     subject: 'Receipt {receiptNumber} from {brandName}',
     body: [

@@ -112,6 +112,7 @@ export async function messageValues(
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
     ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
     ...(captured.daysAdded ? { daysAdded: captured.daysAdded } : {}),
+    ...(captured.creditsReason ? { creditsReason: captured.creditsReason } : {}),
     ...receiptValues(captured),
     ...(isReminder(row.kind) ? { renewUrl: plansUrl(config) } : {}),
     ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),
