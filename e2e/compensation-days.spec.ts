@@ -19,7 +19,7 @@ describe('Business Center: compensation days', () => {
     await page.getByText('days must be between 1 and 30').waitFor()
 
     await page.getByLabel('Days to add').fill('2')
-    await page.getByLabel('Note').fill('Supplier outage on Saturday')
+    await page.getByLabel('Note', { exact: true }).fill('Supplier outage on Saturday')
     await page.getByRole('button', { name: 'Add days' }).click()
     await page.getByText('Adding days to active subscriptions').waitFor()
     const item = page.getByRole('listitem').filter({ hasText: 'Supplier outage on Saturday' })
