@@ -46,6 +46,10 @@ export const auditDetails = z.looseObject({
   resolution: z
     .object({ paymentId: z.string(), action: z.enum(reviewActions), note: z.string() })
     .optional(),
+  /** Days a compensation gave a subscription (after an outage): which, by whom, the new end. */
+  compensation: z
+    .object({ id: z.string(), days: z.number(), newEnd: z.string(), orderedBy: z.string() })
+    .optional(),
   /** A difference with the supplier panel put right: its kind, whose side was kept, and the
    * subscription's new end when keeping the panel's expiry moved it. */
   drift: z

@@ -30,6 +30,8 @@ export const templateVariableSamples = {
   receiptNumber: '1042',
   amount: '29.99 EUR',
   period: '3 months',
+  daysAdded: '2',
+  creditsReason: '40 credits left on the supplier panel: about 5 days at the current rate.',
 } as const
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
@@ -72,6 +74,14 @@ export const messageKinds = {
     label: 'Renewal confirmation',
     description: 'When a subscription is renewed: the plan and its new end date.',
     variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  compensation_days: {
+    label: 'Days added',
+    description:
+      'When days are added to every active subscription after a service outage: how many, and the new end date.',
+    variables: ['firstName', 'brandName', 'planName', 'daysAdded', 'endDate'],
     optional: ['firstName', 'planName'],
     bodyOnly: ['firstName'],
   },
@@ -135,6 +145,14 @@ export const messageKinds = {
     label: 'Support reply',
     description: 'When support answers while the customer is not in the chat.',
     variables: ['firstName', 'brandName', 'ticketSubject', 'replyText', 'ticketUrl'],
+    optional: [],
+    bodyOnly: [],
+  },
+  supplier_credits_low: {
+    label: 'Supplier credits low (to the business)',
+    description:
+      'To the support address when the supplier credits fall low: below the alert, below the next 10 lines, or lasting fewer days than set.',
+    variables: ['brandName', 'creditsReason'],
     optional: [],
     bodyOnly: [],
   },

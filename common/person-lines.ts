@@ -151,8 +151,15 @@ export const supplierStatus = z.object({
   /** Null with an admin key (the panel keeps no credits for it) or when unreachable. */
   credits: z.number().nullable(),
   lastSyncAt: z.iso.datetime().nullable(),
-  /** Credits are below the Business Settings' threshold. */
+  /**
+   * Credits are short: below the Business Settings' threshold, below the cost of the next 10
+   * lines, or lasting fewer days than the setting.
+   */
   creditAlert: z.boolean(),
+  /** Credits spent a day over the last 30 days (the panel ledger); null until it can tell. */
+  dailySpend: z.number().nullable(),
+  /** Whole days the credits last at that rate; null while nothing is spent, or unknown. */
+  daysLeft: z.number().int().nullable(),
   /** Why the panel could not be read, when it could not. */
   problem: z.string().nullable(),
 })

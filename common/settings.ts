@@ -118,6 +118,20 @@ export const supplierSettings = z.object({
     .int('Credit alert threshold must be a whole number')
     .min(0, 'Credit alert threshold must be between 0 and 1000000')
     .max(1_000_000, 'Credit alert threshold must be between 0 and 1000000'),
+  /** Admins are told when the credits foreseen last fewer days than this. */
+  creditDaysAlert: z
+    .number({ error: 'Days of credits must be a number' })
+    .int('Days of credits must be a whole number')
+    .min(1, 'Days of credits must be between 1 and 365')
+    .max(365, 'Days of credits must be between 1 and 365')
+    .default(7),
+  /** What one new line costs on the panel, for the alert below the cost of the next 10 lines. */
+  creditsPerLine: z
+    .number({ error: 'Credits per line must be a number' })
+    .int('Credits per line must be a whole number')
+    .min(0, 'Credits per line must be between 0 and 1000000')
+    .max(1_000_000, 'Credits per line must be between 0 and 1000000')
+    .default(1),
 })
 export type SupplierSettings = z.infer<typeof supplierSettings>
 
@@ -125,6 +139,8 @@ export const defaultSupplierSettings: SupplierSettings = {
   packageId: '',
   gracePeriodDays: 0,
   creditAlertThreshold: 10,
+  creditDaysAlert: 7,
+  creditsPerLine: 1,
 }
 
 const offsetList = (label: string, unit: string, max: number) =>

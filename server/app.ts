@@ -11,6 +11,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy'
 import { createEventBus } from './realtime/event-bus'
 import { createOutbox } from './modules/messages/outbox'
 import { registerSocket } from './realtime/socket.routes'
+import { compensationsRoutes } from './modules/compensations/compensations.routes'
 import { adminsRoutes } from './modules/admins/admins.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { authRoutes } from './modules/auth/auth.routes'
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(recordPaymentRoutes)
   await app.register(supplierSyncRoutes, { moveSubscriptionEnd: followPanelExpiry })
   await app.register(supplierRoutes)
+  await app.register(compensationsRoutes)
   await app.register(telegramRoutes)
   await app.register(messagesRoutes)
   await app.register(unsubscribeRoutes)

@@ -52,6 +52,11 @@ const environment = z
       .int()
       .min(100, 'SUPPLIER_TIMEOUT_MS must be at least 100')
       .default(15_000),
+    // The supplier's panel takes at most 5 requests a second from bulk work (compensation days).
+    SUPPLIER_REQUESTS_PER_SECOND: z.coerce
+      .number({ error: 'SUPPLIER_REQUESTS_PER_SECOND must be a number' })
+      .positive('SUPPLIER_REQUESTS_PER_SECOND must be more than 0')
+      .default(5),
     MAX_CONNECTIONS_PER_IP: z.coerce
       .number({ error: 'MAX_CONNECTIONS_PER_IP must be a number' })
       .int('MAX_CONNECTIONS_PER_IP must be a whole number')
@@ -193,6 +198,8 @@ export type Config = {
   sportsApiBase: string
   supplierApiUrl: string | null
   supplierTimeoutMs: number
+  /** Bulk work's pace with the panel (compensation days): at most this many requests a second. */
+  supplierRequestsPerSecond: number
   /** The panel key for work no admin types one for (and the M3U form left empty). Never shown. */
   supplierApiKey: string | null
   /** Line passwords are derived with it; unset, one is generated and kept in the database. */
@@ -258,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sportsApiBase: e.SPORTS_API_BASE.replace(/\/$/, ''),
     supplierApiUrl: e.SUPPLIER_API_URL ?? null,
     supplierTimeoutMs: e.SUPPLIER_TIMEOUT_MS,
+    supplierRequestsPerSecond: e.SUPPLIER_REQUESTS_PER_SECOND,
     supplierApiKey: e.SUPPLIER_API_KEY || null,
     linePasswordSecret: e.LINE_PASSWORD_SECRET ?? null,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,

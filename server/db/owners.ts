@@ -16,6 +16,8 @@ export const tableOwners = {
   business_metric_person_months: 'business-metrics',
   business_metric_state: 'business-metrics',
   chat_messages: 'support',
+  compensation_items: 'compensations',
+  compensations: 'compensations',
   customer_activity: 'customer-account',
   customer_sessions: 'customer-account',
   customer_sign_in_tokens: 'sign-in-links',

@@ -9,6 +9,7 @@ import { reconcilePayments } from '../modules/payments/reconcile-payments'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
 import { writeBackup } from '../modules/maintenance/backups.service'
+import { runCompensations } from '../modules/compensations/compensation-run'
 import { repeatWithoutOverlap } from './repeat'
 import { secondsSince, signalJobRun, type JobRunSignal } from '../lib/signals'
 
@@ -36,6 +37,7 @@ function reported(job: string, run: () => Promise<unknown>): () => Promise<unkno
  * job's rounds never overlap within a process (repeatWithoutOverlap).
  */
 export function scheduleJobs(app: FastifyInstance): () => void {
+  const stopping = new AbortController()
   const jobs: [string, number, () => Promise<unknown>][] = [
     ['cleanup', 60 * minute, () => cleanupExpired(app.db, app.now())],
     [
@@ -78,6 +80,9 @@ export function scheduleJobs(app: FastifyInstance): () => void {
     // At start and after a change of the business time zone, one process (an advisory lock)
     // rebuilds the owner's monthly sums while the others wait for its result.
     ['business-metrics', 15 * minute, () => keepSubscriptionMetricsCurrent(app.db)],
+    // One process at a time works through compensation days (a lease), at the panel's pace;
+    // another takes over within a lease and a poll when it dies.
+    ['compensations', pollMs, () => runCompensations(app, stopping.signal)],
     // Every process sends; row locks keep each message to one of them.
     ['outbox', pollMs, () => app.outbox.flush()],
   ]
@@ -89,5 +94,8 @@ export function scheduleJobs(app: FastifyInstance): () => void {
       app.log.warn({ err: error, job: name }, 'Job failed; will retry'),
     ),
   )
-  return () => stops.forEach((stop) => stop())
+  return () => {
+    stopping.abort()
+    stops.forEach((stop) => stop())
+  }
 }

@@ -213,6 +213,27 @@ export function createPanelState({ credits = 100 } = {}) {
         })
       }
     },
+    /** Paid lines under `owner`'s key, each with its password `Pw{username}`; their panel ids. */
+    seedPaidLines(owner: string, seeded: { username: string; expiresAt: Date }[]): string[] {
+      return seeded.map(({ username, expiresAt }) => {
+        const id = String(nextId++)
+        lines.push({
+          id,
+          username,
+          password: `Pw${username}`,
+          exp_date: String(Math.floor(expiresAt.getTime() / 1000)),
+          max_connections: '1',
+          is_trial: '0',
+          enabled: '1',
+          bouquet: '[3]',
+          notes: '',
+          contact: '',
+          created_at: String(nowS()),
+          owner,
+        })
+        return id
+      })
+    },
     /** Changes a line behind our back, as an admin on the panel would (drift). */
     editOnPanel(username: string, changes: Partial<Omit<FakeLine, 'id' | 'username'>>) {
       const line = lines.find((candidate) => candidate.username === username)

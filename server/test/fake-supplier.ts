@@ -15,6 +15,8 @@ export type SupplierCall = {
   query: URLSearchParams
   form: URLSearchParams
   contentType: string | null
+  /** When it arrived (performance.now()), for the pace of bulk work. */
+  at: number
 }
 
 type Options = {
@@ -65,7 +67,14 @@ export async function startFakeSupplier({
       contentType?.startsWith('application/x-www-form-urlencoded') ? body : '',
     )
     const action = url.searchParams.get('action')
-    calls.push({ method: request.method ?? '', action, query: url.searchParams, form, contentType })
+    calls.push({
+      method: request.method ?? '',
+      action,
+      query: url.searchParams,
+      form,
+      contentType,
+      at: performance.now(),
+    })
     const hold = holds.get(action ?? '')
     if (hold) {
       holds.delete(action ?? '')
@@ -126,6 +135,9 @@ export async function startFakeSupplier({
     editOnPanel: state.editOnPanel,
     /** Lines someone made on the panel itself with the reseller's key, which we know nothing of. */
     makeOnPanel: (usernames: string[]) => state.makeOnPanel(apiKey, usernames),
+    /** Paid lines of the reseller's, made on the panel directly (a base of customers to work on). */
+    seedPaidLines: (lines: { username: string; expiresAt: Date }[]) =>
+      state.seedPaidLines(apiKey, lines),
     /** Misbehave from now on, for every action or only those named. */
     setMode(next: SupplierMode, actions?: string[]) {
       modes = new Map(actions ? actions.map((action) => [action, next]) : [['*', next]])

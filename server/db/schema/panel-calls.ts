@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, smallint, uuid, varchar } from 'drizzle-orm/pg-core'
 import type { LineEvent } from '../../../common/panel-calls'
 import { timestamptz } from './columns'
@@ -29,11 +30,16 @@ export const panelCalls = pgTable(
     message: varchar('message', { length: 300 }),
     /** What a call to change a line asked, for its history in words ("Extended by 1 month…"). */
     events: jsonb('events').$type<LineEvent[]>(),
+    /** The balance a user_info answered: the readings the daily spend is worked out from. */
+    credits: integer('credits'),
   },
   (t) => [
     // Ascending: newest-first pages scan them backward.
     index('panel_calls_line_idx').on(t.lineId, t.at, t.id),
     index('panel_calls_person_idx').on(t.personId, t.at, t.id),
     index('panel_calls_at_idx').on(t.at, t.id),
+    index('panel_calls_credits_idx')
+      .on(t.at)
+      .where(sql`${t.credits} is not null`),
   ],
 )

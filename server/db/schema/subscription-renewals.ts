@@ -1,12 +1,23 @@
 import { sql } from 'drizzle-orm'
-import { check, index, numeric, pgTable, smallint, uuid, varchar } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  numeric,
+  pgTable,
+  smallint,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core'
 import { createdAt, timestamptz } from './columns'
+import { compensations } from './compensations'
 import { trialRequests } from './trial-requests'
 
 /**
  * Each paid extension of a subscription. Its price is revenue in the month it was paid: triggers
  * (migration 0007) fold it into revenue_months beside the conversions. Deleting the subscription
- * (or the person) deletes its renewals, and their revenue with them.
+ * (or the person) deletes its renewals, and their revenue with them. Days a compensation gave
+ * (after an outage) are a renewal of no months and no money: a zero-amount change in revenue.
  */
 export const subscriptionRenewals = pgTable(
   'subscription_renewals',
@@ -26,10 +37,19 @@ export const subscriptionRenewals = pgTable(
     requestId: uuid('request_id').unique(),
     createdBy: varchar('created_by', { length: 64 }),
     createdAt: createdAt(),
+    // Set for the days a compensation gave: one renewal per subscription and compensation.
+    compensationId: uuid('compensation_id').references(() => compensations.id, {
+      onDelete: 'set null',
+    }),
+    days: smallint('days'),
   },
   (t) => [
-    check('subscription_renewals_months_check', sql`${t.months} between 1 and 12`),
-    check('subscription_renewals_price_check', sql`${t.price} > 0`),
+    check(
+      'subscription_renewals_kind_check',
+      sql`(${t.days} is null and ${t.months} between 1 and 12 and ${t.price} > 0)
+        or (${t.days} between 1 and 30 and ${t.months} = 0 and ${t.price} = 0)`,
+    ),
     index('subscription_renewals_person_idx').on(t.trialRequestId, t.paidAt),
+    uniqueIndex('subscription_renewals_compensation_idx').on(t.compensationId, t.trialRequestId),
   ],
 )

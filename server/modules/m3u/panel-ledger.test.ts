@@ -91,6 +91,8 @@ describe.each(databaseKinds)('the panel ledger and the server key on %s', (kind)
             expiresAt: expect.stringMatching(/Z$/),
           },
         ],
+        // Only a user_info answer carries a balance.
+        credits: null,
       },
     ])
 

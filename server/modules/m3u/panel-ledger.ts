@@ -20,7 +20,7 @@ export type PanelCallContext = {
   now?: () => Date
 }
 
-type Entry = { panelLineId?: string | null; message?: string | null }
+type Entry = { panelLineId?: string | null; message?: string | null; credits?: number | null }
 type Outcome = Entry & { outcome: string; httpStatus: number | null; events: LineEvent[] | null }
 
 const maxMessage = 300
@@ -159,13 +159,20 @@ export function recordedPanel(
         () => panel.credits(apiKey, deadline),
         (credits) => ({
           message: credits === null ? 'Credits unknown (not a reseller key)' : `${credits} credits`,
+          // The readings the daily spend is worked out from (credits-forecast.ts).
+          credits,
         }),
       ),
     playlistUrl: (username, password) => panel.playlistUrl(username, password),
   }
 }
 
-function presentCall({ at, events, ...row }: typeof panelCalls.$inferSelect): PanelCall {
+function presentCall({
+  at,
+  events,
+  credits: _credits,
+  ...row
+}: typeof panelCalls.$inferSelect): PanelCall {
   return { ...row, at: at.toISOString(), events: events ?? null }
 }
 

@@ -21,6 +21,8 @@ export type SupplierAccess = {
   now: () => Date
   log: FastifyBaseLogger
   bus: EventBus
+  /** Where the business hears of low credits by e-mail (SUPPORT_EMAIL). */
+  alertEmail?: string | null
 }
 
 const accessByApp = new WeakMap<FastifyInstance, SupplierAccess>()
@@ -38,6 +40,7 @@ export function supplierAccess(app: FastifyInstance): SupplierAccess {
       now: () => app.now(),
       log: app.log,
       bus: app.bus,
+      alertEmail: app.config.supportEmail,
     }
     accessByApp.set(app, access)
   }

@@ -6,6 +6,7 @@ import { supplierDrift } from '../../db/schema/supplier-drift'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { keyset } from '../../lib/keyset'
 import { getSupplierSettings } from '../settings/settings.service'
+import { creditsForecast, creditsShortReason } from './credits-forecast'
 import { PanelError } from './panel'
 import { ledgerPanel, noKeyMessage, noPanelMessage, type SupplierAccess } from './supplier-access'
 import { readSupplierState } from './supplier-sync'
@@ -22,6 +23,8 @@ export async function readSupplierStatus(
     credits: null,
     lastSyncAt,
     creditAlert: false,
+    dailySpend: null,
+    daysLeft: null,
     problem,
   })
   if (!access.panel) return unreachable(noPanelMessage)
@@ -33,12 +36,14 @@ export async function readSupplierStatus(
     if (error instanceof PanelError) return unreachable(error.message)
     throw error
   }
-  const { creditAlertThreshold } = await getSupplierSettings(access.db)
+  const settings = await getSupplierSettings(access.db)
+  const forecast = await creditsForecast(access.db, credits, access.now())
   return {
     reachable: true,
     credits,
     lastSyncAt,
-    creditAlert: credits !== null && credits < creditAlertThreshold,
+    creditAlert: creditsShortReason(credits, forecast, settings) !== null,
+    ...forecast,
     problem: null,
   }
 }

@@ -34,6 +34,9 @@ describe.each(databaseKinds)('reconciling with the supplier panel on %s', (kind)
       credits: 100,
       lastSyncAt: null,
       creditAlert: false,
+      // One reading of the credits so far: no rate to tell yet.
+      dailySpend: null,
+      daysLeft: null,
       problem: null,
     })
     t.supplier.setMode('html-error')
@@ -166,6 +169,8 @@ describe.each(databaseKinds)('reconciling with the supplier panel on %s', (kind)
       packageId: '3, 5',
       gracePeriodDays: 0,
       creditAlertThreshold: 10,
+      creditDaysAlert: 7,
+      creditsPerLine: 1,
     })
   })
 

@@ -5,6 +5,8 @@ import { m3uLines } from '../../db/schema/m3u-lines'
 import { supplierDrift } from '../../db/schema/supplier-drift'
 import { supplierState } from '../../db/schema/supplier-state'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
+import { queueMessage } from '../messages/outbox.service'
+import { creditsForecast, creditsShortReason } from './credits-forecast'
 import { getSupplierSettings } from '../settings/settings.service'
 import {
   findDrift,
@@ -141,7 +143,12 @@ function driftNotice(fresh: FoundDrift[]) {
 }
 
 /** Writes what a reconciliation found and tells the admins what is new; inside `tx`. */
-async function recordSync(tx: Db, found: Found, threshold: number, now: Date) {
+async function recordSync(
+  tx: Db,
+  found: Found,
+  { shortReason, alertEmail }: { shortReason: string | null; alertEmail: string | null },
+  now: Date,
+) {
   const { drift, credits } = found
   const previous = await tx.select().from(supplierDrift)
   const previousKeys = new Set(previous.map(driftKey))
@@ -157,7 +164,7 @@ async function recordSync(tx: Db, found: Found, threshold: number, now: Date) {
     await saveDrift(tx, drift.slice(start, start + insertBatch), now)
   }
   await recordPanelStates(tx, found.seen, found.readAt, now)
-  const isLow = credits !== null && credits < threshold
+  const isLow = shortReason !== null
   await tx
     .update(supplierState)
     .set({
@@ -171,14 +178,23 @@ async function recordSync(tx: Db, found: Found, threshold: number, now: Date) {
 
   const fresh = drift.filter((found) => !previousKeys.has(driftKey(found)))
   const notices = fresh.length ? [driftNotice(fresh)] : []
+  // Once per fall: told again only after the credits recovered and fell again.
   if (isLow && !state?.isCreditAlerted) {
     notices.push({
       type: 'supplier_credits_low',
       entityId: 'supplier',
       recipientRole: 'admin',
       title: 'Supplier credits are low',
-      body: `${credits} credits left on the supplier panel (the alert is set below ${threshold}).`,
+      body: shortReason,
     })
+    if (alertEmail) {
+      const message = {
+        kind: 'supplier_credits_low' as const,
+        recipient: alertEmail,
+        variables: { creditsReason: shortReason },
+      }
+      await queueMessage(tx, message, now)
+    }
   }
   return Promise.all(notices.map((notice) => createNotification(tx, notice)))
 }
@@ -229,13 +245,16 @@ export async function syncSupplier(
       .where(eq(supplierState.id, 1))
     throw error
   }
-  const { creditAlertThreshold } = await getSupplierSettings(access.db)
+  const settings = await getSupplierSettings(access.db)
   const now = access.now()
-  const notifications = await commit(
-    null,
-    (tx) => recordSync(tx, found, creditAlertThreshold, now),
-    { outcome: 'completed' },
-  )
+  const forecast = await creditsForecast(access.db, found.credits, now)
+  const alert = {
+    shortReason: creditsShortReason(found.credits, forecast, settings),
+    alertEmail: access.alertEmail ?? null,
+  }
+  const notifications = await commit(null, (tx) => recordSync(tx, found, alert, now), {
+    outcome: 'completed',
+  })
   for (const notification of notifications) await publishNotification(access.bus, notification)
   return {
     skipped: false,

@@ -28,6 +28,21 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Your login stays the same: there is nothing to change on your devices.',
     ].join('\n\n'),
   },
+  compensation_days: {
+    subject: '{daysAdded} days added to your {brandName} subscription',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'We are sorry for the recent interruption of the service. We have added {daysAdded} days to your{if planName} {planName}{end} subscription at no cost: it now runs until {endDate}.',
+      'Your login stays the same: there is nothing to change on your devices.',
+    ].join('\n\n'),
+  },
+  supplier_credits_low: {
+    subject: '{brandName}: supplier credits are low',
+    body: [
+      '{creditsReason}',
+      'Top up the reseller account on the supplier panel: until then the trial autopilot holds new trials ("not enough credits").',
+    ].join('\n\n'),
+  },
   payment_receipt: {
     subject: 'Receipt {receiptNumber} from {brandName}',
     body: [

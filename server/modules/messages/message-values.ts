@@ -111,6 +111,8 @@ export async function messageValues(
     ...(captured.ticketSubject ? { ticketSubject: withoutLinks(captured.ticketSubject) } : {}),
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
     ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
+    ...(captured.daysAdded ? { daysAdded: captured.daysAdded } : {}),
+    ...(captured.creditsReason ? { creditsReason: captured.creditsReason } : {}),
     ...receiptValues(captured),
     ...(isReminder(row.kind) ? { renewUrl: plansUrl(config) } : {}),
     ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),

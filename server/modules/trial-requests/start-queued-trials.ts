@@ -4,6 +4,7 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { HttpError } from '../../lib/http-error'
 import { systemOutcome } from '../m3u/line-outcome'
 import { retryDelayMs } from '../m3u/line-push'
+import { isShortOfCredits } from '../m3u/credits-forecast'
 import { PanelError } from '../m3u/panel'
 import { createPersonLine, getPersonLine } from '../m3u/person-lines.service'
 import { supplierAccess, type SupplierAccess } from '../m3u/supplier-access'
@@ -18,6 +19,11 @@ import {
 import { leaseUntil, whileRenewing } from '../../lib/lease'
 
 export type AutopilotResult = { trialsStarted: number }
+
+/** Why a trial waits while the supplier credits are short (credits-forecast.ts). */
+export const notEnoughCredits = 'not enough credits'
+// Looked at again each minute: the sync reads the credits every 15 minutes, an admin's Sync now.
+const creditsHoldMs = 60_000
 
 /** Why a queued request is no longer the autopilot's to start; null while it is. */
 async function skipReason(access: SupplierAccess, personId: string): Promise<string | null> {
@@ -43,6 +49,11 @@ async function startOne(
 ): Promise<{ outcome: AutostartOutcome; isPanelDown: boolean }> {
   const skipped = await skipReason(access, claimed.personId)
   if (skipped) return { outcome: { status: 'skipped', reason: skipped }, isPanelDown: false }
+  // Held rather than failed at the panel while the credits are short; the rest wait too.
+  if (await isShortOfCredits(access.db)) {
+    const retryAt = new Date(access.now().getTime() + creditsHoldMs)
+    return { outcome: { status: 'retry', error: notEnoughCredits, retryAt }, isPanelDown: true }
+  }
   try {
     const { isNew } = await createPersonLine(access, claimed.personId, {
       actor: 'system',

@@ -5,16 +5,19 @@ import { SectionCard } from '@/components/section-card'
 import { CreateM3uLineForm } from '@/features/m3u/components/create-m3u-line-form'
 import { M3uLinkParser } from '@/features/m3u/components/m3u-link-parser'
 import { RecentM3uLines } from '@/features/m3u/components/recent-m3u-lines'
+import { CompensationCard } from '@/features/compensations/components/compensation-card'
 import { SupplierPanelCard } from '@/features/m3u/components/supplier-panel-card'
 import { SubscriptionIntegrationCard } from './subscription-integration-card'
 
 /** Admin Tools: the supplier panel's credits and drift, then parse M3U links, turn one into client instructions, and buy supplier lines. */
-export function AdminToolsTab() {
+export function AdminToolsTab({ canCompensate }: { canCompensate: boolean }) {
   const [parsed, setParsed] = useState<M3uParseResult | null>(null)
   return (
     <div className="grid gap-6">
       {/* First: the supplier's credits and the differences to put right are the daily look. */}
       <SupplierPanelCard />
+      {/* Days for the whole customer base: super admins only, as the server requires. */}
+      {canCompensate && <CompensationCard />}
       <SectionCard
         title="M3U Link Parser"
         icon={ListChecks}

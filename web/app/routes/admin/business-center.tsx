@@ -52,7 +52,9 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
       </div>
     )
   }
-  if (section.value === 'tools') return <AdminToolsTab />
+  if (section.value === 'tools') {
+    return <AdminToolsTab canCompensate={user.role === 'super_admin'} />
+  }
   if (section.value === 'api') return <ApiReferenceTab />
   return <BusinessSettingsTab currentUser={user} />
 }

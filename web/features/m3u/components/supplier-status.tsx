@@ -17,7 +17,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 export function SupplierStatusSummary({ status }: { status: SupplierStatus }) {
   return (
     <div className="grid gap-3">
-      <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:grid-cols-4">
         <Item label="Panel">
           <Badge variant={status.reachable ? 'secondary' : 'destructive'}>
             {status.reachable ? 'Reachable' : 'Unreachable'}
@@ -26,6 +26,18 @@ export function SupplierStatusSummary({ status }: { status: SupplierStatus }) {
         <Item label="Credits">
           <span className="tabular-nums">{status.credits ?? 'Unknown'}</span>
           {status.creditAlert && <Badge variant="destructive">Low</Badge>}
+        </Item>
+        <Item label="Daily rate">
+          {status.dailySpend === null ? (
+            'Not known yet'
+          ) : (
+            <span className="tabular-nums">{status.dailySpend} credits a day</span>
+          )}
+          {status.daysLeft !== null && (
+            <span className="text-sm font-normal text-muted-foreground">
+              about {status.daysLeft} days left
+            </span>
+          )}
         </Item>
         <Item label="Last sync">
           {status.lastSyncAt ? (

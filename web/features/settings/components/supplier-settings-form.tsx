@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
 import { useForm } from 'react-hook-form'
 import { packageIdFieldId } from '@common/routes'
+import type { z } from 'zod'
 import { supplierSettings, type SupplierSettings } from '@common/settings'
 import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
@@ -13,7 +14,11 @@ import { useSaveSupplierSettings } from '../api/save-supplier-settings'
 /** The supplier settings, saved together; the form follows what the server answered. */
 export function SupplierSettingsForm({ settings }: { settings: SupplierSettings }) {
   const save = useSaveSupplierSettings()
-  const { register, handleSubmit, formState } = useForm<SupplierSettings>({
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof supplierSettings>,
+    unknown,
+    SupplierSettings
+  >({
     resolver: zodResolver(supplierSettings),
     values: settings,
   })
@@ -68,6 +73,23 @@ export function SupplierSettingsForm({ settings }: { settings: SupplierSettings 
           error={errors.creditAlertThreshold?.message}
           min={0}
           registration={register('creditAlertThreshold', { valueAsNumber: true })}
+        />
+        <WholeNumberField
+          id="supplier-credit-days"
+          label="Credit alert below (days left)"
+          hint="Admins are notified when the credits foreseen last fewer days than this."
+          error={errors.creditDaysAlert?.message}
+          min={1}
+          max={365}
+          registration={register('creditDaysAlert', { valueAsNumber: true })}
+        />
+        <WholeNumberField
+          id="supplier-credits-per-line"
+          label="Credits per line"
+          hint="What one new line costs on the panel: admins are also notified below the cost of the next 10 lines."
+          error={errors.creditsPerLine?.message}
+          min={0}
+          registration={register('creditsPerLine', { valueAsNumber: true })}
         />
       </div>
     </SettingsForm>
