@@ -10,6 +10,7 @@ import { startFakeSupplier } from '../server/test/fake-supplier'
 import { freePort } from '../server/test/free-port'
 import { seedFirstSuperAdmin } from '../server/test/seed-admin'
 import { startServerProcess, stopServerProcess, waitForHealth } from '../server/test/server-process'
+import { copyOfDataDir } from './data-dirs'
 import { owner } from './owner'
 import { sportsFixtures } from './sports-fixtures'
 
@@ -19,6 +20,8 @@ declare module 'vitest' {
     baseUrls: string[]
     /** The key the fake supplier panel accepts, for M3U line tests. */
     supplierApiKey: string
+    /** A migrated PGlite data directory with the owner, which specs' own servers start copies of. */
+    migratedDataDir: string
   }
 }
 
@@ -43,15 +46,15 @@ async function dataDirWithOwner(): Promise<string> {
 }
 
 /**
- * The built product, exactly as `npm start` runs it, on a PGlite data directory of its own, with
+ * The built product, exactly as `npm start` runs it, on a copy of `migrated` of its own, with
  * local stand-ins for the sports data service and the supplier panel of its own. Its output is
  * written to `test-results/e2e-product-<index>.log`.
  */
-async function startProduct(index: number) {
+async function startProduct(index: number, migrated: string) {
   const sportsApi = await startFakeSportsApi()
   for (const [id, fixture] of sportsFixtures) sportsApi.leagues.set(id, fixture)
   const supplier = await startFakeSupplier()
-  const dataDir = await dataDirWithOwner()
+  const dataDir = copyOfDataDir(migrated, 'e2e-')
   const backupDir = `${dataDir}-backups`
   const port = await freePort()
   const server = startServerProcess(
@@ -105,16 +108,19 @@ export default async function setup(project: TestProject) {
     throw new Error('Run `npm run build` before the end-to-end tests')
   }
   mkdirSync(logDir, { recursive: true })
+  const migrated = await dataDirWithOwner()
   const products = await Promise.all(
-    Array.from({ length: project.config.maxWorkers }, (_, index) => startProduct(index)),
+    Array.from({ length: project.config.maxWorkers }, (_, index) => startProduct(index, migrated)),
   )
   project.provide(
     'baseUrls',
     products.map((product) => product.baseUrl),
   )
   project.provide('supplierApiKey', products[0]!.supplierApiKey)
+  project.provide('migratedDataDir', migrated)
 
   return async () => {
     await Promise.all(products.map((product) => product.stop()))
+    rmSync(migrated, { recursive: true, force: true })
   }
 }

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { openDatabase, type Db } from '../server/db/client'
 import { startFakeSupplier, type FakeSupplier } from '../server/test/fake-supplier'
 import { freePort } from '../server/test/free-port'
@@ -11,6 +9,7 @@ import {
   type ServerProcess,
 } from '../server/test/server-process'
 import { startSmtpSink, type SmtpSink } from '../server/test/smtp-sink'
+import { migratedDataDir } from './data-dirs'
 import { owner } from './owner'
 
 export type MailingServer = {
@@ -29,7 +28,7 @@ export type MailingServer = {
 
 /**
  * A built server that sends e-mail, for journeys that end in a customer's mailbox: its own data
- * directory, fake supplier panel and real SMTP server on loopback (the shared e2e server has no
+ * directory (a copy of the run's migrated one, with the owner), fake supplier panel and real SMTP server on loopback (the shared e2e server has no
  * mail). PUBLIC_URL is its own address, so links in e-mails open it. The owner is signed in to
  * `api`, and new lines get a package. `env` adds settings (a payment provider's, say).
  */
@@ -38,7 +37,7 @@ export async function startMailingServer({
 }: { env?: Record<string, string> } = {}): Promise<MailingServer> {
   const supplier = await startFakeSupplier()
   const smtp = await startSmtpSink()
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'))
+  const dataDir = migratedDataDir('e2e-mail-')
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env = {

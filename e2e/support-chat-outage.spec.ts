@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../server/test/free-port'
 import { stopServerProcess, waitForHealth, type ServerProcess } from '../server/test/server-process'
+import { migratedDataDir } from './data-dirs'
 import { launchBrowser, loginAs } from './fixtures'
 import { startRestartableServer } from './restartable-server'
 import { chatLog, openTicketChat, sendChat } from './support'
@@ -27,7 +26,7 @@ describe('chat messages typed while the server is away', () => {
   let server: ServerProcess
   let url: string
   let port: number
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-chat-outage-'))
+  const dataDir = migratedDataDir('e2e-chat-outage-')
 
   beforeAll(async () => {
     browser = await launchBrowser()

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../server/test/free-port'
 import { stopServerProcess, waitForHealth, type ServerProcess } from '../server/test/server-process'
+import { migratedDataDir } from './data-dirs'
 import { launchBrowser, loginAs } from './fixtures'
 import { startRestartableServer } from './restartable-server'
 import { chatLog, openTicketChat, sendChat } from './support'
@@ -13,7 +12,7 @@ describe('live support chat across a server restart', () => {
   let browser: Browser
   let server: ServerProcess
   let url: string
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-reconnect-'))
+  const dataDir = migratedDataDir('e2e-reconnect-')
 
   beforeAll(async () => {
     browser = await launchBrowser()
@@ -70,7 +69,7 @@ describe('a live socket refused over the cap per address', () => {
   let browser: Browser
   let server: ServerProcess
   let url: string
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-refused-'))
+  const dataDir = migratedDataDir('e2e-refused-')
 
   beforeAll(async () => {
     browser = await launchBrowser()
