@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { adminUser, changeAdminRoleInput, createAdminUserInput } from '../../../common/admin-users'
+import {
+  adminUser,
+  changeAdminRoleInput,
+  createAdminUserInput,
+  setAdminPasswordInput,
+} from '../../../common/admin-users'
 import { apiErrorBody, idParams } from '../../../common/api'
-import { invalidField } from '../../lib/http-error'
+import { invalidField, notFound } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import { passwordProblem } from '../../lib/password-policy'
 import { hashPassword } from '../../lib/passwords'
@@ -12,7 +17,9 @@ import {
   createAdminUser,
   deleteAdminUser,
   deleteAllSessionsOf,
+  getAdminUser,
   listAdminUsers,
+  setAdminPassword,
 } from './admins.service'
 
 const audit = auditAs('admin_user')
@@ -63,6 +70,36 @@ export async function adminsRoutes(fastify: FastifyInstance) {
       // Every process forgets what it kept of their sessions: the next request meets the new role.
       await app.bus.publish({ kind: 'admin_role_changed', userId: id, role: user.role })
       return user
+    },
+  )
+
+  // A staff account's new password, chosen by a super admin (a restore leaves every account
+  // without one): the trail says it was set, never what to.
+  app.put(
+    '/api/admin/users/:id/password',
+    {
+      config: { role: 'super_admin', ...audit('set_password') },
+      schema: {
+        params: idParams,
+        body: setAdminPasswordInput,
+        response: { 204: z.null(), 400: apiErrorBody, 404: apiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const target = await getAdminUser(app.db, id)
+      if (!target) throw notFound('Admin user not found')
+      const { password } = request.body
+      const problem = passwordProblem(password, target.username)
+      if (problem) throw invalidField('password', problem)
+      const passwordHash = await hashPassword(password, app.passwordCost)
+      await inAuditedTransaction(
+        request,
+        (tx) => setAdminPassword(tx, id, passwordHash, request.admin!.id, app.now()),
+        { entityId: id, details: { fields: ['password'] } },
+      )
+      await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
+      return reply.code(204).send(null)
     },
   )
 

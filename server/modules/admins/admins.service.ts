@@ -117,6 +117,32 @@ export async function changeAdminRole(
   })
 }
 
+/**
+ * A super admin gives another staff account a new password (one restored without any, or one
+ * forgotten): stored as a hash, any one-time code dropped, and the account's sessions ended.
+ */
+export async function setAdminPassword(
+  db: Db,
+  id: string,
+  passwordHash: string,
+  actorId: string,
+  now: Date,
+): Promise<void> {
+  if (id === actorId) throw badRequest('Change your own password under your account')
+  const [row] = await db
+    .update(users)
+    .set({
+      password: passwordHash,
+      passwordCodeExpiresAt: null,
+      passwordChangedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id))
+    .returning({ id: users.id })
+  if (!row) throw notFound('Admin user not found')
+  await db.delete(adminSessions).where(eq(adminSessions.userId, id))
+}
+
 /** Ends every session of an admin (the caller tells their processes and sockets). */
 export async function deleteAllSessionsOf(db: Db, id: string): Promise<void> {
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id))
@@ -127,7 +153,12 @@ export async function deleteAllSessionsOf(db: Db, id: string): Promise<void> {
 /** The account `username` names, in any spelling that folds to its key. */
 export async function findLoginCandidate(db: Db, username: string) {
   const [row] = await db
-    .select({ ...publicColumns, password: users.password, totpSecret: users.totpSecret })
+    .select({
+      ...publicColumns,
+      password: users.password,
+      totpSecret: users.totpSecret,
+      passwordCodeExpiresAt: users.passwordCodeExpiresAt,
+    })
     .from(users)
     .where(eq(users.usernameKey, usernameKey(username)))
   return row ?? null

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { adminSessions } from '../../db/schema/admin-sessions'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
 import type { AdminIdentity } from './sessions.service'
@@ -28,4 +29,21 @@ export async function changePassword(
     .set({ password: passwordHash, passwordChangedAt: now, updatedAt: now })
     .where(eq(users.id, admin.id))
   return deleteOtherSessions(db, admin.id, admin.sessionId)
+}
+
+/**
+ * The password of a session opened with a one-time code: stored, the session freed to do the
+ * rest, the admin's other sessions ended; answers the ids of those ended.
+ */
+export async function setFirstPassword(
+  db: Db,
+  admin: Pick<AdminIdentity, 'id' | 'sessionId'>,
+  passwordHash: string,
+  now: Date,
+): Promise<string[]> {
+  await db
+    .update(adminSessions)
+    .set({ mustSetPassword: false })
+    .where(eq(adminSessions.id, admin.sessionId))
+  return changePassword(db, admin, passwordHash, now)
 }

@@ -21,6 +21,8 @@ export type AdminIdentity = {
   sessionId: string
   /** Settings require this admin to turn on two-factor sign-in before doing anything else. */
   mustSetUpTwoFactor: boolean
+  /** Opened with a one-time code: nothing but a new password until one is set. */
+  mustSetPassword: boolean
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -45,6 +47,7 @@ export async function createSession(
   db: Db,
   userId: string,
   now: Date,
+  { mustSetPassword = false } = {},
 ): Promise<{ token: string; maxAgeSeconds: number }> {
   const rules = await getSecuritySettings(db)
   const token = randomBytes(32).toString('base64url')
@@ -54,6 +57,7 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + absoluteMs(rules)),
+    mustSetPassword,
   })
   return { token, maxAgeSeconds: absoluteMs(rules) / 1000 }
 }
@@ -65,6 +69,7 @@ async function readSession(db: Db, id: string): Promise<SessionRecord | null> {
     .select({
       createdAt: adminSessions.createdAt,
       lastSeenAt: adminSessions.lastSeenAt,
+      mustSetPassword: adminSessions.mustSetPassword,
       user: {
         id: users.id,
         username: users.username,
@@ -113,6 +118,7 @@ export async function resolveSession(
     sessionId: id,
     mustSetUpTwoFactor:
       rules.requireTwoFactorForSuperAdmins && user.role === 'super_admin' && !user.hasTwoFactor,
+    mustSetPassword: record.mustSetPassword,
   }
 }
 
