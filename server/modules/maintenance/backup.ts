@@ -44,13 +44,14 @@ const batchSize = 1000
  */
 export const backupFormatVersion = 3
 
-// Password hashes, two-factor secrets, the line password secret, sessions and rate-limit windows
-// are deliberately not part of a backup.
+// Password hashes (and one-time codes), two-factor secrets, the line password secret, sessions
+// and rate-limit windows are deliberately not part of a backup.
 const {
   password: _password,
   totpSecret: _totpSecret,
   totpPendingSecret: _totpPendingSecret,
   totpLastStep: _totpLastStep,
+  passwordCodeExpiresAt: _passwordCodeExpiresAt,
   ...userColumns
 } = getTableColumns(users)
 
