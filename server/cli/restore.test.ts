@@ -86,7 +86,7 @@ describe.each(databaseKinds)('a restore drill on %s', (kind) => {
     for (const [table, rows] of Object.entries(backup.tables)) {
       expect(restore.stdout).toMatch(new RegExp(`^  ${table} +${rows.length} rows`, 'm'))
     }
-    expect(restore.stdout).toMatch(/^  payments +3 rows/m)
+    expect(restore.stdout).toMatch(/^ {2}payments +3 rows/m)
   })
 
   it('signs a super admin in once with the printed code, then asks for a new password', async () => {
@@ -213,8 +213,8 @@ describe.each(databaseKinds)('restoring older and newer backup files on %s', (ki
     expect(older.stderr).toBe('')
     expect(older.code).toBe(0)
     expect(older.stdout).toContain('(format 2,')
-    expect(older.stdout).toMatch(/^  payments +3 rows/m)
-    expect(older.stdout).toMatch(/^  legal_pages +0 rows +\(not in this file/m)
+    expect(older.stdout).toMatch(/^ {2}payments +3 rows/m)
+    expect(older.stdout).toMatch(/^ {2}legal_pages +0 rows +\(not in this file/m)
     const admin = createClient(server.baseUrl)
     const code = codeFor(older.stdout, owner.username)
     await admin.post('/api/admin/login', { username: owner.username, password: code })
