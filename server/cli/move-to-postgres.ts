@@ -79,7 +79,8 @@ async function main() {
   }
   if (!isSame) exitWith('The move did not complete: see above.')
   say()
-  say(`Every table is the same. Start the product with DATABASE_URL=${shown(url!)} from now on;`)
+  say('Every table is the same. From now on, start the product with DATABASE_URL set to that')
+  say('address (every process of it, as many as you like; DATA_DIR is no longer read);')
   say(`the embedded database in ${dataDir} is left as it was (keep it until you are sure).`)
 }
 

@@ -214,7 +214,7 @@ describe.each(databaseKinds)('restoring older and newer backup files on %s', (ki
     expect(older.code).toBe(0)
     expect(older.stdout).toContain('(format 2,')
     expect(older.stdout).toMatch(/^ {2}payments +3 rows/m)
-    expect(older.stdout).toMatch(/^ {2}legal_pages +0 rows +\(not in this file/m)
+    expect(older.stdout).toMatch(/^ {2}legal_pages +0 rows +\(not in a format 2 backup/m)
     const admin = createClient(server.baseUrl)
     const code = codeFor(older.stdout, owner.username)
     await admin.post('/api/admin/login', { username: owner.username, password: code })

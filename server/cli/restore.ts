@@ -12,11 +12,11 @@ import { restoreBackup, type RestoreReport } from '../modules/maintenance/restor
 
 const say = (line = '') => process.stdout.write(`${line}\n`)
 
-function printReport({ tables, unknownTables, codes }: RestoreReport) {
+function printReport({ tables, unknownTables, codes }: RestoreReport, version: number) {
   const width = Math.max(...tables.map(({ table }) => table.length))
   for (const { table, rows, ignoredColumns, notInFile } of tables) {
     const notes = [
-      notInFile ? 'not in this file (an earlier format): left empty' : '',
+      notInFile ? `not in a format ${version} backup: left empty` : '',
       ignoredColumns.length
         ? `columns this release does not have, left out: ${ignoredColumns.join(', ')}`
         : '',
@@ -91,7 +91,7 @@ async function main() {
       replace: values.replace,
     })
     say('Loaded, in one transaction:')
-    printReport(report)
+    printReport(report, file.version)
   } finally {
     await database.close()
   }
