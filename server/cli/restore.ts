@@ -34,7 +34,8 @@ function printReport({ tables, unknownTables, codes }: RestoreReport, version: n
     for (const { username, code } of codes) say(`  ${username}  ${code}`)
     say('Each signs in once at /admin in place of the password, then asks for a new password.')
   }
-  say('A super admin sets a new password on every other staff account (Business Settings, Staff).')
+  say('A super admin then sets a new password on every other staff account')
+  say('(Business Settings, Admin User Management: the key button on its row).')
   say("Lines' passwords and people's Telegram and unsubscribe links are not in backups either:")
   say("reset a line's password to send its customer a new one; new links go out with new messages.")
 }
