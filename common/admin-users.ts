@@ -92,6 +92,8 @@ export const adminSession = z.object({
   user: adminUser,
   /** Settings require this super admin to turn on two-factor sign-in before anything else. */
   mustSetUpTwoFactor: z.boolean(),
+  /** Signed in with a one-time code: a new password comes before anything else. */
+  mustSetPassword: z.boolean(),
 })
 export type AdminSession = z.infer<typeof adminSession>
 
@@ -100,6 +102,14 @@ export const changePasswordInput = z.object({
   newPassword,
 })
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>
+
+/** POST /api/admin/new-password: the password of a session opened with a one-time code. */
+export const newPasswordInput = z.object({ newPassword })
+export type NewPasswordInput = z.infer<typeof newPasswordInput>
+
+/** PUT /api/admin/users/{id}/password (super_admin): another staff account's new password. */
+export const setAdminPasswordInput = z.object({ password: newPassword })
+export type SetAdminPasswordInput = z.infer<typeof setAdminPasswordInput>
 
 /** Sensitive account changes ask for the password again. */
 export const confirmPasswordInput = z.object({ password: currentPassword })

@@ -144,6 +144,7 @@ const entityWords: Record<string, EntityWords> = {
       change_role: 'changed the role of',
       sign_out: ['signed out', ' on every device'],
       change_password: 'changed the password of',
+      set_password: 'set a new password for',
       set_support_name: 'changed the support display name of',
       two_factor_setup: 'started two-factor set-up for',
       two_factor_enable: 'turned on two-factor sign-in for',

@@ -1,7 +1,8 @@
 // Builds what the server runs: the web app's server renderer (web/entry-server.tsx, with its npm
 // packages inside, so production needs no React installed) and the server's TypeScript in one
 // ES module (npm packages stay external), with beside it the entry of the thread that reads a
-// payment history upload (server/modules/imports/payment-history-reader.ts finds it there).
+// payment history upload (server/modules/imports/payment-history-reader.ts finds it there) and
+// the operator's commands.
 import { build } from 'esbuild'
 import { build as viteBuild } from 'vite'
 
@@ -24,6 +25,9 @@ await build({
   entryPoints: {
     main: 'server/main.ts',
     'payment-history-worker': 'server/modules/imports/payment-history-worker.ts',
+    // The operator's commands (npm run restore, npm run move-to-postgres), run from the build too.
+    restore: 'server/cli/restore.ts',
+    'move-to-postgres': 'server/cli/move-to-postgres.ts',
   },
   outdir: 'dist/server',
   bundle: true,

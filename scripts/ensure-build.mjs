@@ -8,6 +8,8 @@ const outputs = [
   'dist/ssr/entry-server.js',
   'dist/server/main.js',
   'dist/server/payment-history-worker.js',
+  'dist/server/restore.js',
+  'dist/server/move-to-postgres.js',
 ]
 const sources = ['common', 'server', 'web', 'index.html', 'vite.config.ts', 'package-lock.json']
 

@@ -49,6 +49,11 @@ declare module 'fastify' {
      */
     beforeTwoFactorSetup?: boolean
     /**
+     * Reachable by a session opened with a one-time code (its session, logout and setting a new
+     * password); every other route answers 403 until the new password is set.
+     */
+    beforePasswordSet?: boolean
+    /**
      * The route checks a password or a code: each attempt is counted against the sign-in limits
      * before its handler runs, and the checks refuse to run on a route without this flag.
      */

@@ -1,10 +1,8 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig, type Config } from './config'
-import { openDatabase, type Database } from './db/client'
-import { DataDirLockedError } from './db/data-dir-lock'
 import { scheduleJobs } from './jobs/schedule'
 import { trackConnections } from './lib/connections'
 import { closeWithin } from './lib/graceful-shutdown'
+import { exitWith, loadConfigOrExit, openDatabaseOrExit } from './cli/exit-with'
 import { planTemplates } from '../common/plans'
 import { bootstrapAdmin } from './modules/admins/bootstrap-admin'
 import { seedPlanTemplates } from './modules/plans/plans.service'
@@ -12,31 +10,8 @@ import { seedPlanTemplates } from './modules/plans/plans.service'
 /** How long requests in flight may finish once a stop signal arrives (docs/architecture.md §2). */
 const shutdownGraceMs = 10_000
 
-/** Configuration and start-up problems end the process with one readable line. */
-function exitWith(message: string): never {
-  process.stderr.write(`${message}\n`)
-  process.exit(1)
-}
-
-async function openDatabaseOrExit(config: Config): Promise<Database> {
-  try {
-    return await openDatabase(config.database)
-  } catch (error) {
-    if (error instanceof DataDirLockedError) exitWith(error.message)
-    const reason = error instanceof Error ? error.message : String(error)
-    exitWith(`Cannot open the database: ${reason}`)
-  }
-}
-
 async function main() {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) exitWith(error.message)
-    throw error
-  }
-
+  const config = loadConfigOrExit()
   const database = await openDatabaseOrExit(config)
   const app = await buildApp({ config, database })
   await bootstrapAdmin(app.db, config, app.log)

@@ -55,7 +55,8 @@ describe('table owners', () => {
     expect(seen('modules/settings/settings-commands.ts', 'settings')).toBe(true)
     expect(seen('modules/rate-limits/rate-limiter.ts', 'rate_limits')).toBe(true)
     expect(writes.filter((write) => write.kind === 'delete').length).toBeGreaterThan(10)
-    expect(unnamed).toEqual([])
+    // A declared exception writes whatever table it is given; every other write names its table.
+    expect(unnamed.filter((write) => !mayWriteAnyTable.includes(write.file))).toEqual([])
     expect(ownershipProblems(writes, owners)).toEqual([])
   })
 

@@ -74,7 +74,14 @@ export const columnOwners: Record<string, Record<string, readonly string[]>> = {
     ],
   },
   users: {
-    auth: ['password', 'passwordChangedAt', 'totpSecret', 'totpPendingSecret', 'totpLastStep'],
+    auth: [
+      'password',
+      'passwordChangedAt',
+      'passwordCodeExpiresAt',
+      'totpSecret',
+      'totpPendingSecret',
+      'totpLastStep',
+    ],
     support: ['supportDisplayName'],
   },
 }
@@ -83,7 +90,12 @@ export const columnOwners: Record<string, Record<string, readonly string[]>> = {
 export const bookkeepingColumns: readonly string[] = ['updatedAt']
 
 /**
- * The one declared exception: erasing a person on request (decision 0031) removes or blanks
- * their rows in every table at once, in one transaction.
+ * The declared exceptions, each writing every table at once in one transaction: erasing a person
+ * on request (decision 0031) removes or blanks their rows; a restore and a move to PostgreSQL
+ * (decision 0051) load whole tables into an empty database, with the product stopped.
  */
-export const mayWriteAnyTable: readonly string[] = ['modules/privacy/person-erase.service.ts']
+export const mayWriteAnyTable: readonly string[] = [
+  'modules/privacy/person-erase.service.ts',
+  'modules/maintenance/restore-backup.ts',
+  'db/copy-tables.ts',
+]

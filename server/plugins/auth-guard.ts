@@ -22,7 +22,8 @@ const refusals = {
  * config says `public: true`; staff means admins and super admins, or as the route's `role`
  * says, support agents too (`support`) or super admins only (`super_admin`). A super
  * admin whom settings require to set up two-factor sign-in reaches only the routes marked
- * `beforeTwoFactorSetup` until they have. A route marked `customer: true` is a customer's own
+ * `beforeTwoFactorSetup` until they have; a session opened with a one-time code reaches only
+ * those marked `beforePasswordSet`. A route marked `customer: true` is a customer's own
  * (`/api/account…`): it needs the customer's cookie and never reads the admin's, and no admin
  * route ever reads the customer's.
  */
@@ -57,7 +58,17 @@ export function registerAuthGuard(app: FastifyInstance) {
     const token = request.cookies[sessionCookieName(app.config)]
     if (token) request.admin = await resolveSession(app.db, token, app.now(), memory)
 
-    const { public: isPublic, role, beforeTwoFactorSetup } = request.routeOptions.config
+    const {
+      public: isPublic,
+      role,
+      beforeTwoFactorSetup,
+      beforePasswordSet,
+    } = request.routeOptions.config
+    if (request.admin?.mustSetPassword && !beforePasswordSet) {
+      // A session opened with a one-time code is for setting a new password, nothing else.
+      if (!isPublic) throw new HttpError(403, 'Set a new password to continue')
+      request.admin = null
+    }
     if (request.admin?.mustSetUpTwoFactor && !beforeTwoFactorSetup) {
       // Until the required second factor is set up, the session is worth no more than a visitor.
       if (!isPublic) throw new HttpError(403, 'Turn on two-factor sign-in to continue')

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, timestamptz } from './columns'
 import { users } from './users'
 
@@ -13,6 +13,8 @@ export const adminSessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** Opened with a one-time code: it reaches nothing but setting a new password (decision 0051). */
+    mustSetPassword: boolean('must_set_password').notNull().default(false),
   },
   (t) => [index('admin_sessions_user_idx').on(t.userId)],
 )

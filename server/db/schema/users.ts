@@ -38,6 +38,11 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last 30-second step a code was accepted for: a code works once (RFC 6238 §5.2). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * Set while `password` holds the hash of a one-time code (a restore's, decision 0051): the
+     * code signs in once before this time, and that session must set a new password.
+     */
+    passwordCodeExpiresAt: timestamptz('password_code_expires_at'),
   },
   (t) => [
     check('users_role_check', isOneOf(t.role, adminRoles)),

@@ -119,7 +119,12 @@ export async function changeAdminRole(
 /** The account `username` names, in any spelling that folds to its key. */
 export async function findLoginCandidate(db: Db, username: string) {
   const [row] = await db
-    .select({ ...publicColumns, password: users.password, totpSecret: users.totpSecret })
+    .select({
+      ...publicColumns,
+      password: users.password,
+      totpSecret: users.totpSecret,
+      passwordCodeExpiresAt: users.passwordCodeExpiresAt,
+    })
     .from(users)
     .where(eq(users.usernameKey, usernameKey(username)))
   return row ?? null

@@ -6,13 +6,21 @@ import {
   adminSession,
   adminUser,
   changePasswordInput,
+  newPasswordInput,
+  setAdminPasswordInput,
   twoFactorChallenge,
 } from '../../../common/admin-users'
 import { apiErrorBody, idParams } from '../../../common/api'
-import { HttpError, invalidField } from '../../lib/http-error'
+import { conflict, HttpError, invalidField, notFound } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
 import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
-import { changePassword, findCredentials } from './account.service'
+import {
+  changePassword,
+  findCredentials,
+  setFirstPassword,
+  setStaffPassword,
+} from './account.service'
+import { spendOneTimeCode } from './one-time-code'
 import { countedAttempt } from './credential-attempts'
 import { checkPassword } from './credential-checks'
 import { passwordProblem } from '../../lib/password-policy'
@@ -89,10 +97,22 @@ export async function authRoutes(fastify: FastifyInstance) {
           })
         }
       }
+      // A one-time code (a restore's) signs in once, before it expires, into a session that can
+      // only set a new password.
+      const isCode = candidate.passwordCodeExpiresAt !== null
+      if (isCode && candidate.passwordCodeExpiresAt! <= now) {
+        throw new HttpError(
+          401,
+          'This one-time code has expired: ask a super admin for a new password',
+        )
+      }
+      if (isCode && !(await spendOneTimeCode(app.db, candidate.id, candidate.password))) {
+        throw new HttpError(401, 'Invalid credentials')
+      }
       await attempt.succeeded()
       // A fresh token on every login; the caller's previous session, if any, ends here.
       if (request.admin) await endSession(request.admin)
-      const session = await createSession(app.db, candidate.id, now)
+      const session = await createSession(app.db, candidate.id, now, { mustSetPassword: isCode })
       setSessionCookie(request, reply, session.token, session.maxAgeSeconds)
       return { user: await recordLogin(app.db, candidate.id, now) }
     },
@@ -101,7 +121,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/logout',
     {
-      config: { public: true, beforeTwoFactorSetup: true },
+      config: { public: true, beforeTwoFactorSetup: true, beforePasswordSet: true },
       schema: { response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -112,11 +132,51 @@ export async function authRoutes(fastify: FastifyInstance) {
   )
 
   const session = { response: { 200: adminSession } }
-  app.get('/api/admin/session', { config: ownAccount, schema: session }, async (request) => {
-    const user = await getAdminUser(app.db, request.admin!.id)
-    if (!user) throw new HttpError(401, 'Authentication required')
-    return { user, mustSetUpTwoFactor: request.admin!.mustSetUpTwoFactor }
-  })
+  app.get(
+    '/api/admin/session',
+    { config: { ...ownAccount, beforePasswordSet: true }, schema: session },
+    async (request) => {
+      const admin = request.admin!
+      const user = await getAdminUser(app.db, admin.id)
+      if (!user) throw new HttpError(401, 'Authentication required')
+      const { mustSetUpTwoFactor, mustSetPassword } = admin
+      return { user, mustSetUpTwoFactor, mustSetPassword }
+    },
+  )
+
+  // The one thing a session opened with a one-time code does: choose the account's password.
+  app.post(
+    '/api/admin/new-password',
+    {
+      config: {
+        ...ownAccount,
+        beforePasswordSet: true,
+        audit: { action: 'admin_user.change_password', entity: 'admin_user' },
+      },
+      schema: {
+        body: newPasswordInput,
+        response: { 204: z.null(), 400: apiErrorBody, 409: apiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const admin = request.admin!
+      if (!admin.mustSetPassword) {
+        throw conflict('Change your password with your current one, under your account.')
+      }
+      const { newPassword } = request.body
+      const problem = passwordProblem(newPassword, admin.username)
+      if (problem) throw invalidField('newPassword', problem)
+      const hash = await hashPassword(newPassword, app.passwordCost)
+      const ended = await inAuditedTransaction(
+        request,
+        (tx) => setFirstPassword(tx, admin, hash, app.now()),
+        { entityId: admin.id, details: { fields: ['password'] } },
+      )
+      await app.bus.publish({ kind: 'admin_sessions_ended', userId: admin.id, sessionIds: ended })
+      await app.bus.publish({ kind: 'admin_account_changed', userId: admin.id })
+      return reply.code(204).send(null)
+    },
+  )
 
   app.post(
     '/api/admin/password',
@@ -178,6 +238,36 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { id } = request.params
       await inAuditedTransaction(request, (tx) => deleteAllSessionsOf(tx, id))
+      await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
+      return reply.code(204).send(null)
+    },
+  )
+
+  // A staff account's new password, chosen by a super admin (a restore leaves every account
+  // without one): the trail says it was set, never what to. Passwords are auth's (decision 0046).
+  app.put(
+    '/api/admin/users/:id/password',
+    {
+      config: { role: 'super_admin', ...audit('set_password') },
+      schema: {
+        params: idParams,
+        body: setAdminPasswordInput,
+        response: { 204: z.null(), 400: apiErrorBody, 404: apiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const target = await getAdminUser(app.db, id)
+      if (!target) throw notFound('Admin user not found')
+      const { password } = request.body
+      const problem = passwordProblem(password, target.username)
+      if (problem) throw invalidField('password', problem)
+      const passwordHash = await hashPassword(password, app.passwordCost)
+      await inAuditedTransaction(
+        request,
+        (tx) => setStaffPassword(tx, id, passwordHash, request.admin!.id, app.now()),
+        { entityId: id, details: { fields: ['password'] } },
+      )
       await app.bus.publish({ kind: 'admin_sessions_ended', userId: id, sessionIds: null })
       return reply.code(204).send(null)
     },

@@ -7,6 +7,7 @@ const now = new Date('2026-11-23T10:00:00Z')
 const record = (userId: string): SessionRecord => ({
   createdAt: now,
   lastSeenAt: now,
+  mustSetPassword: false,
   user: { id: userId, username: userId, role: 'admin', active: true, hasTwoFactor: false },
   rules: { sessionIdleMinutes: 120, sessionAbsoluteDays: 7, requireTwoFactorForSuperAdmins: false },
 })

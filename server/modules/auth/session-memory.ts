@@ -6,6 +6,7 @@ import type { SecuritySettings } from '../../../common/settings'
 export type SessionRecord = {
   createdAt: Date
   lastSeenAt: Date
+  mustSetPassword: boolean
   user: {
     id: string
     username: string

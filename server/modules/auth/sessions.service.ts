@@ -22,6 +22,8 @@ export type AdminIdentity = {
   sessionId: string
   /** Settings require this admin to turn on two-factor sign-in before doing anything else. */
   mustSetUpTwoFactor: boolean
+  /** Opened with a one-time code: nothing but a new password until one is set. */
+  mustSetPassword: boolean
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -46,6 +48,7 @@ export async function createSession(
   db: Db,
   userId: string,
   now: Date,
+  { mustSetPassword = false } = {},
 ): Promise<{ token: string; maxAgeSeconds: number }> {
   const rules = await getSecuritySettings(db)
   const token = randomBytes(32).toString('base64url')
@@ -55,6 +58,7 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + absoluteMs(rules)),
+    mustSetPassword,
   })
   return { token, maxAgeSeconds: absoluteMs(rules) / 1000 }
 }
@@ -66,6 +70,7 @@ async function readSession(db: Db, id: string): Promise<SessionRecord | null> {
     .select({
       createdAt: adminSessions.createdAt,
       lastSeenAt: adminSessions.lastSeenAt,
+      mustSetPassword: adminSessions.mustSetPassword,
       user: {
         id: users.id,
         username: users.username,
@@ -114,6 +119,7 @@ export async function resolveSession(
     sessionId: id,
     mustSetUpTwoFactor:
       rules.requireTwoFactorForSuperAdmins && user.role === 'super_admin' && !user.hasTwoFactor,
+    mustSetPassword: record.mustSetPassword,
   }
 }
 

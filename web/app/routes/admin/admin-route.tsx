@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { useAdminSession } from '@/features/auth/api/get-admin-session'
 import { AdminLoginDialog } from '@/features/auth/components/admin-login-dialog'
+import { NewPasswordRequiredScreen } from '@/features/auth/components/new-password-required-screen'
 import { TwoFactorRequiredScreen } from '@/features/auth/components/two-factor-required-screen'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { BusinessCenter } from './business-center'
@@ -55,6 +56,7 @@ export function AdminRoute() {
       </CenteredScreen>
     )
   }
+  if (session.data.mustSetPassword) return <NewPasswordRequiredScreen user={session.data.user} />
   if (session.data.mustSetUpTwoFactor) return <TwoFactorRequiredScreen user={session.data.user} />
   return <BusinessCenter user={session.data.user} />
 }

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format'
 import { useAdminUsers } from '../api/get-admin-users'
 import { AdminRoleBadge } from './admin-role-badge'
 import { DeleteAdminUserButton } from './delete-admin-user-button'
+import { SetAdminPasswordButton } from './set-admin-password-button'
 
 const columns = ['Username', 'Role', 'Created', 'Last login']
 
@@ -64,7 +65,13 @@ function RowAction({
   canManage: boolean
 }) {
   if (isCurrentUser) return <Badge variant="outline">You</Badge>
-  return canManage ? <DeleteAdminUserButton user={user} /> : null
+  if (!canManage) return null
+  return (
+    <div className="flex justify-end gap-1">
+      <SetAdminPasswordButton user={user} />
+      <DeleteAdminUserButton user={user} />
+    </div>
+  )
 }
 
 /** Says the admin signs in with a second factor; read out in words, not as an acronym. */
