@@ -12,6 +12,7 @@ import {
 } from './fake-provider-http'
 import {
   buildSession,
+  lineTexts,
   missing,
   now,
   stripeError,
@@ -251,9 +252,12 @@ export async function startFakeStripe({
         return
       }
       if (request.method === 'GET') {
-        response
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end(payPage('Stripe test checkout', `/pay/${id}`))
+        response.writeHead(200, { 'content-type': 'text/html' }).end(
+          payPage('Stripe test checkout', `/pay/${id}`, {
+            lines: lineTexts(session(id)),
+            backUrl: session(id).cancel_url,
+          }),
+        )
         return
       }
       void pay(id).then(() => {
