@@ -8,6 +8,12 @@ export const accountPaths = { account: appRoutes.account, signIn: appRoutes.acco
 
 /** The query parameter of a sign-in link that opens the renew panel once signed in. */
 export const renewParam = 'renew'
+/** The query parameter naming the plan the renew panel opens on (a plan card's "Choose this plan"). */
+export const renewPlanParam = 'plan'
+/** `/account?renew=1&plan={id}`: the account page's renew panel, on this plan. */
+export const accountRenewPath = (planId: string) =>
+  `${accountPaths.account}?${renewParam}=1&${renewPlanParam}=${encodeURIComponent(planId)}`
+
 /** The query parameter Stripe or BTCPay bring the customer back with: the payment to watch. */
 export const returnedPaymentParam = 'payment'
 

@@ -4,6 +4,7 @@ import { useSearch } from 'wouter'
 import {
   cancelledCheckoutParam,
   renewParam,
+  renewPlanParam,
   returnedPaymentParam,
   type CustomerAccount,
 } from '@common/customer-account'
@@ -122,7 +123,10 @@ export function AccountPage({ renderHelp }: AccountPageProps) {
         ref={renewHeading}
         plans={data.plans}
         providers={data.providers}
-        renewPlanId={data.subscription.renewPlanId}
+        renewPlanId={
+          data.plans.find((plan) => plan.id === params.get(renewPlanParam))?.id ??
+          data.subscription.renewPlanId
+        }
         isCancelled={params.has(cancelledCheckoutParam)}
       />
       <DeviceGuide />

@@ -16,7 +16,10 @@ import { useStartCheckout } from '../api/start-checkout'
 import { RenewTotal } from './renew-total'
 
 type RenewPanelProps = Pick<CustomerAccount, 'plans' | 'providers'> & {
-  /** The plan (and term) to start on: the one paid for last, or a trial's plan asked for. */
+  /**
+   * The plan (and term) to start on: one chosen on a plan card, else the one paid for last, or a
+   * trial's plan asked for.
+   */
   renewPlanId: string | null
   /** The customer came back from a checkout they cancelled. */
   isCancelled: boolean
@@ -40,7 +43,9 @@ export const RenewPanel = forwardRef<HTMLHeadingElement, RenewPanelProps>(functi
   { plans, providers, renewPlanId, isCancelled },
   headingRef,
 ) {
-  const [planId, setPlanId] = useState(renewPlanId ?? plans[0]?.id ?? '')
+  const [planId, setPlanId] = useState(
+    plans.find((plan) => plan.id === renewPlanId)?.id ?? plans[0]?.id ?? '',
+  )
   const [typedCode, setTypedCode] = useState('')
   const [discountCode, setDiscountCode] = useState('')
   const quote = useQuote({ planId, discountCode })
