@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Payment } from '../common/payments'
 import type { Plan } from '../common/plans'
 import { adminPaths } from '../common/routes'
+import { addCalendarMonths } from '../common/subscription-renewals'
 import { axeViolations } from './axe'
 import { launchBrowser, loginAs } from './fixtures'
 import { owner } from './owner'
@@ -24,7 +25,7 @@ const shots = process.env.E2E_SCREENSHOTS_DIR
 describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) => {
   let server: PaymentServer
   let browser: Browser
-  let starter: Plan
+  let solo: Plan
 
   const isWiderThanScreen = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
@@ -63,8 +64,8 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
   beforeAll(async () => {
     server = await startPaymentServer()
     browser = await launchBrowser()
-    starter = await server.api<Plan>('POST', '/api/plans', {
-      name: 'Starter',
+    solo = await server.api<Plan>('POST', '/api/plans', {
+      name: 'Solo',
       price: '9.99',
       currency: 'EUR',
       billingPeriod: 'monthly',
@@ -97,15 +98,15 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
 
     // Item 2: on the plans page a signed-in customer chooses a plan in their account.
     await page.goto('/plans')
-    const starterCard = page.getByRole('article', { name: 'Starter', exact: true })
-    await starterCard.getByRole('link', { name: /^Choose this plan/ }).waitFor()
+    const soloCard = page.getByRole('article', { name: 'Solo', exact: true })
+    await soloCard.getByRole('link', { name: /^Choose this plan/ }).waitFor()
     await expect.poll(() => page.getByRole('button', { name: /^Start Free Trial/ }).count()).toBe(0)
     expect(await page.getByText('All plans include a 24-hour free trial').count()).toBe(0)
-    await starterCard.getByRole('link', { name: /^Choose this plan/ }).click()
-    await page.waitForURL(`${server.baseUrl}/account?renew=1&plan=${starter.id}`)
-    expect(await page.getByRole('radio', { name: /^Starter · 1 month 9\.99/ }).isChecked()).toBe(
-      true,
-    )
+    await soloCard.getByRole('link', { name: /^Choose this plan/ }).click()
+    await page.waitForURL(`${server.baseUrl}/account?renew=1&plan=${solo.id}`)
+    const soloChoice = page.getByRole('radio', { name: /^Solo · 1 month 9\.99/ })
+    await soloChoice.waitFor()
+    expect(await soloChoice.isChecked()).toBe(true)
 
     // Item 3: without a card, the panel starts on the plan the trial asked for.
     await page.goto('/account?renew=1')
@@ -114,11 +115,8 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
     expect(await family.isChecked()).toBe(true)
     const total = page.getByTestId('renew-total')
     await total.getByText('29.99 EUR').waitFor()
-    const end = await page.evaluate(() => {
-      const now = new Date()
-      now.setUTCMonth(now.getUTCMonth() + 3)
-      return now.toISOString()
-    })
+    // A trial becomes paid from the payment: three calendar months from now, as the settle has it.
+    const end = addCalendarMonths(new Date(), 3).toISOString()
     await total.getByText(`Your subscription will run until ${longDate(end)}.`).waitFor()
 
     const code = page.getByLabel('Discount code (optional)')
@@ -180,7 +178,7 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
       .first()
       .click()
     const details = admin.getByRole('dialog', { name: 'Payment 29.99 EUR' })
-    await details.getByText(customer.name).waitFor()
+    await details.getByRole('link', { name: customer.name }).waitFor()
     await details.getByRole('button', { name: 'Refund the payment of 29.99 EUR' }).click()
     const refund = admin.getByRole('dialog', { name: 'Refund payment' })
     await refund.getByLabel('Amount (optional)').fill('10.00')
