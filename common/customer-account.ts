@@ -8,6 +8,12 @@ export const accountPaths = { account: appRoutes.account, signIn: appRoutes.acco
 
 /** The query parameter of a sign-in link that opens the renew panel once signed in. */
 export const renewParam = 'renew'
+/** The query parameter naming the plan the renew panel opens on (a plan card's "Choose this plan"). */
+export const renewPlanParam = 'plan'
+/** `/account?renew=1&plan={id}`: the account page's renew panel, on this plan. */
+export const accountRenewPath = (planId: string) =>
+  `${accountPaths.account}?${renewParam}=1&${renewPlanParam}=${encodeURIComponent(planId)}`
+
 /** The query parameter Stripe or BTCPay bring the customer back with: the payment to watch. */
 export const returnedPaymentParam = 'payment'
 
@@ -79,6 +85,9 @@ const accountPayment = z.object({
   months: z.number().int(),
   status: z.enum(paymentStatuses),
   receiptNumber: z.number().int().nullable(),
+  /** What went back to the customer so far ("0.00" for none), and when the last of it did. */
+  refundedAmount: z.string(),
+  refundedAt: z.iso.datetime().nullable(),
 })
 export type AccountPayment = z.infer<typeof accountPayment>
 
@@ -90,6 +99,11 @@ export const customerAccount = z.object({
     planName: z.string(),
     isTrial: z.boolean(),
     endsAt: z.iso.datetime().nullable(),
+    /**
+     * The plan the renew panel starts on: the one paid for last (its term), or a trial's plan
+     * asked for; null when no active plan has that name.
+     */
+    renewPlanId: z.uuid().nullable(),
   }),
   line: z
     .object({
@@ -127,6 +141,23 @@ export type AccountCheckoutInput = z.input<typeof accountCheckoutInput>
 export const accountCheckoutAnswer = z.object({ paymentId: z.uuid(), checkoutUrl: z.string() })
 export type AccountCheckoutAnswer = z.infer<typeof accountCheckoutAnswer>
 
+/** POST /api/account/quote: what a checkout would charge, and the end it would bring, before it. */
+export const accountQuoteInput = accountCheckoutInput.pick({ planId: true, discountCode: true })
+export type AccountQuoteInput = z.input<typeof accountQuoteInput>
+export const accountQuote = z.object({
+  /** What would be charged, in minor units of `currency`: `listAmount` less `discount`. */
+  amount: z.number().int(),
+  listAmount: z.number().int(),
+  discount: z.number().int(),
+  currency: z.string(),
+  /** The subscription's end once paid, by the settle step's own rule (renewalEnd). */
+  newEnd: z.iso.datetime(),
+})
+export type AccountQuote = z.infer<typeof accountQuote>
+
+/** The query parameter Stripe or BTCPay bring a customer back with after they cancelled. */
+export const cancelledCheckoutParam = 'cancelled'
+
 /** A printable receipt of one of the customer's own payments. */
 export const accountReceipt = z.object({
   brandName: z.string(),
@@ -142,6 +173,7 @@ export const accountReceipt = z.object({
   discountCode: z.string().nullable(),
   amount: z.string(),
   refundedAmount: z.string(),
+  refundedAt: z.iso.datetime().nullable(),
   currency: z.string(),
   provider: z.string(),
   periodStart: z.iso.datetime().nullable(),

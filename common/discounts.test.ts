@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { discountInput, discountMinor } from './discounts'
+import {
+  codeRefusalMessage,
+  codeRefusalSentence,
+  codeRefusals,
+  discountInput,
+  discountMinor,
+  type CodeRefusal,
+} from './discounts'
 
 const off = (percentage: string | null, amount: string | null, list: number) =>
   discountMinor({ percentage, amount }, list)
@@ -54,4 +61,23 @@ describe('discountInput limits', () => {
 
   it('defaults oncePerPerson to false', () =>
     expect(discountInput.parse(base).oncePerPerson).toBe(false))
+})
+
+describe('a refused code, as a sentence for a person', () => {
+  it.each([
+    ['not_valid', 'This code is not valid. Check how it is spelled.'],
+    ['expired', 'This code has expired.'],
+    ['other_plan', 'This code is not for the Family plan.'],
+    ['already_used', 'You have already used this code.'],
+    ['used_up', 'This code has been used up.'],
+  ] as const)('%s', (refusal, sentence) => {
+    expect(codeRefusalSentence(codeRefusalMessage(refusal), 'Family')).toBe(sentence)
+  })
+
+  it('has a sentence for every refusal, and none for other messages', () => {
+    for (const refusal of Object.keys(codeRefusals) as CodeRefusal[]) {
+      expect(codeRefusalSentence(codeRefusalMessage(refusal), 'Family')).toMatch(/^[A-Z].*\.$/)
+    }
+    expect(codeRefusalSentence('planId: no active plan has this id', 'Family')).toBeNull()
+  })
 })

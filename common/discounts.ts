@@ -111,3 +111,39 @@ export function discountMinor(
   const fixed = amount === null ? 0 : (toCents(amount) ?? 0)
   return Math.min(listAmountMinor, byPercentage + fixed)
 }
+
+/** Why a code was refused at checkout (or for a quote); the answer names `discountCode`. */
+export const codeRefusals = {
+  not_valid: 'this code is not valid',
+  not_valid_yet: 'this code is not valid yet',
+  expired: 'this code has expired',
+  other_plan: 'this code is not for this plan',
+  already_used: 'you have already used this code',
+  used_up: 'this code has been used up',
+  nothing_to_pay: 'with this code there is nothing to pay',
+} as const
+export type CodeRefusal = keyof typeof codeRefusals
+
+/** The API's words for a refusal: "discountCode: this code has expired". */
+export const codeRefusalMessage = (refusal: CodeRefusal) => `discountCode: ${codeRefusals[refusal]}`
+
+const refusalSentences: Record<CodeRefusal, (planName: string) => string> = {
+  not_valid: () => 'This code is not valid. Check how it is spelled.',
+  not_valid_yet: () => 'This code cannot be used yet.',
+  expired: () => 'This code has expired.',
+  other_plan: (planName) => `This code is not for the ${planName} plan.`,
+  already_used: () => 'You have already used this code.',
+  used_up: () => 'This code has been used up.',
+  nothing_to_pay: () => 'With this code there is nothing to pay: ask us to renew it for you.',
+}
+
+/**
+ * The refusal as a sentence for the customer choosing `planName`, from the API's message; null
+ * when the message is no code's refusal.
+ */
+export function codeRefusalSentence(message: string, planName: string): string | null {
+  const refusal = (Object.keys(codeRefusals) as CodeRefusal[]).find(
+    (key) => codeRefusalMessage(key) === message,
+  )
+  return refusal ? refusalSentences[refusal](planName) : null
+}

@@ -65,16 +65,18 @@ export const messageKinds = {
   },
   subscription_started: {
     label: 'Subscription confirmation',
-    description: 'When a trial becomes a paid subscription: the plan and its end date.',
-    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
-    optional: ['firstName', 'planName'],
+    description:
+      'When a trial becomes a paid subscription: the plan and its end date; the username only when the login stays the same (a new login has its own e-mail).',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft', 'username'],
+    optional: ['firstName', 'planName', 'username'],
     bodyOnly: ['firstName'],
   },
   renewal_confirmation: {
     label: 'Renewal confirmation',
-    description: 'When a subscription is renewed: the plan and its new end date.',
-    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft'],
-    optional: ['firstName', 'planName'],
+    description:
+      'When a subscription is renewed: the plan and its new end date; the username only when the login stays the same (a new login has its own e-mail).',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'daysLeft', 'username'],
+    optional: ['firstName', 'planName', 'username'],
     bodyOnly: ['firstName'],
   },
   compensation_days: {
@@ -99,6 +101,14 @@ export const messageKinds = {
       'endDate',
     ],
     optional: ['firstName'],
+    bodyOnly: ['firstName'],
+  },
+  payment_refund: {
+    label: 'Refund',
+    description:
+      'When a payment is refunded: the amount, its receipt and, when the subscription was shortened, its new end.',
+    variables: ['firstName', 'brandName', 'amount', 'receiptNumber', 'planName', 'endDate'],
+    optional: ['firstName', 'planName', 'endDate'],
     bodyOnly: ['firstName'],
   },
   subscription_reminder: {

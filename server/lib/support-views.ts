@@ -40,9 +40,12 @@ export function auditEntryForSupport(entry: AuditEntry): AuditEntry {
   return { ...entry, details, subject }
 }
 
-/** A receipt is listed by its kind and when it went, without its subject (it may name the amount). */
+// Their subjects name amounts, which support agents are not shown.
+const moneyKinds: readonly string[] = ['payment_receipt', 'payment_refund']
+
+/** A receipt or a refund is listed by its kind and when it went, without its subject. */
 export function outboxMessageForSupport(message: OutboxMessage): OutboxMessage {
-  return message.kind === 'payment_receipt' ? { ...message, subject: null } : message
+  return moneyKinds.includes(message.kind) ? { ...message, subject: null } : message
 }
 
 export function personViewForSupport(view: PersonView): PersonView {

@@ -66,9 +66,21 @@ export async function postWebhook(url: string, payload: string, headers: Record<
   )
 }
 
-/** A page with one form button, as a provider's hosted checkout has. */
-export const payPage = (title: string, action: string) =>
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
+
+/**
+ * A page with one form button, as a provider's hosted checkout has: the lines it charges for
+ * and, when the checkout has one, the link back to the seller ("Back", Stripe's cancel_url).
+ */
+export const payPage = (
+  title: string,
+  action: string,
+  { lines = [], backUrl }: { lines?: string[]; backUrl?: string | null } = {},
+) =>
   `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>` +
+  lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+  (backUrl ? `<a href="${escapeHtml(backUrl)}">Back</a>` : '') +
   `<form method="post" action="${action}"><button type="submit">Pay</button></form></body></html>`
 
 /** Fails or slows the next calls on demand, for outage and timeout tests. */

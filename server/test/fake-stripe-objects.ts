@@ -108,12 +108,29 @@ export function buildSession(params: Params, base: string): FakeSession | Answer
   if (!price) return missing('line_items[0][price_data]')
   for (const name of ['currency', 'unit_amount'])
     if (!price[name]) return missing(`line_items[0][price_data][${name}]`)
-  if (!(price.product_data as Params | undefined)?.name)
-    return missing('line_items[0][price_data][product_data][name]')
+  const product = price.product_data as Params | undefined
+  if (!product?.name) return missing('line_items[0][price_data][product_data][name]')
+  // Stripe reads an empty value as an attempt to unset it, which a new product's cannot be.
+  if (product.description === '') {
+    const name = 'line_items[0][price_data][product_data][description]'
+    return stripeError(
+      400,
+      'invalid_request_error',
+      `You passed an empty string for '${name}'. We assume empty values are an attempt to unset a parameter; however '${name}' cannot be unset. You should remove '${name}' from your request or supply a non-empty value.`,
+      name,
+    )
+  }
   return {
     ...common,
     payment_status: 'unpaid',
     amount_total: Number(price.unit_amount) * Number(item?.quantity ?? 1),
     currency: String(price.currency),
   }
+}
+
+/** What the hosted page shows of the session's line: its product's name and description. */
+export function lineTexts(session: FakeSession): string[] {
+  const item = (session.params.line_items as Params)['0'] as Params
+  const product = (item.price_data as Params).product_data as Params
+  return [product.name, product.description].filter((text) => typeof text === 'string')
 }

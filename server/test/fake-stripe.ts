@@ -13,6 +13,7 @@ import {
 import { createFakeStripeCards, type CardDetails } from './fake-stripe-cards'
 import {
   buildSession,
+  lineTexts,
   missing,
   now,
   stripeError,
@@ -329,9 +330,12 @@ export async function startFakeStripe({
         return
       }
       if (request.method === 'GET') {
-        response
-          .writeHead(200, { 'content-type': 'text/html' })
-          .end(payPage('Stripe test checkout', `/pay/${id}`))
+        response.writeHead(200, { 'content-type': 'text/html' }).end(
+          payPage('Stripe test checkout', `/pay/${id}`, {
+            lines: lineTexts(session(id)),
+            backUrl: session(id).cancel_url,
+          }),
+        )
         return
       }
       void pay(id).then(() => {

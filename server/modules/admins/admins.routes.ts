@@ -5,7 +5,6 @@ import {
   adminUser,
   changeAdminRoleInput,
   createAdminUserInput,
-  setAdminPasswordInput,
 } from '../../../common/admin-users'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { invalidField } from '../../lib/http-error'

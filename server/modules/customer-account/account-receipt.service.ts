@@ -45,6 +45,7 @@ export async function readReceipt(
     discountCode: payment.discountCode,
     amount: formatCents(payment.amountMinor),
     refundedAmount: formatCents(payment.refundedMinor),
+    refundedAt: payment.refundedAt?.toISOString() ?? null,
     currency: payment.currency,
     provider: providerLabels[payment.provider],
     // A lapsed subscription runs on from the day it was paid, not from its old end.

@@ -17,12 +17,12 @@ const shownStatuses = ['pending', 'paid', 'refunded', 'partially_refunded', 'nee
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 
-/** The plans a customer may pay for: a paying customer renews their own plan (renewal-plan.ts). */
-async function plansFor(db: Db, paidPlan: string | null): Promise<CustomerAccount['plans']> {
+/** Every plan on sale, each with its term: a renewal may move to another (decision 0053). */
+async function activePlans(db: Db): Promise<CustomerAccount['plans']> {
   const rows = await db
     .select()
     .from(plans)
-    .where(and(eq(plans.active, true), paidPlan ? eq(plans.name, paidPlan) : undefined))
+    .where(eq(plans.active, true))
     .orderBy(asc(plans.sortOrder), asc(plans.name))
   return rows.map((plan) => ({
     id: plan.id,
@@ -33,7 +33,9 @@ async function plansFor(db: Db, paidPlan: string | null): Promise<CustomerAccoun
   }))
 }
 
-async function paymentsOf(db: Db, personId: string): Promise<AccountPayment[]> {
+type ShownPayment = AccountPayment & { planId: string | null }
+
+async function paymentsOf(db: Db, personId: string): Promise<ShownPayment[]> {
   const rows = await db
     .select()
     .from(payments)
@@ -48,7 +50,25 @@ async function paymentsOf(db: Db, personId: string): Promise<AccountPayment[]> {
     months: row.months,
     status: row.status,
     receiptNumber: row.receiptNumber,
+    refundedAmount: formatCents(row.refundedMinor),
+    refundedAt: iso(row.refundedAt),
+    planId: row.planId,
   }))
+}
+
+/**
+ * The plan the renew panel starts on: the one last paid for, plan and term, while on sale; else
+ * the first on sale with the name of the plan they are on, or a trial's plan asked for.
+ */
+function renewPlanOf(
+  planList: CustomerAccount['plans'],
+  paymentList: ShownPayment[],
+  planName: string,
+): string | null {
+  const onSale = new Set(planList.map((plan) => plan.id))
+  const lastPaid = paymentList.find((payment) => payment.paidAt && payment.planId)
+  if (lastPaid?.planId && onSale.has(lastPaid.planId)) return lastPaid.planId
+  return planList.find((plan) => plan.name === planName)?.id ?? null
 }
 
 async function lineOf(
@@ -86,23 +106,25 @@ export async function readAccount(
 ): Promise<CustomerAccount> {
   const [person] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!person) throw notFound('Your account no longer exists')
+  const planName = person.paidPlan ?? person.plan
   const [line, paymentList, planList] = await Promise.all([
-    lineOf(db, personId, person.paidPlan ?? person.plan),
+    lineOf(db, personId, planName),
     paymentsOf(db, personId),
-    plansFor(db, person.paidPlan),
+    activePlans(db),
   ])
   const isTrial = person.subscriptionStatus === 'trial'
   return {
     person: { firstName: person.firstName, lastName: person.lastName, email: person.email },
     subscription: {
       status: person.subscriptionStatus,
-      planName: person.paidPlan ?? person.plan,
+      planName,
       isTrial,
       // A trial runs from its login's arrival: its line's expiry is its end.
       endsAt: (isTrial ? line?.expiresAt : null) ?? iso(person.subscriptionEndDate),
+      renewPlanId: renewPlanOf(planList, paymentList, planName),
     },
     line,
-    payments: paymentList,
+    payments: paymentList.map(({ planId: _planId, ...payment }) => payment),
     plans: planList,
     providers: checkoutProviders
       .filter((provider) => enabledProviders[provider])

@@ -72,7 +72,7 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
 
   it('answers the signed-in person only, in the documented shape', async () => {
     const { plan, person, paid, endsAt, customer } = await payingCustomer()
-    await insertPlan(db(), { name: 'Premium' })
+    const premium = await insertPlan(db(), { name: 'Premium', billingPeriod: 'annual' })
     const answer = await customer.get('/api/account')
     expect(answer.status).toBe(200)
     expect(answer.headers.get('cache-control')).toBe('no-store')
@@ -83,6 +83,8 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
         planName: 'Family',
         isTrial: false,
         endsAt: endsAt.toISOString(),
+        // The plan and term paid for last.
+        renewPlanId: plan.id,
       },
       line: {
         serverUrl: 'https://panel.example.com',
@@ -102,17 +104,17 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
           months: 3,
           status: 'paid',
           receiptNumber: paid.receiptNumber,
+          refundedAmount: '0.00',
+          refundedAt: null,
         },
       ],
-      // A paying customer renews their own plan: other plans are not offered.
+      // Every plan on sale, each with its term: a renewal may move to another.
       plans: expect.arrayContaining([
         { id: plan.id, name: 'Family', months: 3, price: '29.99', currency: 'EUR' },
+        { id: premium.id, name: 'Premium', months: 12, price: '29.99', currency: 'EUR' },
       ]),
       providers: [{ id: 'stripe', name: 'Stripe' }],
     })
-    expect(answer.body.plans.map((offered: { name: string }) => offered.name)).not.toContain(
-      'Premium',
-    )
     const guides = await customer.get('/api/account/device-guides')
     expect(guides.body.suggested).toBe('TiviMate')
     expect(guides.body.guides.length).toBeGreaterThan(3)
@@ -214,7 +216,7 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
     expect(call.idempotencyKey).toBe(paymentId)
     expect(call.params).toMatchObject({
       success_url: `https://shop.example.com/account?payment=${paymentId}`,
-      cancel_url: 'https://shop.example.com/account?renew=1',
+      cancel_url: 'https://shop.example.com/account?renew=1&cancelled=1',
       customer_email: person.email,
     })
     expect(await paymentRow(db(), paymentId)).toMatchObject({
@@ -233,7 +235,7 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
     const listed = await customer.get('/api/account')
     expect(listed.body.payments[0]).toMatchObject({ id: paymentId, status: 'pending' })
 
-    const other = await insertPlan(db(), { name: 'Premium' })
+    const other = await insertPlan(db(), { name: 'Premium', active: false })
     const refused = await customer.post('/api/account/checkout', {
       planId: other.id,
       provider: 'stripe',

@@ -6,7 +6,10 @@ import {
   accountCheckoutAnswer,
   accountCheckoutInput,
   accountPaths,
+  accountQuote,
+  accountQuoteInput,
   accountReceipt,
+  cancelledCheckoutParam,
   customerAccount,
   deviceGuideList,
   renewParam,
@@ -25,6 +28,7 @@ import {
 } from '../../../common/customer-account'
 import { enforceLimit } from '../rate-limits/limits'
 import { deviceGuideFor, deviceGuides } from '../../../common/device-guides'
+import { quoteCheckout } from '../payments/checkout-quote'
 import { startCheckout } from '../payments/checkout.service'
 import { providersState } from '../payments/providers/payment-providers'
 import { readAccount } from './account.service'
@@ -171,6 +175,21 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
     },
   )
 
+  // Counted apart from checkouts: a customer may try a few plans and codes before paying.
+  app.post(
+    '/api/account/quote',
+    {
+      config: customer,
+      schema: { body: accountQuoteInput, response: { 200: accountQuote } },
+    },
+    async (request) => {
+      const personId = personOf(request)
+      const now = app.now()
+      await enforceLimit(app.rateLimiter, signInLinkLimits.quote, personId, now)
+      return quoteCheckout(app.db, personId, request.body, now)
+    },
+  )
+
   // The admin's pay link and this are one code (checkout.service.ts): same price, same reuse.
   app.post(
     '/api/account/checkout',
@@ -193,7 +212,7 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
           }),
         returnTo: (id) => ({
           success: `${accountPaths.account}?${returnedPaymentParam}=${encodeURIComponent(id)}`,
-          cancelled: `${accountPaths.account}?${renewParam}=1`,
+          cancelled: `${accountPaths.account}?${renewParam}=1&${cancelledCheckoutParam}=1`,
         }),
       })
       return reply.code(201).send({ paymentId, checkoutUrl })

@@ -19,6 +19,8 @@ export const signInLinkLimits = {
   signIn: { name: 'account-sign-in', limit: 30, windowMs: 15 * minuteMs },
   /** Checkouts a signed-in customer may start, each a call to a payment provider. */
   checkout: { name: 'account-checkout', limit: 20, windowMs: 60 * minuteMs },
+  /** Prices asked before paying: enough to compare every plan and code, too few to guess codes. */
+  quote: { name: 'account-quote', limit: 60, windowMs: 60 * minuteMs },
 } satisfies Record<string, Limit>
 
 // A digest, as for ticket acknowledgements: the counters table reads as no address list.

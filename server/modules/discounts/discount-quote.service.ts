@@ -42,14 +42,14 @@ export async function quoteDiscount(tx: Db, request: DiscountQuoteRequest): Prom
   const code = request.code.trim().toUpperCase()
   const [discount] = code ? await tx.select().from(discounts).where(eq(discounts.code, code)) : []
   // A paused code reads as an unknown one: the customer learns nothing about it.
-  if (!discount?.active) throw refuseCode('this code is not valid')
-  if (now < discount.validFrom) throw refuseCode('this code is not valid yet')
+  if (!discount?.active) throw refuseCode('not_valid')
+  if (now < discount.validFrom) throw refuseCode('not_valid_yet')
   if (discount.validTo && now.getTime() >= endOfValidity(discount.validTo)) {
-    throw refuseCode('this code has expired')
+    throw refuseCode('expired')
   }
   const plans = discount.applicablePlans
   if (plans.length > 0 && !plans.includes(plan.name)) {
-    throw refuseCode('this code is not for this plan')
+    throw refuseCode('other_plan')
   }
   await checkUsage(tx, discount, personId, now)
   return {

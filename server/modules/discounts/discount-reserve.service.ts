@@ -45,7 +45,7 @@ export async function reserveRedemption(
 ): Promise<string> {
   const discount = await lockLimits(tx, discountId)
   // Deleted since it was quoted.
-  if (!discount) throw refuseCode('this code is not valid')
+  if (!discount) throw refuseCode('not_valid')
   await checkUsage(tx, discount, personId, now)
   const [redemption] = await tx
     .insert(discountRedemptions)

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { codeRefusalMessage, type CodeRefusal } from '../../../common/discounts'
 import type { Db } from '../../db/client'
 import { storedMailboxKey } from '../../db/mailbox-key'
 import { discountRedemptions } from '../../db/schema/discount-redemptions'
@@ -9,8 +10,8 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { invalidField } from '../../lib/http-error'
 
 /** A code refused at checkout: 400 naming `discountCode`, as a validation answer would. */
-export const refuseCode = (reason: string) =>
-  invalidField('discountCode', `discountCode: ${reason}`)
+export const refuseCode = (refusal: CodeRefusal) =>
+  invalidField('discountCode', codeRefusalMessage(refusal))
 
 type Limits = Pick<typeof discounts.$inferSelect, 'id' | 'maxRedemptions' | 'oncePerPerson'>
 
@@ -96,9 +97,9 @@ export async function limitReached(
   return null
 }
 
-const refusals: Record<LimitReached, string> = {
-  once_per_person: 'you have already used this code',
-  used_up: 'this code has been used up',
+const refusals: Record<LimitReached, CodeRefusal> = {
+  once_per_person: 'already_used',
+  used_up: 'used_up',
 }
 
 /**

@@ -17,7 +17,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Thank you for choosing {brandName}{if planName} {planName}{end}. Your subscription is active and runs until {endDate}.',
-      'Your login stays the same as during your trial: there is nothing to change on your devices.',
+      '{if username}Your login stays the same as during your trial ({username}): there is nothing to change on your devices.{end}',
     ].join('\n\n'),
   },
   renewal_confirmation: {
@@ -25,7 +25,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Thank you for renewing{if planName} {planName}{end}. Your subscription now runs until {endDate}.',
-      'Your login stays the same: there is nothing to change on your devices.',
+      '{if username}Your login stays the same ({username}): there is nothing to change on your devices.{end}',
     ].join('\n\n'),
   },
   compensation_days: {
@@ -49,6 +49,14 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Hi{if firstName} {firstName}{end},',
       'Thank you for your payment of {amount} for {planName}, {period}. Your subscription now runs until {endDate}.',
       'This is your receipt, number {receiptNumber}: keep it for your records.',
+    ].join('\n\n'),
+  },
+  payment_refund: {
+    subject: 'Refund of {amount} for receipt {receiptNumber}',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'We have refunded {amount} of your payment{if planName} for {planName}{end}, receipt {receiptNumber}.',
+      '{if endDate}Your subscription now runs until {endDate}.{end}',
     ].join('\n\n'),
   },
   subscription_reminder: {

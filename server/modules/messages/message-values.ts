@@ -82,10 +82,22 @@ async function accountLinks(
   }
 }
 
-/** A receipt's figures, captured when its payment settled (see payment-receipt.ts). */
-function receiptValues(captured: Record<string, string>): TemplateValues {
-  const { receiptNumber, amount, period } = captured
-  return receiptNumber && amount && period ? { receiptNumber, amount, period } : {}
+/**
+ * A receipt's or a refund's figures, captured when its payment settled or its refund was done,
+ * and the username a confirmation says stays the same (keptUsername).
+ */
+function capturedValues(captured: Record<string, string>): TemplateValues {
+  const names = [
+    'receiptNumber',
+    'amount',
+    'period',
+    'username',
+    'daysAdded',
+    'creditsReason',
+  ] as const
+  return Object.fromEntries(
+    names.filter((name) => captured[name]).map((name) => [name, captured[name]]),
+  )
 }
 
 const isReminder = (kind: string) => (reminderKinds as readonly string[]).includes(kind)
@@ -111,9 +123,7 @@ export async function messageValues(
     ...(captured.ticketSubject ? { ticketSubject: withoutLinks(captured.ticketSubject) } : {}),
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
     ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
-    ...(captured.daysAdded ? { daysAdded: captured.daysAdded } : {}),
-    ...(captured.creditsReason ? { creditsReason: captured.creditsReason } : {}),
-    ...receiptValues(captured),
+    ...capturedValues(captured),
     ...(isReminder(row.kind) ? { renewUrl: plansUrl(config) } : {}),
     ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),
     ...endValues(captured.endAt ? new Date(captured.endAt) : null, now),

@@ -121,7 +121,24 @@ export async function queueLineLogin(tx: Db, lineId: string, now: Date): Promise
   )
 }
 
-/** Confirms a renewal (or a trial become paid) to the person, with the subscription's end. */
+/**
+ * The username a change of subscription leaves the person with, or null when their login is
+ * still to come (no line made at the panel yet: its own "login is ready" e-mail brings it). The
+ * one place that decides whether a confirmation says the login stays the same, so a customer
+ * hears one story about their login (decision 0053).
+ */
+export async function keptUsername(tx: Db, personId: string): Promise<string | null> {
+  const [line] = await tx
+    .select({ username: m3uLines.username, supplierId: m3uLines.supplierId })
+    .from(m3uLines)
+    .where(eq(m3uLines.trialRequestId, personId))
+  return line?.supplierId && line.username ? line.username : null
+}
+
+/**
+ * Confirms a renewal (or a trial become paid) to the person, with the subscription's end, and
+ * that their login stays the same only when it does (keptUsername).
+ */
 export async function queueRenewalConfirmation(
   tx: Db,
   person: { id: string; email: string; paidPlan: string | null },
@@ -129,13 +146,18 @@ export async function queueRenewalConfirmation(
   now: Date,
   kind: 'renewal_confirmation' | 'subscription_started' = 'renewal_confirmation',
 ): Promise<void> {
+  const username = await keptUsername(tx, person.id)
   await queueMessage(
     tx,
     {
       kind,
       recipient: person.email,
       trialRequestId: person.id,
-      variables: { planName: person.paidPlan ?? '', endAt: newEnd.toISOString() },
+      variables: {
+        planName: person.paidPlan ?? '',
+        endAt: newEnd.toISOString(),
+        ...(username ? { username } : {}),
+      },
     },
     now,
   )

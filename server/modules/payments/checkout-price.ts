@@ -1,7 +1,17 @@
+import { eq } from 'drizzle-orm'
 import { toCents } from '../../../common/money'
 import type { BillingPeriod } from '../../../common/plan-rules'
 import { renewalPrice } from '../../../common/subscription-renewals'
+import type { Db } from '../../db/client'
+import { plans } from '../../db/schema/plans'
 import { invalidField } from '../../lib/http-error'
+
+/** The plan a checkout (or its quote) is for: one on sale, or 400 naming `planId`. */
+export async function findActivePlan(db: Db, planId: string) {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, planId))
+  if (!plan || !plan.active) throw invalidField('planId', 'planId: no active plan has this id')
+  return plan
+}
 
 /**
  * The plan's price for the months, in minor units: what a checkout charges before a discount.

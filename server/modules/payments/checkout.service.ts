@@ -6,14 +6,14 @@ import { providerLabels, type CheckoutAnswer, type checkoutInput } from '../../.
 import { billingMonths } from '../../../common/plan-rules'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
-import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, invalidField, notFound } from '../../lib/http-error'
 import { inAuditedTransaction } from '../audit/audited-transaction'
 import { applyDiscountCode } from '../discounts/discount-apply.service'
+import { refuseCode } from '../discounts/discount-rules'
+import { spokenAmount } from '../subscriptions/payment-notices'
 import type { PaymentRow } from '../subscriptions/present-payment'
-import { otherPlanProblem } from '../subscriptions/renewal-plan'
-import { listAmountMinor } from './checkout-price'
+import { findActivePlan, listAmountMinor } from './checkout-price'
 import type { ReturnPaths } from './providers/payment-provider'
 import { paymentProvidersFor } from './providers/payment-providers'
 import { closeAtProviders, closeOpenCheckouts, type ReplacedCheckout } from './replace-checkouts'
@@ -48,17 +48,12 @@ async function recordIntent(
 ): Promise<RecordedIntent> {
   // Locking the person serialises two checkouts for them, so a double submit reuses one payment.
   const [person] = await tx
-    .select({ email: trialRequests.email, paidPlan: trialRequests.paidPlan })
+    .select({ email: trialRequests.email })
     .from(trialRequests)
     .where(eq(trialRequests.id, trialRequestId))
     .for('update')
   if (!person) throw notFound('Trial request not found')
-  const [plan] = await tx.select().from(plans).where(eq(plans.id, input.planId))
-  if (!plan || !plan.active) {
-    throw invalidField('planId', 'planId: no active plan has this id')
-  }
-  const renewalProblem = otherPlanProblem(person.paidPlan, plan.name)
-  if (renewalProblem) throw invalidField('planId', `planId: ${renewalProblem}`)
+  const plan = await findActivePlan(tx, input.planId)
   const months = input.months ?? billingMonths[plan.billingPeriod]
   const list = listAmountMinor(plan, months)
 
@@ -99,7 +94,7 @@ async function recordIntent(
     async (price, { isLimited }) => {
       // A provider takes no payment of nothing; a full discount is an admin's extension instead.
       if (price.amountMinor <= 0) {
-        throw invalidField('discountCode', 'discountCode: with this code there is nothing to pay')
+        throw refuseCode('nothing_to_pay')
       }
       const [row] = await tx
         .insert(payments)
@@ -194,6 +189,9 @@ export async function startCheckout(
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     description: `${payment.planName}, ${payment.months} ${payment.months === 1 ? 'month' : 'months'}`,
+    discountNote: payment.discountCode
+      ? `Discount code ${payment.discountCode}: ${spokenAmount(payment.discountMinor, payment.currency)} off ${spokenAmount(payment.listAmountMinor, payment.currency)}`
+      : null,
     customerEmail: email,
     expiresAt: payment.expiresAt!,
     ...(asker.returnTo ? { returnTo: asker.returnTo(payment.id) } : {}),

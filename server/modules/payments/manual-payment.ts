@@ -9,7 +9,6 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, invalidField, notFound } from '../../lib/http-error'
 import { presentTrialRequest } from '../trial-requests/trial-requests.service'
 import { settleWithin, type Settled, type SettleOptions } from './settle-payment'
-import { otherPlanProblem } from '../subscriptions/renewal-plan'
 
 // There is no platform currency setting: a plan's own default is the installation's currency.
 const platformCurrency = String(plans.currency.default)
@@ -96,9 +95,6 @@ export async function settleManualPayment(
   }
   const named = input.plan ?? { name: person.paidPlan ?? '' }
   const plan = await findPlan(tx, named)
-  const renewalProblem =
-    options.step === 'convert' || !plan ? null : otherPlanProblem(person.paidPlan, plan.name)
-  if (renewalProblem) throw invalidField('planId', `planId: ${renewalProblem}`)
   const listPrice = plan ? renewalPrice(plan, input.months) : null
   const amount = input.amount ?? listPrice
   if (amount === null) throw invalidField('amount', 'amount is required: the plan has no price')

@@ -11,6 +11,7 @@ import { followLine } from '../m3u/line-follow'
 import { getPayment } from './payments.service'
 import { ProviderRefusal } from './providers/provider-errors'
 import { paymentProvidersFor } from './providers/payment-providers'
+import { queueRefundNotice } from './refund-notice'
 import { completeRefund, forgetRefund, reserveRefund, type RefundAsk } from './refunds.service'
 
 type RefundValues = z.output<typeof refundInput>
@@ -66,6 +67,13 @@ export async function refundPayment(
       }),
     })
 
+  // The customer hears of it in the same commit, once (refund-notice.ts).
+  const completeAndTell = async (tx: Db, refundId: string, providerRefundId: string | null) => {
+    const done = await completeRefund(tx, refundId, { providerRefundId, shorten, now })
+    await queueRefundNotice(tx, done.payment, done.refund, now)
+    return done
+  }
+
   let completed: Completed
   if (found.provider === 'stripe') {
     const stripe = paymentProvidersFor(app).stripe
@@ -96,16 +104,13 @@ export async function refundPayment(
       }
     }
     completed = await audited(async (tx) => ({
-      ...(await completeRefund(tx, refund.id, { providerRefundId, shorten, now })),
+      ...(await completeAndTell(tx, refund.id, providerRefundId)),
       isReplay,
     }))
   } else {
     completed = await audited(async (tx) => {
       const { refund, isReplay } = await reserveRefund(tx, paymentId, ask, now)
-      return {
-        ...(await completeRefund(tx, refund.id, { providerRefundId: null, shorten, now })),
-        isReplay,
-      }
+      return { ...(await completeAndTell(tx, refund.id, null)), isReplay }
     })
   }
   const lineProblem = await followLine(request, completed.lineId)

@@ -145,7 +145,7 @@ describe.each(databaseKinds)('settling a payment on %s', (kind) => {
     })
   })
 
-  it('holds a payment for another plan than the subscription’s, extending nothing', async () => {
+  it('moves the subscription onto the plan a payment is for, from its end', async () => {
     const end = new Date(t.now.getTime() + 10 * day)
     const person = await subscriber(end, 'active')
     const payment = await insertPendingPayment(db(), {
@@ -155,13 +155,13 @@ describe.each(databaseKinds)('settling a payment on %s', (kind) => {
       amountMinor: 999,
     })
     expect(await settle(payment.id, paidWith('stripe', 999, 'EUR'))).toEqual({
-      status: 'needs_review',
-      settledNow: false,
+      status: 'paid',
+      settledNow: true,
     })
-    expect((await paymentOf(payment.id)).statusReason).toBe(
-      'this subscription is on Family Plus; a payment extends it on that plan, not on Starter',
-    )
-    expect((await personOf(person.id)).subscriptionEndDate).toEqual(end)
+    expect(await personOf(person.id)).toMatchObject({
+      paidPlan: 'Starter',
+      subscriptionEndDate: addCalendarMonths(end, 1),
+    })
   })
 
   it('settles a payment paid after its checkout expired', async () => {

@@ -26,7 +26,6 @@ import {
 } from '../subscriptions/payment-notices'
 import type { PaymentRow } from '../subscriptions/present-payment'
 import { nextReceiptNumber } from './receipt-number'
-import { otherPlanProblem } from '../subscriptions/renewal-plan'
 
 /** What a provider (or an admin, for `manual`) says was paid for one of our payments. */
 export type PaymentConfirmation = {
@@ -121,9 +120,7 @@ export async function settleWithin(
     ? 'the person it was for has been deleted, so nothing was extended'
     : accepted
       ? null
-      : (mismatch(payment, confirmation) ??
-        (await lateCodeUseProblem(tx, payment, now)) ??
-        (taken === 'extend' ? otherPlanProblem(person.paidPlan, payment.planName) : null))
+      : (mismatch(payment, confirmation) ?? (await lateCodeUseProblem(tx, payment, now)))
   if (problem) {
     // What was received is kept: an admin who accepts or refunds the payment takes that amount.
     const received =
@@ -172,7 +169,10 @@ export async function settleWithin(
   } else {
     const renewal = { months: payment.months, price, requestId: payment.requestId ?? undefined }
     const createdBy = payment.provider === 'manual' ? (payment.createdBy ?? 'system') : 'system'
-    const extended = await extendSubscription(tx, person!.id, renewal, paidAt, createdBy)
+    // A payment for another plan moves the subscription onto it (decision 0053).
+    const extended = await extendSubscription(tx, person!.id, renewal, paidAt, createdBy, {
+      paidPlan: payment.planName,
+    })
     changed = extended.person
     const line = {
       expiresAt: extended.newEnd,

@@ -14,7 +14,8 @@ export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: bool
 /**
  * Extends a paid subscription by calendar months: from its end while that is in the future,
  * else from now (an ended subscription is active again). The price is a renewal, revenue in the
- * month it was paid. A retried submission (same requestId) extends nothing more.
+ * month it was paid. A retried submission (same requestId) extends nothing more. `paidPlan`: the
+ * plan paid for, when it is another, which the subscription moves onto (decision 0053).
  */
 export async function extendSubscription(
   tx: Db,
@@ -22,6 +23,7 @@ export async function extendSubscription(
   { months, price, requestId }: z.output<typeof extendSubscriptionInput>,
   now: Date,
   createdBy: string,
+  { paidPlan: paidFor }: { paidPlan?: string } = {},
 ): Promise<ExtendOutcome> {
   const [person] = await tx
     .select()
@@ -47,9 +49,10 @@ export async function extendSubscription(
   }
   const currentEnd = person.subscriptionEndDate
   const newEnd = renewalEnd(currentEnd, months, now)
+  const paidPlan = paidFor ?? person.paidPlan
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,
-    paidPlan: person.paidPlan,
+    paidPlan,
     months,
     price,
     paidAt: now,
@@ -61,10 +64,10 @@ export async function extendSubscription(
   })
   const [row] = await tx
     .update(trialRequests)
-    .set({ subscriptionStatus: 'active', subscriptionEndDate: newEnd, updatedAt: now })
+    .set({ subscriptionStatus: 'active', subscriptionEndDate: newEnd, paidPlan, updatedAt: now })
     .where(eq(trialRequests.id, id))
     .returning()
-  await queueRenewalConfirmation(tx, person, newEnd, now)
+  await queueRenewalConfirmation(tx, row!, newEnd, now)
   return { person: presentTrialRequest(row!), newEnd, isReplay: false }
 }
 

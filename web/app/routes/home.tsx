@@ -7,6 +7,7 @@ import { Testimonials } from '@/features/landing/components/testimonials'
 import { PlansList } from '@/features/plans/components/plans-list'
 import { LandingSportsSection } from '@/features/sports/components/landing-sports-section'
 import { plansSectionId } from '@/lib/scroll'
+import { useIsSignedInCustomer } from '@/lib/signed-in-customer'
 import { cn } from '@/lib/utils'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
@@ -17,6 +18,7 @@ function BelowTheFold({ children, className }: { children: ReactNode; className?
 /** The landing page, its sections in the spec's order; the footer follows in the layout. */
 export function HomePage() {
   useDocumentTitle(null)
+  const isSignedIn = useIsSignedInCustomer()
   return (
     <>
       <Hero />
@@ -38,7 +40,11 @@ export function HomePage() {
           id="plans-heading"
           eyebrow="Pricing"
           title="Choose Your Perfect Plan"
-          description="Every plan includes a 24-hour free trial. No credit card, cancel anytime."
+          description={
+            isSignedIn
+              ? 'Choose a plan and term to renew or change yours in My account.'
+              : 'Every plan includes a 24-hour free trial. No credit card, cancel anytime.'
+          }
           align="center"
         />
         <PlansList cardHeading="h3" />

@@ -1,5 +1,5 @@
 import { methodLabels, providerLabels, type Payment, type PaymentStatus } from '@common/payments'
-import { formatMoneyIn } from '@/lib/format'
+import { formatMoneyIn, formatShortDate } from '@/lib/format'
 
 export { methodLabels, providerLabels } from '@common/payments'
 
@@ -38,3 +38,7 @@ export const isRefundable = (payment: Payment) =>
 
 /** A payment held for an admin's decision: accepted, refunded or dismissed from its row. */
 export const isInReview = (payment: Payment) => payment.status === 'needs_review'
+
+/** "10.00 EUR refunded on Nov 29, 2026": what went back to the customer, and when the last did. */
+export const refundedText = (amount: string, currency: string, refundedAt: string) =>
+  `${formatAmount(amount, currency)} refunded on ${formatShortDate(refundedAt)}`

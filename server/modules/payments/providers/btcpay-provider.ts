@@ -148,7 +148,7 @@ export function createBtcpayProvider(
           currency: request.currency,
           metadata: {
             orderId: request.paymentId,
-            itemDesc: request.description,
+            itemDesc: [request.description, request.discountNote].filter(Boolean).join('. '),
             ...(request.customerEmail ? { buyerEmail: request.customerEmail } : {}),
           },
           checkout: {

@@ -7,6 +7,8 @@ export type CheckoutRequest = {
   currency: string
   /** The line the customer sees on the provider's page. */
   description: string
+  /** What the line says of a discount ("Discount code SPRING: 5.00 EUR off 29.99 EUR"), if any. */
+  discountNote?: string | null
   customerEmail: string | null
   expiresAt: Date
   /** Where the customer comes back to; by default the plain payment pages. */

@@ -168,7 +168,10 @@ export function createStripeProvider(
                 price_data: {
                   currency: request.currency.toLowerCase(),
                   unit_amount: request.amountMinor,
-                  product_data: { name: request.description },
+                  product_data: {
+                    name: request.description,
+                    ...(request.discountNote ? { description: request.discountNote } : {}),
+                  },
                 },
               },
             ],

@@ -1,7 +1,13 @@
 import { LogOut, UserRound } from 'lucide-react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useSearch } from 'wouter'
-import { renewParam, returnedPaymentParam, type CustomerAccount } from '@common/customer-account'
+import {
+  cancelledCheckoutParam,
+  renewParam,
+  renewPlanParam,
+  returnedPaymentParam,
+  type CustomerAccount,
+} from '@common/customer-account'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -99,7 +105,13 @@ export function AccountPage({ renderHelp }: AccountPageProps) {
         </Button>
       </header>
       {watchedPaymentId && <PaymentWatch account={data} paymentId={watchedPaymentId} />}
-      <SubscriptionStatus subscription={data.subscription} now={now} onRenew={openRenew} />
+      {/* One state of the login: shown, or on its way; the status says "same login" only with one. */}
+      <SubscriptionStatus
+        subscription={data.subscription}
+        hasLogin={data.line !== null}
+        now={now}
+        onRenew={openRenew}
+      />
       {data.line ? (
         <LineLogin line={data.line} />
       ) : (
@@ -107,7 +119,16 @@ export function AccountPage({ renderHelp }: AccountPageProps) {
           Your login appears here as soon as your line is ready; we e-mail it to you too.
         </p>
       )}
-      <RenewPanel ref={renewHeading} plans={data.plans} providers={data.providers} />
+      <RenewPanel
+        ref={renewHeading}
+        plans={data.plans}
+        providers={data.providers}
+        renewPlanId={
+          data.plans.find((plan) => plan.id === params.get(renewPlanParam))?.id ??
+          data.subscription.renewPlanId
+        }
+        isCancelled={params.has(cancelledCheckoutParam)}
+      />
       <DeviceGuide />
       <PaymentsList payments={data.payments} />
       {renderHelp(data.person)}

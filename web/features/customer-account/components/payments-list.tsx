@@ -14,6 +14,10 @@ const statusWords: Partial<Record<AccountPayment['status'], string>> = {
   needs_review: 'Being checked',
 }
 
+/** "Refunded 10.00 EUR on Nov 29, 2026": what went back, and when the last of it did. */
+const refundedText = (amount: string, currency: string, at: string) =>
+  `Refunded ${amount} ${currency} on ${formatShortDate(at)}`
+
 /** What the customer paid, newest first, each with its printable receipt. */
 export function PaymentsList({ payments }: { payments: AccountPayment[] }) {
   return (
@@ -32,6 +36,11 @@ export function PaymentsList({ payments }: { payments: AccountPayment[] }) {
                 <span className="text-sm text-muted-foreground">
                   {payment.paidAt ? formatShortDate(payment.paidAt) : 'Not paid yet'}
                 </span>
+                {payment.refundedAt && (
+                  <span className="text-sm">
+                    {refundedText(payment.refundedAmount, payment.currency, payment.refundedAt)}
+                  </span>
+                )}
               </div>
               {statusWords[payment.status] && (
                 <Badge variant="secondary">{statusWords[payment.status]}</Badge>

@@ -55,8 +55,11 @@ function ReceiptBody({ receipt }: { receipt: AccountReceipt }) {
           />
         )}
         <Row label="Paid" value={money(receipt.amount)} />
-        {receipt.refundedAmount !== '0.00' && (
-          <Row label="Refunded" value={money(receipt.refundedAmount)} />
+        {receipt.refundedAt && (
+          <Row
+            label="Refunded"
+            value={`${money(receipt.refundedAmount)} on ${formatDate(receipt.refundedAt)}`}
+          />
         )}
         <Row label="Paid with" value={receipt.provider} />
       </dl>

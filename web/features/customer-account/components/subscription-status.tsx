@@ -8,14 +8,19 @@ import { daysLeft } from './days-left'
 
 type Subscription = CustomerAccount['subscription']
 
-/** What the status means to the customer, and what to press next. */
-function wordsFor(subscription: Subscription, days: number | null) {
+/**
+ * What the status means to the customer, and what to press next. The login is promised to stay
+ * only when there is one: without it, the page says it is on its way (account-page).
+ */
+function wordsFor(subscription: Subscription, hasLogin: boolean, days: number | null) {
   const isOver =
     subscription.status === 'expired' || subscription.status === 'cancelled' || days === 0
   if (isOver) {
     return {
       badge: 'Ended',
-      line: 'Your access has ended. Come back any time: same login, same devices.',
+      line: hasLogin
+        ? 'Your access has ended. Come back any time: same login, same devices.'
+        : 'Your access has ended. Come back any time.',
       action: 'Come back',
       isUrgent: true,
     }
@@ -23,7 +28,9 @@ function wordsFor(subscription: Subscription, days: number | null) {
   if (subscription.isTrial) {
     return {
       badge: 'Free trial',
-      line: 'Choose a plan to keep your channels after the trial: your login stays the same.',
+      line: hasLogin
+        ? 'Choose a plan to keep your channels after the trial: your login stays the same.'
+        : 'Choose a plan to keep your channels after the trial.',
       action: 'Choose a plan',
       isUrgent: true,
     }
@@ -39,15 +46,18 @@ function wordsFor(subscription: Subscription, days: number | null) {
 /** The first thing on the page: the plan, its end, the days left and the call to renew. */
 export function SubscriptionStatus({
   subscription,
+  hasLogin,
   now,
   onRenew,
 }: {
   subscription: Subscription
+  /** The customer has a login to keep (their line is made). */
+  hasLogin: boolean
   now: Date
   onRenew: () => void
 }) {
   const days = daysLeft(subscription.endsAt, now)
-  const words = wordsFor(subscription, days)
+  const words = wordsFor(subscription, hasLogin, days)
   return (
     <Card>
       <CardContent className="grid gap-4 pt-6">

@@ -85,17 +85,20 @@ export function Hero() {
               </a>
             </Button>
           </div>
-          <ul aria-label="Trial terms" className="flex flex-wrap gap-2.5">
-            {heroBadges.map(({ label, icon: Icon }) => (
-              <li
-                key={label}
-                className="flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1.5 text-sm font-medium text-slate-200"
-              >
-                <Icon className="size-4 text-violet-300" aria-hidden />
-                {label}
-              </li>
-            ))}
-          </ul>
+          {/* A signed-in customer has had their trial: its terms are not for them. */}
+          {!isSignedIn && (
+            <ul aria-label="Trial terms" className="flex flex-wrap gap-2.5">
+              {heroBadges.map(({ label, icon: Icon }) => (
+                <li
+                  key={label}
+                  className="flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1.5 text-sm font-medium text-slate-200"
+                >
+                  <Icon className="size-4 text-violet-300" aria-hidden />
+                  {label}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <HeroScreen />
       </div>

@@ -11,7 +11,13 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog'
 import { formatDateTime } from '@/lib/format'
-import { formatAmount, methodLabels, planAndMonths, providerLabels } from '../payment-labels'
+import {
+  formatAmount,
+  methodLabels,
+  planAndMonths,
+  providerLabels,
+  refundedText,
+} from '../payment-labels'
 import { PaymentStatusBadge } from './payment-status-badge'
 
 type Field = [label: string, value: ReactNode]
@@ -58,7 +64,11 @@ function fieldsOf(payment: Payment): Field[] {
       'Discount',
       payment.discountCode ? `${money(payment.discountAmount)} (${payment.discountCode})` : null,
     ],
-    ['Refunded', payment.refundedAmount === '0.00' ? null : money(payment.refundedAmount)],
+    [
+      'Refunded',
+      payment.refundedAt &&
+        refundedText(payment.refundedAmount, payment.currency, payment.refundedAt),
+    ],
     ['Provider', providerLabels[payment.provider]],
     ['Method', payment.method && methodLabels[payment.method]],
     ['Reference', payment.reference],
@@ -87,7 +97,6 @@ function fieldsOf(payment: Payment): Field[] {
     ['Paid', when(payment.paidAt)],
     ['End before', when(payment.previousEnd)],
     ['End after', when(payment.newEnd)],
-    ['Refunded on', when(payment.refundedAt)],
     ['Our id', <ProviderId key="id" value={payment.id} label="Payment reference" />],
   ]
 }
@@ -95,10 +104,16 @@ function fieldsOf(payment: Payment): Field[] {
 type PaymentDetailsDialogProps = {
   payment: Payment | null
   onOpenChange: (isOpen: boolean) => void
+  /** What may be done with it (a super admin's Refund or Resolve). */
+  actions?: (payment: Payment) => ReactNode
 }
 
-/** Every field of one payment; empty ones are left out. */
-export function PaymentDetailsDialog({ payment, onOpenChange }: PaymentDetailsDialogProps) {
+/** Every field of one payment, empty ones left out, and what may be done with it. */
+export function PaymentDetailsDialog({
+  payment,
+  onOpenChange,
+  actions,
+}: PaymentDetailsDialogProps) {
   return (
     <Dialog open={payment !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl">
@@ -120,6 +135,7 @@ export function PaymentDetailsDialog({ payment, onOpenChange }: PaymentDetailsDi
                   </div>
                 ))}
             </dl>
+            {actions && <div className="flex flex-wrap justify-end gap-2">{actions(payment)}</div>}
           </>
         )}
       </DialogContent>

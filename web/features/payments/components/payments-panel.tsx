@@ -1,6 +1,5 @@
 import { Download, Receipt, SearchX } from 'lucide-react'
 import { useState } from 'react'
-import type { Payment } from '@common/payments'
 import { ListLoadError, ListLoading } from '@/components/list-states'
 import { LoadMoreButton } from '@/components/load-more-button'
 import { SectionCard } from '@/components/section-card'
@@ -29,9 +28,11 @@ function FilterProblem({ message }: { message: string }) {
  */
 export function PaymentsPanel({ canAct }: { canAct: boolean }) {
   const [filters, setFilters] = useState<Filters>({})
-  const [opened, setOpened] = useState<Payment | null>(null)
+  const [openedId, setOpenedId] = useState<string | null>(null)
   const list = usePayments(filters)
   const payments = list.data?.pages.flatMap((page) => page.items)
+  // Read from the list, so the details follow a refund made from them.
+  const opened = payments?.find((payment) => payment.id === openedId) ?? null
   const filterProblem =
     list.error instanceof ApiError && list.error.status === 400 ? list.error : null
 
@@ -60,7 +61,7 @@ export function PaymentsPanel({ canAct }: { canAct: boolean }) {
               ? 'No payment matches these filters.'
               : 'No payments yet. They appear here when a customer pays or an admin records one.'
           }
-          onOpen={setOpened}
+          onOpen={(payment) => setOpenedId(payment.id)}
           rowActions={(payment) => canAct && <PaymentActions payment={payment} />}
         />
       ) : list.isError ? (
@@ -69,7 +70,11 @@ export function PaymentsPanel({ canAct }: { canAct: boolean }) {
         <ListLoading label="Loading payments" />
       )}
       {!filterProblem && <LoadMoreButton query={list} />}
-      <PaymentDetailsDialog payment={opened} onOpenChange={(isOpen) => isOpen || setOpened(null)} />
+      <PaymentDetailsDialog
+        payment={opened}
+        onOpenChange={(isOpen) => isOpen || setOpenedId(null)}
+        actions={(payment) => canAct && <PaymentActions payment={payment} />}
+      />
     </SectionCard>
   )
 }

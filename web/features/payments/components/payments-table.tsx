@@ -6,7 +6,7 @@ import { RecordTable } from '@/components/record-table'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatShortDate } from '@/lib/format'
-import { formatAmount, paidWith, planAndMonths, referenceOf } from '../payment-labels'
+import { formatAmount, paidWith, planAndMonths, referenceOf, refundedText } from '../payment-labels'
 import { PaymentStatusBadge } from './payment-status-badge'
 
 const columns = [
@@ -96,8 +96,15 @@ export function PaymentsTable({
                 )}
               </TableCell>
             )}
-            <TableCell data-label="Status">
-              <PaymentStatusBadge status={payment.status} />
+            <TableCell data-label="Status" className="whitespace-normal">
+              <div className="grid justify-items-start gap-1">
+                <PaymentStatusBadge status={payment.status} />
+                {payment.refundedAt && (
+                  <span className="text-xs text-muted-foreground">
+                    {refundedText(payment.refundedAmount, payment.currency, payment.refundedAt)}
+                  </span>
+                )}
+              </div>
             </TableCell>
             {!isForPerson && (
               <TableCell data-label="Receipt" className="tabular-nums">

@@ -1,6 +1,5 @@
 import { Receipt } from 'lucide-react'
 import { useState } from 'react'
-import type { Payment } from '@common/payments'
 import type { Plan } from '@common/plans'
 import { ListLoadError, ListLoading } from '@/components/list-states'
 import { LoadMoreButton } from '@/components/load-more-button'
@@ -34,9 +33,11 @@ export function PersonPayments({
   plans,
   canRefund,
 }: PersonPaymentsProps) {
-  const [opened, setOpened] = useState<Payment | null>(null)
+  const [openedId, setOpenedId] = useState<string | null>(null)
   const list = usePayments({ personId })
   const payments = list.data?.pages.flatMap((page) => page.items)
+  // Read from the list, so the details follow a refund made from them.
+  const opened = payments?.find((payment) => payment.id === openedId) ?? null
 
   return (
     <SectionCard
@@ -59,7 +60,7 @@ export function PersonPayments({
           payments={payments}
           isForPerson
           empty="No payments from this person yet."
-          onOpen={setOpened}
+          onOpen={(payment) => setOpenedId(payment.id)}
           rowActions={(payment) => canRefund && <PaymentActions payment={payment} />}
         />
       ) : list.isError ? (
@@ -68,7 +69,11 @@ export function PersonPayments({
         <ListLoading label="Loading payments" />
       )}
       <LoadMoreButton query={list} />
-      <PaymentDetailsDialog payment={opened} onOpenChange={(isOpen) => isOpen || setOpened(null)} />
+      <PaymentDetailsDialog
+        payment={opened}
+        onOpenChange={(isOpen) => isOpen || setOpenedId(null)}
+        actions={(payment) => canRefund && <PaymentActions payment={payment} />}
+      />
     </SectionCard>
   )
 }

@@ -1,7 +1,11 @@
 import { Check } from 'lucide-react'
+import { Link } from 'wouter'
+import { accountRenewPath } from '@common/customer-account'
 import { perMonthPrice, planBadge, planPriceLabel, type PlanBadge } from '@common/plan-rules'
 import type { Plan } from '@common/plans'
 import { StartTrialButton } from '@/components/start-trial-button'
+import { Button } from '@/components/ui/button'
+import { useIsSignedInCustomer } from '@/lib/signed-in-customer'
 import { cn } from '@/lib/utils'
 
 function PlanRibbon({ badge }: { badge: PlanBadge }) {
@@ -21,8 +25,12 @@ function PlanRibbon({ badge }: { badge: PlanBadge }) {
   )
 }
 
-/** A plan with its price, per-month price, features and a trial button with the plan chosen. */
+/**
+ * A plan with its price, per-month price, features and a trial button with the plan chosen; a
+ * signed-in customer, who has had their trial, chooses it on their own page's renew panel.
+ */
 export function PlanCard({ plan, headingAs: Heading }: { plan: Plan; headingAs: 'h2' | 'h3' }) {
+  const isSignedIn = useIsSignedInCustomer()
   // "Starter - $9.99/month" with the name emphasised: the label is the name plus its price.
   const priceSuffix = planPriceLabel(plan).slice(plan.name.length)
   const badge = planBadge(plan)
@@ -59,13 +67,21 @@ export function PlanCard({ plan, headingAs: Heading }: { plan: Plan; headingAs: 
           </ul>
         )}
       </div>
-      <StartTrialButton
-        planName={plan.name}
-        variant={badge ? 'default' : 'outline'}
-        className="mt-6 w-full"
-      >
-        Start Free Trial<span className="sr-only"> with {plan.name}</span>
-      </StartTrialButton>
+      {isSignedIn ? (
+        <Button asChild variant={badge ? 'default' : 'outline'} className="mt-6 w-full">
+          <Link href={accountRenewPath(plan.id)}>
+            Choose this plan<span className="sr-only">: {plan.name}, in My account</span>
+          </Link>
+        </Button>
+      ) : (
+        <StartTrialButton
+          planName={plan.name}
+          variant={badge ? 'default' : 'outline'}
+          className="mt-6 w-full"
+        >
+          Start Free Trial<span className="sr-only"> with {plan.name}</span>
+        </StartTrialButton>
+      )}
     </article>
   )
 }
