@@ -43,12 +43,3 @@ export function maskedIp(ip: string): string {
 /** "Watching now on N of M screens". */
 export const watchingNowText = (watching: number, screens: number) =>
   `Watching now on ${watching} of ${screens} ${screens === 1 ? 'screen' : 'screens'}`
-
-/** How old a reading is, in words ("read 3 minutes ago"). */
-export function readingAge(readAt: string, now: Date): string {
-  const minutes = Math.floor((now.getTime() - new Date(readAt).getTime()) / 60_000)
-  if (minutes < 1) return 'read just now'
-  if (minutes < 60) return `read ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`
-  const hours = Math.floor(minutes / 60)
-  return `read ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`
-}

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useNow } from '@/lib/use-now'
 import { useAccount } from '../api/get-account'
 import { useSignOut } from '../api/sign-out'
+import { AccountWatching } from './account-watching'
 import { DeviceGuide } from './device-guide'
 import { LineLogin } from './line-login'
 import { PaymentWatch } from './payment-watch'
@@ -101,7 +102,10 @@ export function AccountPage({ renderHelp }: AccountPageProps) {
       {watchedPaymentId && <PaymentWatch account={data} paymentId={watchedPaymentId} />}
       <SubscriptionStatus subscription={data.subscription} now={now} onRenew={openRenew} />
       {data.line ? (
-        <LineLogin line={data.line} />
+        <>
+          <AccountWatching />
+          <LineLogin line={data.line} />
+        </>
       ) : (
         <p className="rounded-lg border p-4 text-sm text-muted-foreground">
           Your login appears here as soon as your line is ready; we e-mail it to you too.
