@@ -71,7 +71,8 @@ interface BackupTable {
 
 // Left out besides: counts kept by triggers (revenue_months, subscription_status_counts), what
 // the next supplier sync finds again (supplier_state, supplier_drift), recovery code hashes and
-// the Telegram updates already handled.
+// the Telegram updates already handled, and the panel's activity log with the sharing signals
+// made from it (line_activity, line_activity_reads, line_sharing), read from the panel again.
 const tables: BackupTable[] = [
   { name: 'users', table: users, key: ['id'], columns: userColumns },
   { name: 'plans', table: plans, key: ['id'] },
