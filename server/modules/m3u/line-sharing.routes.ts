@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorBody, idParams } from '../../../common/api'
-import { sharedLinesPage, sharingFilters, sharingListQuery } from '../../../common/line-sharing'
+import {
+  sharedLinesPage,
+  sharingFilters,
+  sharingListQuery,
+  sharingOfferAnswer,
+} from '../../../common/line-sharing'
 import { csvStream } from '../../lib/csv-export'
 import { keyset } from '../../lib/keyset'
 import { textAnswer } from '../../lib/text-answer'
@@ -15,6 +20,7 @@ import {
   sharingEvidence,
   sharingOrder,
 } from './line-sharing'
+import { offerBiggerPlan } from './sharing-offer'
 
 const audit = auditAs('line_sharing')
 
@@ -89,6 +95,27 @@ export async function lineSharingRoutes(fastify: FastifyInstance) {
         dismissSharing(tx, request.params.id, actor, app.now()),
       )
       return reply.code(204).send(null)
+    },
+  )
+
+  // Queued through the outbox with its audit entry (both commit, or neither); sent within a poll.
+  app.post(
+    '/api/lines/sharing/:id/offer',
+    {
+      config: audit('offer'),
+      schema: {
+        params: idParams,
+        response: { 201: sharingOfferAnswer, 404: apiErrorBody, 409: apiErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.admin!.username
+      const offer = await inAuditedTransaction(
+        request,
+        (tx) => offerBiggerPlan(tx, request.params.id, actor, app.now()),
+        { details: (made) => ({ planName: made.planName, channels: made.channels.join(',') }) },
+      )
+      return reply.code(201).send(offer)
     },
   )
 }

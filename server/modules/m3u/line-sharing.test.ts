@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { lineActivity } from '../../db/schema/line-activity'
+import { outboxMessages } from '../../db/schema/outbox-messages'
 import type { ScriptedActivity } from '../../test/fake-panel-activity'
 import { databaseKinds } from '../../test/test-server'
 import { useSupplierServer } from '../../test/supplier-server'
@@ -21,6 +22,9 @@ describe.each(databaseKinds)('lines likely shared, on %s', (kind) => {
       nextCursor: string | null
     }
   }
+
+  const panelLineOf = async (panelId: string) =>
+    t.supplier.lines.find((line) => line.id === panelId)
 
   async function lineOfNewPerson() {
     const person = await t.newPerson()
@@ -155,6 +159,59 @@ describe.each(databaseKinds)('lines likely shared, on %s', (kind) => {
       networks24h: 10,
       isDismissed: false,
     })
+  })
+
+  it('offers the plan with more screens by the outbox, with a sign-in link to pay; the line stays as it is', async () => {
+    const shared = await lineOfNewPerson()
+    t.supplier.viewers.addActivity(
+      watchedFrom(shared.panelId, [
+        { ip: '10.2.1.1', country: 'DE' },
+        { ip: '10.2.2.1', country: 'AT' },
+        { ip: '10.2.3.1', country: 'CH' },
+      ]),
+    )
+    await round()
+    const none = await t.admin.post(`/api/lines/sharing/${shared.lineId}/offer`)
+    expect(none.status).toBe(409)
+    expect(none.body.message).toBe('No active plan has more than 2 screens')
+    for (const [name, screens, price] of [
+      ['Household', 4, 30],
+      ['Big House', 6, 40],
+      ['Family Plus', 3, 25],
+    ] as const) {
+      const plan = await t.admin.post('/api/plans', { name, price, maxConnections: screens })
+      expect(plan.status).toBe(201)
+    }
+    const before = (await panelLineOf(shared.panelId))!
+
+    const offered = await t.admin.post(`/api/lines/sharing/${shared.lineId}/offer`)
+    expect(offered.status).toBe(201)
+    expect(offered.body).toEqual({
+      planId: expect.any(String),
+      planName: 'Family Plus',
+      screens: 3,
+      channels: ['email'],
+    })
+    const [message] = await t.server.app.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.trialRequestId, shared.person.id),
+          eq(outboxMessages.kind, 'bigger_plan_offer'),
+        ),
+      )
+    expect(message).toMatchObject({
+      channel: 'email',
+      recipient: shared.person.email,
+      status: 'queued',
+      variables: { planName: 'Family Plus', screens: '3 screens' },
+    })
+    expect((await list()).lines.find((line) => line.lineId === shared.lineId)).toMatchObject({
+      offeredAt: t.now.toISOString(),
+    })
+    // Nothing is done to the line: the panel holds it as before.
+    expect(await panelLineOf(shared.panelId)).toEqual(before)
   })
 
   it('pages by keyset, exports CSV, and refuses a bad filter naming it', async () => {

@@ -111,6 +111,7 @@ export async function messageValues(
     ...(captured.ticketSubject ? { ticketSubject: withoutLinks(captured.ticketSubject) } : {}),
     ...(captured.replyText ? { replyText: captured.replyText } : {}),
     ...(captured.timeLeft ? { timeLeft: captured.timeLeft } : {}),
+    ...(captured.screens ? { screens: captured.screens } : {}),
     ...receiptValues(captured),
     ...(isReminder(row.kind) ? { renewUrl: plansUrl(config) } : {}),
     ...(row.ticketId ? { ticketUrl: ticketUrl(config, row.ticketId) } : {}),
