@@ -46,11 +46,6 @@ export const sharedLine = z.object({
 })
 export type SharedLine = z.infer<typeof sharedLine>
 
-export const sharedLinesPage = z.object({
-  lines: z.array(sharedLine),
-  nextCursor: z.string().nullable(),
-})
-
 /** Filters of the list: one reason, dismissed lines too, a person's name or line's username. */
 export const sharingFilters = z.object({
   reason: z.enum(sharingReasons, { error: 'reason must be networks or countries' }).optional(),
@@ -70,6 +65,7 @@ export const sharingOfferAnswer = z.object({
   /** The channels the offer was queued on (e-mail, and Telegram when the person bound a chat). */
   channels: z.array(z.enum(['email', 'telegram'])),
 })
+export type SharingOfferAnswer = z.infer<typeof sharingOfferAnswer>
 
 /** Dismissed lines stay off the list this long unless their evidence doubles. */
 export const sharingDismissDays = 30

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import {
-  sharedLinesPage,
+  sharedLine,
   sharingFilters,
   sharingListQuery,
   sharingOfferAnswer,
 } from '../../../common/line-sharing'
 import { csvStream } from '../../lib/csv-export'
-import { keyset } from '../../lib/keyset'
+import { keyset, setPageHeaders } from '../../lib/keyset'
 import { textAnswer } from '../../lib/text-answer'
 import { auditAs, inAuditedTransaction } from '../../plugins/audit'
 import {
@@ -36,10 +36,10 @@ export async function lineSharingRoutes(fastify: FastifyInstance) {
     {
       schema: {
         querystring: sharingListQuery,
-        response: { 200: sharedLinesPage, 400: apiErrorBody },
+        response: { 200: z.array(sharedLine), 400: apiErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit, cursor, ...filter } = request.query
       const now = app.now()
       const pages = keyset(sharingOrder, cursor, limit)
@@ -53,10 +53,8 @@ export async function lineSharingRoutes(fastify: FastifyInstance) {
         page.rows.map((row) => row.lineId),
         now,
       )
-      return {
-        lines: page.rows.map((row) => presentSharedLine(row, evidence.get(row.lineId) ?? [])),
-        nextCursor: page.nextCursor,
-      }
+      setPageHeaders(reply, page)
+      return page.rows.map((row) => presentSharedLine(row, evidence.get(row.lineId) ?? []))
     },
   )
 

@@ -17,9 +17,9 @@ describe.each(databaseKinds)('lines likely shared, on %s', (kind) => {
   const list = async (query = '') => {
     const answer = await t.admin.get(`/api/lines/sharing${query}`)
     expect(answer.status).toBe(200)
-    return answer.body as {
-      lines: { lineId: string; [field: string]: unknown }[]
-      nextCursor: string | null
+    return {
+      lines: answer.body as { lineId: string; [field: string]: unknown }[],
+      nextCursor: answer.headers.get('x-next-cursor'),
     }
   }
 

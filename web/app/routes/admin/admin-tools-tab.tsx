@@ -5,6 +5,7 @@ import { SectionCard } from '@/components/section-card'
 import { CreateM3uLineForm } from '@/features/m3u/components/create-m3u-line-form'
 import { M3uLinkParser } from '@/features/m3u/components/m3u-link-parser'
 import { RecentM3uLines } from '@/features/m3u/components/recent-m3u-lines'
+import { SharedLinesCard } from '@/features/line-sharing/components/shared-lines-card'
 import { SupplierPanelCard } from '@/features/supplier-sync/components/supplier-panel-card'
 import { SubscriptionIntegrationCard } from './subscription-integration-card'
 
@@ -15,6 +16,7 @@ export function AdminToolsTab() {
     <div className="grid gap-6">
       {/* First: the supplier's credits and the differences to put right are the daily look. */}
       <SupplierPanelCard />
+      <SharedLinesCard />
       <SectionCard
         title="M3U Link Parser"
         icon={ListChecks}
