@@ -47,15 +47,16 @@ function rangeOf(query: URLSearchParams): [number, number] | null {
   return Number.isNaN(from) || Number.isNaN(to) ? null : [from / 1000, to / 1000]
 }
 
-const table = (rows: LiveRow[], query: URLSearchParams): Answer => {
+/** A page of the rows the filter kept, each written out as the panel sends it. */
+function table<T>(kept: T[], query: URLSearchParams, write: (entry: T) => LiveRow): Answer {
   const { start, limit } = pageOf(query)
   return {
     httpStatus: 200,
     body: {
       status: 'STATUS_SUCCESS',
-      data: rows.slice(start, start + limit),
-      recordsTotal: rows.length,
-      recordsFiltered: rows.length,
+      data: kept.slice(start, start + limit).map(write),
+      recordsTotal: kept.length,
+      recordsFiltered: kept.length,
     },
   }
 }
@@ -91,27 +92,32 @@ export function createPanelViewers(
   function liveConnections(caller: Caller, query: URLSearchParams): Answer {
     const usernames = linesOf(caller)
     const line = query.get('line')
-    const rows = live
-      .filter((entry) => usernames.has(entry.lineId) && (!line || entry.lineId === line))
-      .map((entry) => ({ ...row(entry, usernames), uuid: entry.uuid, divergence: '0' }))
-    return table(rows, query)
+    const kept = live.filter(
+      (entry) => usernames.has(entry.lineId) && (!line || entry.lineId === line),
+    )
+    return table(kept, query, (entry) => ({
+      ...row(entry, usernames),
+      uuid: entry.uuid,
+      divergence: '0',
+    }))
   }
 
   function activityLogs(caller: Caller, query: URLSearchParams): Answer {
     const usernames = linesOf(caller)
     const line = query.get('line')
     const range = rangeOf(query)
-    const rows = logs
-      .filter(
-        (entry) =>
-          usernames.has(entry.lineId) &&
-          (!line || entry.lineId === line) &&
-          (!range ||
-            (entry.startedAt.getTime() / 1000 >= range[0] &&
-              entry.endedAt.getTime() / 1000 <= range[1])),
-      )
-      .map((entry) => ({ ...row(entry, usernames), date_end: seconds(entry.endedAt) }))
-    return table(rows, query)
+    const kept = logs.filter(
+      (entry) =>
+        usernames.has(entry.lineId) &&
+        (!line || entry.lineId === line) &&
+        (!range ||
+          (entry.startedAt.getTime() / 1000 >= range[0] &&
+            entry.endedAt.getTime() / 1000 <= range[1])),
+    )
+    return table(kept, query, (entry) => ({
+      ...row(entry, usernames),
+      date_end: seconds(entry.endedAt),
+    }))
   }
 
   return {

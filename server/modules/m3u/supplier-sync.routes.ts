@@ -12,6 +12,7 @@ import {
 } from '../../../common/person-lines'
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs } from '../../plugins/audit'
+import { readActivityRound } from './activity-read'
 import { fixDrift } from './drift-fix'
 import { routeOutcome } from './line-outcome'
 import { panelCallRefusals, supplierAccess } from './supplier-access'
@@ -40,12 +41,16 @@ export async function supplierSyncRoutes(fastify: FastifyInstance) {
         response: { 200: supplierSyncResult, ...panelCallRefusals },
       },
     },
-    async (request) =>
-      syncSupplier(access, {
+    async (request) => {
+      const result = await syncSupplier(access, {
         apiKey: request.body.apiKey,
         actor: request.admin!.username,
         commit: routeOutcome(request),
-      }),
+      })
+      // Now rather than at the next round: the activity log on, and the lines likely shared.
+      await readActivityRound(access)
+      return result
+    },
   )
 
   app.get(
