@@ -173,6 +173,14 @@ export const messageKinds = {
     optional: [],
     bodyOnly: ['firstName', 'ticketSubject'],
   },
+  bigger_plan_offer: {
+    label: 'Bigger plan offer',
+    description:
+      'When an admin offers a line watched on more screens than it pays for the plan with more screens: a link that signs the customer in to pay for it.',
+    variables: ['firstName', 'brandName', 'planName', 'screens', 'renewUrl'],
+    optional: ['firstName'],
+    bodyOnly: ['firstName'],
+  },
 } as const satisfies Record<
   string,
   {
@@ -186,11 +194,15 @@ export const messageKinds = {
 export type MessageKind = keyof typeof messageKinds
 export const messageKindNames = Object.keys(messageKinds) as [MessageKind, ...MessageKind[]]
 
-/** The kinds a person's unsubscribe stops; logins, confirmations and support replies still go. */
+/**
+ * The kinds a person's unsubscribe stops, each with a "Renew now" link that signs them in to pay;
+ * logins, confirmations and support replies still go.
+ */
 export const reminderKinds = [
   'subscription_reminder',
   'trial_reminder',
   'expiry_notice',
+  'bigger_plan_offer',
 ] as const satisfies readonly MessageKind[]
 export type ReminderKind = (typeof reminderKinds)[number]
 

@@ -25,6 +25,8 @@ import { m3uRoutes } from './modules/m3u/m3u.routes'
 import { messagesRoutes } from './modules/messages/messages.routes'
 import { unsubscribeRoutes } from './modules/messages/unsubscribe.routes'
 import { personLinesRoutes } from './modules/m3u/person-lines.routes'
+import { liveConnectionsRoutes } from './modules/m3u/live-connections.routes'
+import { lineSharingRoutes } from './modules/m3u/line-sharing.routes'
 import { supplierSyncRoutes } from './modules/m3u/supplier-sync.routes'
 import { followPanelExpiry } from './modules/subscriptions/panel-expiry-kept'
 import { supplierRoutes } from './modules/m3u/supplier.routes'
@@ -211,6 +213,8 @@ export async function buildApp({
   await app.register(maintenanceRoutes)
   await app.register(m3uRoutes)
   await app.register(personLinesRoutes)
+  await app.register(liveConnectionsRoutes)
+  await app.register(lineSharingRoutes)
   await app.register(subscriptionExtendRoutes)
   await app.register(recordPaymentRoutes)
   await app.register(supplierSyncRoutes, { moveSubscriptionEnd: followPanelExpiry })

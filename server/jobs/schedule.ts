@@ -4,7 +4,12 @@ import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identi
 import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
 import { cleanupExpired } from './cleanup'
 import { keepSubscriptionMetricsCurrent } from '../modules/business-metrics/subscription-metrics.service'
-import { leftLinesRound, panelLinesRound, supplierSyncRound } from '../modules/m3u/panel-rounds'
+import {
+  leftLinesRound,
+  lineActivityRound,
+  panelLinesRound,
+  supplierSyncRound,
+} from '../modules/m3u/panel-rounds'
 import { reconcilePayments } from '../modules/payments/reconcile-payments'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
@@ -63,6 +68,8 @@ export function scheduleJobs(app: FastifyInstance): () => void {
     // A paid line whose follow-up died with its process is made or pushed within a lease and a poll.
     ['left-lines', pollMs, () => leftLinesRound(app)],
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
+    // One process at a time (a lease) reads the activity log on and flags lines likely shared.
+    ['line-activity', 5 * minute, () => lineActivityRound(app)],
     // A payment whose webhook never came is settled (or ended) by asking its provider.
     ['payment-reconciliation', 10 * minute, () => reconcilePayments(app)],
     // Once per rules version, and only then more than a look at one settings row. Requests are

@@ -1,3 +1,5 @@
+import { createPanelViewers } from './fake-panel-activity'
+
 /**
  * The state and actions of the fake XUI.ONE panel (fake-supplier.ts), written from
  * docs/supplier-panel.md, not from our client. Lines carry string fields as the panel sends them.
@@ -165,7 +167,13 @@ export function createPanelState({ credits = 100 } = {}) {
         : { username: 'reseller', member_group_id: '2', credits: String(balance) },
     )
 
+  // Who watches which line (live_connections, activity_logs): fake-panel-activity.ts.
+  const viewers = createPanelViewers(
+    (caller) => new Map(visibleTo(caller).map((line) => [line.id, line.username])),
+  )
+
   return {
+    viewers,
     /** Runs one action: reads take the query, writes the form body (docs/supplier-panel.md §1). */
     run(action: string, caller: Caller, query: Params, form: Params): Answer {
       switch (action) {
@@ -183,6 +191,10 @@ export function createPanelState({ credits = 100 } = {}) {
           return setEnabled(caller, form, '1')
         case 'disable_line':
           return setEnabled(caller, form, '0')
+        case 'live_connections':
+          return viewers.liveConnections(caller, query)
+        case 'activity_logs':
+          return viewers.activityLogs(caller, query)
         default:
           return refuse('STATUS_FAILURE', 'Unknown action.')
       }

@@ -132,6 +132,8 @@ export async function startFakeSupplier({
       return state.credits
     },
     setCredits: state.setCredits,
+    /** Who watches: scripted live connections and activity-log entries (fake-panel-activity.ts). */
+    viewers: state.viewers,
     editOnPanel: state.editOnPanel,
     /** Lines someone made on the panel itself with the reseller's key, which we know nothing of. */
     makeOnPanel: (usernames: string[]) => state.makeOnPanel(apiKey, usernames),

@@ -35,6 +35,8 @@ export function pacedPanel(panel: SupplierPanel, perSecond: number): SupplierPan
     enableLine: paced(panel.enableLine.bind(panel)),
     disableLine: paced(panel.disableLine.bind(panel)),
     credits: paced(panel.credits.bind(panel)),
+    liveConnections: paced(panel.liveConnections.bind(panel)),
+    activityLogs: paced(panel.activityLogs.bind(panel)),
     playlistUrl: (username, password) => panel.playlistUrl(username, password),
   }
 }

@@ -152,6 +152,20 @@ export function recordedPanel(
       recorded('disable_line', id, () => panel.disableLine(apiKey, id, deadline), undefined, [
         { kind: 'disabled' },
       ]),
+    liveConnections: (apiKey, deadline) =>
+      recorded(
+        'live_connections',
+        null,
+        () => panel.liveConnections(apiKey, deadline),
+        (connections) => ({ message: `${connections.length} connections` }),
+      ),
+    activityLogs: (apiKey, page, deadline) =>
+      recorded(
+        'activity_logs',
+        null,
+        () => panel.activityLogs(apiKey, page, deadline),
+        ({ entries }) => ({ message: `${entries.length} entries from ${page.start}` }),
+      ),
     credits: (apiKey, deadline) =>
       recorded(
         'user_info',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { leaseMs } from '../../lib/lease'
+import { readActivityRound } from './activity-read'
 import { systemOutcome } from './line-outcome'
 import { makeOwedLines, settleCheckingLines } from './line-settle'
 import { supplierAccess } from './supplier-access'
@@ -54,3 +55,6 @@ export async function supplierSyncRound(app: FastifyInstance) {
     commit: systemOutcome(app.db, 'supplier.sync', app.now),
   })
 }
+
+/** Reads the panel's activity log on from where it stopped and computes the sharing signals. */
+export const lineActivityRound = (app: FastifyInstance) => readActivityRound(supplierAccess(app))

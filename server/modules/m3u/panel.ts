@@ -43,6 +43,33 @@ export type PanelLineChanges = Partial<
   Pick<NewPanelLine, 'expiresAt' | 'maxConnections' | 'isTrial' | 'bouquetIds' | 'password'>
 >
 
+/** Someone watching one of the key owner's lines now (live_connections). */
+export type PanelConnection = {
+  /** The panel's line id. */
+  lineId: string
+  /** The channel or title's name on the panel. */
+  stream: string
+  /** The player's user agent. */
+  player: string
+  ip: string
+  /** ISO 3166 alpha-2, upper-case; null when the panel's GeoIP has none. */
+  country: string | null
+  startedAt: Date
+}
+
+/** A connection that ended: one entry of the panel's activity log (activity_logs). */
+export type PanelActivity = PanelConnection & {
+  /** The panel's id of the entry: each is kept once. */
+  id: string
+  endedAt: Date
+}
+
+/**
+ * One page of the activity log: entries that started on or after `fromDay` and ended by the end
+ * of `toDay` (YYYY-MM-DD, the panel's days), from the `start`th, in the order the panel wrote them.
+ */
+export type ActivityPage = { fromDay: string; toDay: string; start: number }
+
 /** What can go wrong, each with the admin-readable text (the panel's own words where it gave some). */
 export type PanelFailureKind =
   /** The panel answered with a STATUS_* other than success (credits, invalid input, bad key…): 502. */
@@ -163,6 +190,14 @@ export interface SupplierPanel {
   ): Promise<PanelLine | null>
   enableLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<void>
   disableLine(apiKey: string, id: string, deadline?: AbortSignal): Promise<void>
+  /** Everyone watching the key owner's lines now, all pages read. */
+  liveConnections(apiKey: string, deadline?: Deadline): Promise<PanelConnection[]>
+  /** One page of the activity log; `isLast` once a page comes short. */
+  activityLogs(
+    apiKey: string,
+    page: ActivityPage,
+    deadline?: Deadline,
+  ): Promise<{ entries: PanelActivity[]; isLast: boolean }>
   /** The key owner's credits; null for an admin key (credits unknown). */
   credits(apiKey: string, deadline?: AbortSignal): Promise<number | null>
   /** `{panel origin}/get.php?username=U&password=P&type=m3u_plus&output=ts`. */

@@ -12,6 +12,7 @@ import {
 } from '../../../common/person-lines'
 import { setPageHeaders } from '../../lib/keyset'
 import { auditAs } from '../audit/audited-transaction'
+import { readActivityRound } from './activity-read'
 import { fixDrift, type MoveSubscriptionEnd } from './drift-fix'
 import { routeOutcome } from './line-outcome'
 import { panelCallRefusals, supplierAccess } from './supplier-access'
@@ -46,12 +47,16 @@ export async function supplierSyncRoutes(
         response: { 200: supplierSyncResult, ...panelCallRefusals },
       },
     },
-    async (request) =>
-      syncSupplier(access, {
+    async (request) => {
+      const result = await syncSupplier(access, {
         apiKey: request.body.apiKey,
         actor: request.admin!.username,
         commit: routeOutcome(request),
-      }),
+      })
+      // Now rather than at the next round: the activity log on, and the lines likely shared.
+      await readActivityRound(access)
+      return result
+    },
   )
 
   app.get(

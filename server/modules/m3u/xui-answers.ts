@@ -1,4 +1,4 @@
-import { PanelError, type PanelLine } from './panel'
+import { PanelError, type PanelActivity, type PanelConnection, type PanelLine } from './panel'
 
 /**
  * Reading an XUI.ONE answer (docs/supplier-panel.md §2): JSON `{status, data}` or
@@ -124,4 +124,51 @@ export function accountCredits(data: unknown): number | null {
   const raw = (data as { credits?: unknown } | null)?.credits
   const credits = typeof raw === 'string' && raw.trim() ? Number(raw) : raw
   return typeof credits === 'number' && Number.isFinite(credits) ? credits : null
+}
+
+/** A Unix-seconds field as a date; unreadable when absent or not a number. */
+function secondsField(value: unknown, httpStatus: number): Date {
+  const secondsValue = Number(text(value))
+  if (!text(value) || !Number.isFinite(secondsValue)) throw unreadable(httpStatus)
+  return new Date(secondsValue * 1000)
+}
+
+/** One row of live_connections (the panel's `lines_live`): a line id and an address at least. */
+export function panelConnection(raw: unknown, httpStatus: number): PanelConnection {
+  const fields = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  const lineId = text(fields.user_id)
+  const ip = text(fields.user_ip)
+  if (!lineId || !ip) throw unreadable(httpStatus)
+  const country = text(fields.geoip_country_code)?.trim().toUpperCase() ?? ''
+  return {
+    lineId,
+    stream: text(fields.stream_display_name) ?? '',
+    player: text(fields.user_agent) ?? '',
+    ip,
+    country: /^[A-Z]{2}$/.test(country) ? country : null,
+    startedAt: secondsField(fields.date_start, httpStatus),
+  }
+}
+
+/** One row of activity_logs (the panel's `lines_activity`): a connection with its end. */
+export function panelActivity(raw: unknown, httpStatus: number): PanelActivity {
+  const fields = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
+  const id = text(fields.activity_id)
+  if (!id) throw unreadable(httpStatus)
+  return {
+    ...panelConnection(raw, httpStatus),
+    id,
+    endedAt: secondsField(fields.date_end, httpStatus),
+  }
+}
+
+/** A table action's rows (live_connections, activity_logs): a list, or an object of rows. */
+export function tableRows<T>(
+  data: unknown,
+  httpStatus: number,
+  row: (raw: unknown, httpStatus: number) => T,
+): T[] {
+  if (data === null || data === undefined) return []
+  if (typeof data !== 'object') throw unreadable(httpStatus)
+  return Object.values(data).map((raw) => row(raw, httpStatus))
 }

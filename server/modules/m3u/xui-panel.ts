@@ -6,9 +6,11 @@ import {
   mayHaveCreated,
   PanelError,
   perRequest,
+  type ActivityPage,
   type CreatedPanelLine,
   type Deadline,
   type NewPanelLine,
+  type PanelConnection,
   type PanelLine,
   type PanelLineChanges,
   type SupplierPanel,
@@ -16,15 +18,21 @@ import {
 import {
   accountCredits,
   answerData,
+  panelActivity,
+  panelConnection,
   panelLine,
   panelLines,
+  tableRows,
   transportFailure,
   unreadable,
 } from './xui-answers'
 
 type Params = Record<string, string | string[] | undefined>
-/** `pageSize`: the lines asked per get_lines page; the panel answers at most 1000. */
+/** `pageSize`: the rows asked per page (get_lines, live_connections, activity_logs); at most 1000. */
 type XuiPanelOptions = { apiUrl: string; timeoutMs: number; pageSize?: number }
+
+/** Live connections read at most this many pages (a panel ignoring `start` would never end). */
+const maxConnectionPages = 100
 
 const unixSeconds = (date: Date) => String(Math.floor(date.getTime() / 1000))
 
@@ -182,9 +190,47 @@ export function createXuiPanel({ apiUrl, timeoutMs, pageSize = 1000 }: XuiPanelO
     }
   }
 
+  /** Every page of live_connections: rows come and go between pages, so none is refused. */
+  async function liveConnections(
+    apiKey: string,
+    deadline: Deadline = ownDeadline(),
+  ): Promise<PanelConnection[]> {
+    const connections: PanelConnection[] = []
+    for (let page = 0; page < maxConnectionPages; page++) {
+      const { data, httpStatus } = await get(
+        apiKey,
+        'live_connections',
+        { start: String(page * pageSize), limit: String(pageSize) },
+        deadline,
+      )
+      const rows = tableRows(data, httpStatus, panelConnection)
+      connections.push(...rows)
+      if (rows.length < pageSize) break
+    }
+    return connections
+  }
+
+  /** A page of the log, by the panel's days (`range`), from `start`, in the panel's order. */
+  async function activityLogs(
+    apiKey: string,
+    { fromDay, toDay, start }: ActivityPage,
+    deadline: Deadline = ownDeadline(),
+  ) {
+    const { data, httpStatus } = await get(
+      apiKey,
+      'activity_logs',
+      { range: `${fromDay} - ${toDay}`, start: String(start), limit: String(pageSize) },
+      deadline,
+    )
+    const entries = tableRows(data, httpStatus, panelActivity)
+    return { entries, isLast: entries.length < pageSize }
+  }
+
   return {
     createLine,
     listLines,
+    liveConnections,
+    activityLogs,
     findLineByUsername,
     async getLine(apiKey, id, deadline = ownDeadline()) {
       const { data, httpStatus } = await get(apiKey, 'get_line', { id }, deadline)

@@ -85,7 +85,8 @@ export interface BackupTable {
 
 // Left out besides (restore-tables.ts says why, table by table): counts kept by triggers, what
 // the next supplier sync finds again, sessions, sign-in links, recovery code hashes, rate limits,
-// the Telegram updates already handled and a day's import problems. In an order a restore can
+// the Telegram updates already handled, a day's import problems, and the panel's activity log
+// with the sharing signals made from it (read from the panel again). In an order a restore can
 // insert them in: each table after those it refers to.
 export const backupTables: BackupTable[] = [
   { name: 'users', table: users, key: ['id'], columns: userColumns },

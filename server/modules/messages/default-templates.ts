@@ -108,4 +108,12 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Keep this e-mail: its button brings you back to your conversation at any time.',
     ].join('\n\n'),
   },
+  bigger_plan_offer: {
+    subject: '{brandName} {planName}: watch on {screens} at the same time',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'Your {brandName} login is being watched on more screens than your plan covers, so some of them may be cut off.',
+      '{planName} plays on {screens} at the same time, with the same login: nothing to set up again. Press Renew now to switch on your own page (the button signs you in).',
+    ].join('\n\n'),
+  },
 }

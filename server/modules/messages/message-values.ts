@@ -94,6 +94,7 @@ function capturedValues(captured: Record<string, string>): TemplateValues {
     'username',
     'daysAdded',
     'creditsReason',
+    'screens',
   ] as const
   return Object.fromEntries(
     names.filter((name) => captured[name]).map((name) => [name, captured[name]]),

@@ -9,6 +9,7 @@ import { customerActivity } from '../../db/schema/customer-activity'
 import { customerSessions } from '../../db/schema/customer-sessions'
 import { customerSignInTokens } from '../../db/schema/customer-sign-in-tokens'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import { forgetLineViewers } from '../m3u/line-sharing'
 import { mailBounces } from '../../db/schema/mail-bounces'
 import { messagePreferences } from '../../db/schema/message-preferences'
 import { messageReminders } from '../../db/schema/message-reminders'
@@ -215,6 +216,8 @@ export async function eraseRecords(tx: Db, personId: string, now: Date): Promise
     if (line?.isEnabled) {
       await changeLines(tx, eq(m3uLines.id, records.lineId), { isEnabled: false }, now)
     }
+    // Where the line was watched from: addresses are the person's.
+    await forgetLineViewers(tx, records.lineId)
     // An admin's words about the person's line.
     if (line?.notes) {
       await tx.update(m3uLines).set({ notes: null }).where(eq(m3uLines.id, records.lineId))

@@ -6,6 +6,7 @@ import { CreateM3uLineForm } from '@/features/m3u/components/create-m3u-line-for
 import { M3uLinkParser } from '@/features/m3u/components/m3u-link-parser'
 import { RecentM3uLines } from '@/features/m3u/components/recent-m3u-lines'
 import { CompensationCard } from '@/features/compensations/components/compensation-card'
+import { SharedLinesCard } from '@/features/m3u/components/shared-lines-card'
 import { SupplierPanelCard } from '@/features/m3u/components/supplier-panel-card'
 import { SubscriptionIntegrationCard } from './subscription-integration-card'
 
@@ -18,6 +19,7 @@ export function AdminToolsTab({ canCompensate }: { canCompensate: boolean }) {
       <SupplierPanelCard />
       {/* Days for the whole customer base: super admins only, as the server requires. */}
       {canCompensate && <CompensationCard />}
+      <SharedLinesCard />
       <SectionCard
         title="M3U Link Parser"
         icon={ListChecks}

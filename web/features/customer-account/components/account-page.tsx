@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { useNow } from '@/lib/use-now'
 import { useAccount } from '../api/get-account'
 import { useSignOut } from '../api/sign-out'
+import { AccountWatching } from './account-watching'
 import { DeviceGuide } from './device-guide'
 import { LineLogin } from './line-login'
 import { PaymentWatch } from './payment-watch'
@@ -113,7 +114,10 @@ export function AccountPage({ renderHelp }: AccountPageProps) {
         onRenew={openRenew}
       />
       {data.line ? (
-        <LineLogin line={data.line} />
+        <>
+          <AccountWatching />
+          <LineLogin line={data.line} />
+        </>
       ) : (
         <p className="rounded-lg border p-4 text-sm text-muted-foreground">
           Your login appears here as soon as your line is ready; we e-mail it to you too.

@@ -13,6 +13,7 @@ import { ApiError, serverMessageOf } from '@/lib/api-client'
 import { usePersonLine } from '../api/get-person-line'
 import { LineActions } from './line-actions'
 import { LineChecking } from './line-checking'
+import { LineConnections } from './line-connections'
 import { LineDetails } from './line-details'
 import { LineHistory } from './line-history'
 import { LineInstructions } from './line-instructions'
@@ -112,6 +113,7 @@ export function PersonLinePanel({
         ) : (
           <div className="grid gap-5">
             <LineDetails line={data} />
+            <LineConnections personId={personId} />
             {keyField}
             {canChange && <LineActions personId={personId} line={data} keyInput={keyInput} />}
             <LineInstructions

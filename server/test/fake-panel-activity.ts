@@ -1,0 +1,151 @@
+/**
+ * The fake XUI.ONE panel's viewers (fake-panel-state.ts runs it): `live_connections` (the
+ * `lines_live` table) and `activity_logs` (`lines_activity`, one row per connection once it
+ * ended), as the reseller API answers them (the open-source XC_VM `ResellerTableRenderer`, API
+ * mode): `{status, data, recordsTotal, recordsFiltered}` with rows of MySQL string columns, only
+ * the rows of the key owner's lines, paged with `start` and `limit` (default 50; below 1 or above
+ * 1000 means 1000), filtered by `line` (a line id) and for the log by `range`
+ * (`YYYY-MM-DD - YYYY-MM-DD`: started on or after the first day, ended by the end of the last,
+ * in the panel's time zone, UTC here). Without an order the rows come in their table's order.
+ */
+
+import type { Answer } from './fake-panel-state'
+
+/** A connection a test scripts: which line, from where, with what, since when. */
+export type ScriptedConnection = {
+  /** The panel's line id (get_lines' `id`). */
+  lineId: string
+  ip: string
+  /** ISO 3166 alpha-2, or '' when the panel's GeoIP has none. */
+  country?: string
+  userAgent?: string
+  stream?: string
+  startedAt: Date
+}
+
+/** An ended connection (an activity-log entry). */
+export type ScriptedActivity = ScriptedConnection & { endedAt: Date }
+
+type Caller = { isAdmin: boolean; key: string }
+type LiveRow = Record<string, string | null>
+
+const seconds = (date: Date) => String(Math.floor(date.getTime() / 1000))
+
+/** `start` and `limit` as the reseller table API reads them. */
+function pageOf(query: URLSearchParams) {
+  const start = Math.max(0, Math.trunc(Number(query.get('start') ?? 0)) || 0)
+  const asked = query.has('limit') ? Math.trunc(Number(query.get('limit'))) || 0 : 50
+  return { start, limit: asked < 1 || asked > 1000 ? 1000 : asked }
+}
+
+/** `range=YYYY-MM-DD - YYYY-MM-DD`: [first day 00:00:00, last day 23:59:59] in seconds. */
+function rangeOf(query: URLSearchParams): [number, number] | null {
+  const range = query.get('range') ?? ''
+  if (range === '') return null
+  const from = Date.parse(`${range.slice(0, 10)}T00:00:00Z`)
+  const to = Date.parse(`${range.slice(-10)}T23:59:59Z`)
+  return Number.isNaN(from) || Number.isNaN(to) ? null : [from / 1000, to / 1000]
+}
+
+/** A page of the rows the filter kept, each written out as the panel sends it. */
+function table<T>(kept: T[], query: URLSearchParams, write: (entry: T) => LiveRow): Answer {
+  const { start, limit } = pageOf(query)
+  return {
+    httpStatus: 200,
+    body: {
+      status: 'STATUS_SUCCESS',
+      data: kept.slice(start, start + limit).map(write),
+      recordsTotal: kept.length,
+      recordsFiltered: kept.length,
+    },
+  }
+}
+
+export function createPanelViewers(
+  /** The line ids the caller owns (every line for an admin key), and each line's username. */
+  linesOf: (caller: Caller) => Map<string, string>,
+) {
+  let nextActivityId = 1
+  const live: (ScriptedConnection & { activityId: number; uuid: string })[] = []
+  const logs: (ScriptedActivity & { activityId: number })[] = []
+
+  const row = (
+    entry: ScriptedConnection & { activityId: number },
+    usernames: Map<string, string>,
+  ): LiveRow => ({
+    activity_id: String(entry.activityId),
+    user_id: entry.lineId,
+    stream_id: String(100 + (entry.activityId % 50)),
+    server_id: '1',
+    user_agent: entry.userAgent ?? 'VLC/3.0.20 LibVLC/3.0.20',
+    user_ip: entry.ip,
+    container: 'ts',
+    date_start: seconds(entry.startedAt),
+    geoip_country_code: entry.country ?? '',
+    isp: null,
+    username: usernames.get(entry.lineId) ?? null,
+    stream_display_name: entry.stream ?? 'BBC One HD',
+    type: '1',
+    is_restreamer: '0',
+  })
+
+  function liveConnections(caller: Caller, query: URLSearchParams): Answer {
+    const usernames = linesOf(caller)
+    const line = query.get('line')
+    const kept = live.filter(
+      (entry) => usernames.has(entry.lineId) && (!line || entry.lineId === line),
+    )
+    return table(kept, query, (entry) => ({
+      ...row(entry, usernames),
+      uuid: entry.uuid,
+      divergence: '0',
+    }))
+  }
+
+  function activityLogs(caller: Caller, query: URLSearchParams): Answer {
+    const usernames = linesOf(caller)
+    const line = query.get('line')
+    const range = rangeOf(query)
+    const kept = logs.filter(
+      (entry) =>
+        usernames.has(entry.lineId) &&
+        (!line || entry.lineId === line) &&
+        (!range ||
+          (entry.startedAt.getTime() / 1000 >= range[0] &&
+            entry.endedAt.getTime() / 1000 <= range[1])),
+    )
+    return table(kept, query, (entry) => ({
+      ...row(entry, usernames),
+      date_end: seconds(entry.endedAt),
+    }))
+  }
+
+  return {
+    liveConnections,
+    activityLogs,
+    /** Someone starts watching: the connection is live until it ends (`endConnection`). */
+    connect(connection: ScriptedConnection) {
+      const activityId = nextActivityId++
+      live.push({ ...connection, activityId, uuid: `uuid-${activityId}` })
+      return activityId
+    },
+    /** A live connection ends: it leaves live_connections and enters the activity log. */
+    endConnection(activityId: number, endedAt: Date) {
+      const index = live.findIndex((entry) => entry.activityId === activityId)
+      if (index < 0) throw new Error(`No live connection ${activityId} on the fake panel`)
+      const [ended] = live.splice(index, 1)
+      logs.push({ ...ended!, activityId: nextActivityId++, endedAt })
+    },
+    /** Entries of connections that already ended, written to the log in this order. */
+    addActivity(entries: ScriptedActivity[]) {
+      for (const entry of entries) logs.push({ ...entry, activityId: nextActivityId++ })
+    },
+    /** Everyone stops watching at once (a server restart on the panel). */
+    clearLive: () => live.splice(0, live.length),
+    get liveCount() {
+      return live.length
+    },
+  }
+}
+
+export type PanelViewers = ReturnType<typeof createPanelViewers>
