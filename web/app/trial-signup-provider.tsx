@@ -6,7 +6,8 @@ import { TrialSignupContext, type TrialSignup } from '@/lib/trial-signup-context
 
 // The modal (with the form library and the validation schema) is a chunk of its own, fetched
 // when a trial button is first hovered, focused or clicked: the landing page loads without it.
-const loadTrialSignupDialog = () => import('@/features/trial-requests/components/trial-signup-dialog')
+const loadTrialSignupDialog = () =>
+  import('@/features/trial-requests/components/trial-signup-dialog')
 const TrialSignupDialog = lazy(() =>
   loadTrialSignupDialog().then((module) => ({ default: module.TrialSignupDialog })),
 )

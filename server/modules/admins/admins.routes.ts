@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  adminUser,
-  changeAdminRoleInput,
-  createAdminUserInput,
-} from '../../../common/admin-users'
+import { adminUser, changeAdminRoleInput, createAdminUserInput } from '../../../common/admin-users'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { invalidField } from '../../lib/http-error'
 import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'

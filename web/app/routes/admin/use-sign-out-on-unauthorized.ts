@@ -1,9 +1,6 @@
 import { hashKey, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import {
-  adminSessionQueryKey,
-  refreshAdminSession,
-} from '@/features/auth/api/get-admin-session'
+import { adminSessionQueryKey, refreshAdminSession } from '@/features/auth/api/get-admin-session'
 import { ApiError } from '@/lib/api-client'
 
 /**
