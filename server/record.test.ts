@@ -92,8 +92,10 @@ describe('docs/architecture.md', () => {
       architecture.indexOf('Server areas'),
       architecture.indexOf('### Data flows'),
     )
-    for (const module of readdirSync(join(root, 'server/modules')))
-      expect(areas, `server/modules/${module}`).toMatch(new RegExp(`(^|[\\s,(])${module}\\b`))
+    const missing = readdirSync(join(root, 'server/modules')).filter(
+      (module) => !new RegExp(`(^|[\\s,(])${module}\\b`).test(areas),
+    )
+    expect(missing).toEqual([])
   })
 
   it('lists every scheduled job', () => {
@@ -101,7 +103,10 @@ describe('docs/architecture.md', () => {
       ...read('server/jobs/schedule.ts').matchAll(/\[\s*'([a-z-]+)',\s*(?:pollMs|[\d\s*]*minute)/g),
     ]
     expect(jobs.length).toBeGreaterThan(5)
-    for (const [, job] of jobs) expect(architecture, `job ${job}`).toContain(`| \`${job}\``)
+    const missing = jobs
+      .map(([, job]) => job)
+      .filter((job) => !architecture.includes(`| \`${job}\``))
+    expect(missing).toEqual([])
   })
 })
 

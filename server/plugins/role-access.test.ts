@@ -29,6 +29,7 @@ function isGuardRefusal(method: string, answer: RawResponse): boolean {
  */
 const supportRoutes = [
   'GET /api/admin/session',
+  'POST /api/admin/new-password',
   'POST /api/admin/password',
   'POST /api/admin/two-factor/setup',
   'POST /api/admin/two-factor/enable',
@@ -52,6 +53,7 @@ const supportRoutes = [
   'PUT /api/support/saved-replies/:id',
   'DELETE /api/support/saved-replies/:id',
   'GET /api/notifications/admin/',
+  'GET /api/trial-requests/:id/connections',
   'GET /api/trial-requests/:id/line',
   'GET /api/trial-requests/:id/telegram',
   'GET /api/messages/people/:id',
