@@ -88,6 +88,9 @@ describe('the server process on SIGTERM', () => {
         openRawSocket(server.port, head.slice(0, -2)),
         openRawSocket(server.port, 'GET /api/ready HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
       ])
+      // Answered after both began arriving, so the server has read their first lines: they are
+      // requests under way, not idle connections that shutting down may close.
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
 
       server.child.kill('SIGTERM')
       expect((await live.closed).code).toBe(1001)
