@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { setAdminPasswordInput, type AdminUser } from '@common/admin-users'
 import { FormAlert } from '@/components/form-alert'
+import { NewPasswordFields } from '@/components/new-password-fields'
 import { Button } from '@/components/ui/button'
 import {
   Dialog,
@@ -14,8 +15,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog'
-import { FormField } from '@/components/ui/form-field'
-import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { serverMessageOf } from '@/lib/api-client'
 import { showServerFieldErrors } from '@/lib/form-errors'
@@ -92,33 +91,19 @@ export function SetAdminPasswordButton({ user }: { user: AdminUser }) {
           aria-label="Set a new password"
           className="grid gap-4"
         >
-          <FormField
-            id={`set-password-${user.id}`}
-            label="New password"
+          <NewPasswordFields
             hint="At least 12 characters; not a common password, not their username."
-            error={errors.password?.message}
-          >
-            {(controlProps) => (
-              <PasswordInput
-                autoComplete="new-password"
-                {...controlProps}
-                {...register('password')}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={`set-password-confirm-${user.id}`}
-            label="Confirm new password"
-            error={errors.confirmPassword?.message}
-          >
-            {(controlProps) => (
-              <PasswordInput
-                autoComplete="new-password"
-                {...controlProps}
-                {...register('confirmPassword')}
-              />
-            )}
-          </FormField>
+            password={{
+              id: `set-password-${user.id}`,
+              registration: register('password'),
+              error: errors.password?.message,
+            }}
+            confirmation={{
+              id: `set-password-confirm-${user.id}`,
+              registration: register('confirmPassword'),
+              error: errors.confirmPassword?.message,
+            }}
+          />
           <FormAlert message={errors.root?.server?.message} />
           <Button type="submit" className="w-fit" disabled={!canSubmit}>
             {setPassword.isPending ? <Spinner /> : <KeyRound aria-hidden />}

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { changePasswordInput } from '@common/admin-users'
 import { FormAlert } from '@/components/form-alert'
+import { NewPasswordFields } from '@/components/new-password-fields'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { PasswordInput } from '@/components/ui/password-input'
@@ -78,33 +79,19 @@ export function ChangePasswordForm({ username }: { username: string }) {
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="account-new-password"
-          label="New password"
+        <NewPasswordFields
           hint="At least 12 characters; not a common password, not your username."
-          error={errors.newPassword?.message}
-        >
-          {(controlProps) => (
-            <PasswordInput
-              autoComplete="new-password"
-              {...controlProps}
-              {...register('newPassword')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="account-confirm-password"
-          label="Confirm new password"
-          error={errors.confirmPassword?.message}
-        >
-          {(controlProps) => (
-            <PasswordInput
-              autoComplete="new-password"
-              {...controlProps}
-              {...register('confirmPassword')}
-            />
-          )}
-        </FormField>
+          password={{
+            id: 'account-new-password',
+            registration: register('newPassword'),
+            error: errors.newPassword?.message,
+          }}
+          confirmation={{
+            id: 'account-confirm-password',
+            registration: register('confirmPassword'),
+            error: errors.confirmPassword?.message,
+          }}
+        />
       </div>
       <FormAlert message={errors.root?.server?.message} />
       <Button type="submit" className="w-fit" disabled={!canSubmit}>

@@ -5,9 +5,8 @@ import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { newPasswordInput, type AdminUser } from '@common/admin-users'
 import { FormAlert } from '@/components/form-alert'
+import { NewPasswordFields } from '@/components/new-password-fields'
 import { Button } from '@/components/ui/button'
-import { FormField } from '@/components/ui/form-field'
-import { PasswordInput } from '@/components/ui/password-input'
 import { Spinner } from '@/components/ui/spinner'
 import { showServerFieldErrors } from '@/lib/form-errors'
 import { refreshAdminSession } from '../api/get-admin-session'
@@ -71,33 +70,19 @@ export function NewPasswordRequiredScreen({ user }: { user: AdminUser }) {
           readOnly
           hidden
         />
-        <FormField
-          id="required-new-password"
-          label="New password"
+        <NewPasswordFields
           hint="At least 12 characters; not a common password, not your username."
-          error={errors.newPassword?.message}
-        >
-          {(controlProps) => (
-            <PasswordInput
-              autoComplete="new-password"
-              {...controlProps}
-              {...register('newPassword')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id="required-confirm-password"
-          label="Confirm new password"
-          error={errors.confirmPassword?.message}
-        >
-          {(controlProps) => (
-            <PasswordInput
-              autoComplete="new-password"
-              {...controlProps}
-              {...register('confirmPassword')}
-            />
-          )}
-        </FormField>
+          password={{
+            id: 'required-new-password',
+            registration: register('newPassword'),
+            error: errors.newPassword?.message,
+          }}
+          confirmation={{
+            id: 'required-confirm-password',
+            registration: register('confirmPassword'),
+            error: errors.confirmPassword?.message,
+          }}
+        />
         <FormAlert message={errors.root?.server?.message} />
         <Button type="submit" className="w-fit" disabled={!canSubmit}>
           {setNewPassword.isPending ? <Spinner /> : <KeyRound aria-hidden />}
