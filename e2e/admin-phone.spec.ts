@@ -88,6 +88,8 @@ describe('Business Center on a phone and a desktop', () => {
           // The API reference draws its operations once the document has come: read them
           // with one opened, its parameters and answers showing, as someone scripting does.
           if (section === 'api') {
+            // Areas start closed: open the people's, then its list.
+            await page.locator('.opblock-tag[data-tag="trial-requests"]').click()
             const listContacts = page.locator('.opblock-get', {
               has: page.locator('[data-path="/api/trial-requests"]'),
             })

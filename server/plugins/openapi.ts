@@ -50,7 +50,17 @@ function withAccess(app: FastifyInstance) {
   const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
   for (const { method, route } of app.routeList) {
     const operation = spec.paths?.[openApiPath(route.url)]?.[method.toLowerCase()]
-    if (operation) operation['x-access'] = routeAccess(route.config)
+    if (!operation) continue
+    operation['x-access'] = routeAccess(route.config)
+    operation.tags = [areaOf(route.url)]
   }
   return spec
+}
+
+/**
+ * The area an address belongs to, its first segment after /api (`trial-requests`, `account`…):
+ * operations are grouped by it, so that a reader opens one area of some 160 operations at a time.
+ */
+function areaOf(url: string): string {
+  return /^\/api\/([^/]+)/.exec(url)?.[1] ?? 'pages'
 }

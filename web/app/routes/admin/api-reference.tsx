@@ -19,6 +19,9 @@ export default function ApiReference() {
       domNode: container.current,
       url: documentPath,
       deepLinking: false,
+      // Areas start closed: opened together, Swagger UI would draw only what is on screen (it
+      // virtualizes from 150 operations), and the reader looks for one area at a time.
+      docExpansion: 'none',
       plugins: [referenceLayoutPlugin],
       layout: 'ReferenceLayout',
     })

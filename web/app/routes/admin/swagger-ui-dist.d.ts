@@ -10,6 +10,7 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     domNode: HTMLElement
     url: string
     deepLinking?: boolean
+    docExpansion?: 'list' | 'full' | 'none'
     plugins?: SwaggerPlugin[]
     layout?: string
   }): unknown
