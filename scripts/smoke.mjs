@@ -5,11 +5,19 @@
 // found beside the first.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'smoke-'))
-const port = 20000 + Math.floor(Math.random() * 20000)
+// A port the system hands out as free: a random pick can land on another process's socket.
+const port = await new Promise((resolve, reject) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address()
+    probe.close(() => resolve(port))
+  })
+  probe.once('error', reject)
+})
 const base = `http://127.0.0.1:${port}`
 const server = spawn(process.execPath, ['dist/server/main.js'], {
   env: {
