@@ -169,3 +169,31 @@ export const defaultReminderSettings: ReminderSettings = {
   trialReminderHours: [3],
   sendsExpiryMessage: true,
 }
+
+/** Business Settings for automatic renewal (common/renewals.ts). */
+export const renewalSettings = z.object({
+  /** Days before a card is charged that the customer is told when, how much and on which card. */
+  renewalNoticeDays: z
+    .number({ error: 'Renewal notice must be a number of days' })
+    .int('Renewal notice must be a whole number of days')
+    .min(1, 'Renewal notice must be between 1 and 14 days')
+    .max(14, 'Renewal notice must be between 1 and 14 days'),
+  /** Days after the end that a declined renewal keeps the line on while it is retried. */
+  renewalGraceDays: z
+    .number({ error: 'Renewal grace period must be a number of days' })
+    .int('Renewal grace period must be a whole number of days')
+    .min(0, 'Renewal grace period must be between 0 and 7 days')
+    .max(7, 'Renewal grace period must be between 0 and 7 days'),
+  /** A discount code offered once to a customer about to turn renewal off; empty for none. */
+  retentionDiscountCode: z
+    .string({ error: 'Retention discount code must be text' })
+    .trim()
+    .max(50, 'Retention discount code must be at most 50 characters'),
+})
+export type RenewalSettings = z.infer<typeof renewalSettings>
+
+export const defaultRenewalSettings: RenewalSettings = {
+  renewalNoticeDays: 3,
+  renewalGraceDays: 3,
+  retentionDiscountCode: '',
+}

@@ -100,6 +100,8 @@ export function buildSession(params: Params, base: string): FakeSession | Answer
       )
     }
     const currency = (params.currency as string) ?? null
+    // Stripe's reference: required in setup mode when payment_method_types is not set.
+    if (!currency && !params.payment_method_types) return missing('currency')
     return { ...common, payment_status: 'no_payment_required', amount_total: null, currency }
   }
   if (!params.line_items) return missing('line_items')

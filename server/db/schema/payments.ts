@@ -11,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { manualMethods, paymentProviders, paymentStatuses } from '../../../common/payments'
+import { paymentKinds } from '../../../common/renewals'
 import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
 import { discounts } from './discounts'
 import { plans } from './plans'
@@ -39,6 +40,13 @@ export const payments = pgTable(
     discountCode: varchar('discount_code', { length: 50 }),
     currency: varchar('currency', { length: 3 }).notNull(),
     provider: varchar('provider', { length: 10, enum: paymentProviders }).notNull(),
+    // A renewal continues the period ending at `renews_period_end`: one row per period, whose
+    // off-session attempts are renewal_attempts (decision 0059).
+    kind: varchar('kind', { length: 10, enum: paymentKinds }).notNull().default('purchase'),
+    renewsPeriodEnd: timestamptz('renews_period_end'),
+    // When the renewal round tries a declined renewal again; null when nothing is scheduled
+    // (waiting for a new card or the customer's confirmation, or decided).
+    retryAt: timestamptz('retry_at'),
     method: varchar('method', { length: 20, enum: manualMethods }),
     reference: varchar('reference', { length: 200 }),
     providerCheckoutId: varchar('provider_checkout_id', { length: 255 }),
@@ -77,6 +85,7 @@ export const payments = pgTable(
   },
   (t) => [
     check('payments_provider_check', isOneOf(t.provider, paymentProviders)),
+    check('payments_kind_check', isOneOf(t.kind, paymentKinds)),
     check('payments_status_check', isOneOf(t.status, paymentStatuses)),
     check('payments_method_check', sql`${t.method} is null or ${isOneOf(t.method, manualMethods)}`),
     check('payments_months_check', sql`${t.months} between 1 and 12`),
@@ -94,6 +103,13 @@ export const payments = pgTable(
     index('payments_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // One off-session renewal per person and period, whoever runs the round.
+    uniqueIndex('payments_renewal_period_idx')
+      .on(t.trialRequestId, t.renewsPeriodEnd)
+      .where(sql`${t.renewsPeriodEnd} is not null`),
+    index('payments_renewal_retry_idx')
+      .on(t.retryAt)
+      .where(sql`${t.retryAt} is not null`),
     // MRR at a moment reads the periods still running (business_metric_mrr_at): few of all.
     index('payments_period_end_idx')
       .on(t.newEnd)

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { Readable } from 'node:stream'
 import type { Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit-log'
+import { autoRenewals } from '../../db/schema/auto-renewals'
 import { blogPosts } from '../../db/schema/blog-posts'
 import { chatMessages } from '../../db/schema/chat-messages'
 import { customerActivity } from '../../db/schema/customer-activity'
@@ -23,8 +24,10 @@ import { payments } from '../../db/schema/payments'
 import { personNotes } from '../../db/schema/person-notes'
 import { plans } from '../../db/schema/plans'
 import { receiptNumbers } from '../../db/schema/receipt-numbers'
+import { renewalAttempts } from '../../db/schema/renewal-attempts'
 import { savedReplies } from '../../db/schema/saved-replies'
 import { settings } from '../../db/schema/settings'
+import { stripeCustomers } from '../../db/schema/stripe-customers'
 import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { supportTickets } from '../../db/schema/support-tickets'
 import { telegramBindings } from '../../db/schema/telegram'
@@ -96,9 +99,13 @@ export const backupTables: BackupTable[] = [
   { name: 'person_notes', table: personNotes, key: ['id'] },
   { name: 'trial_autostarts', table: trialAutostarts, key: ['personId'] },
   { name: 'subscription_renewals', table: subscriptionRenewals, key: ['id'] },
+  { name: 'auto_renewals', table: autoRenewals, key: ['trialRequestId'] },
+  // Stripe's ids of the customer and its saved card, and the card's brand, last 4 and expiry.
+  { name: 'stripe_customers', table: stripeCustomers, key: ['trialRequestId'] },
   // Money records with the providers' own ids (and checkout URLs, which open nothing but a page
   // to pay): every payment stays traceable. No provider key or webhook secret is in a table.
   { name: 'payments', table: payments, key: ['id'] },
+  { name: 'renewal_attempts', table: renewalAttempts, key: ['paymentId', 'number'] },
   { name: 'payment_refunds', table: paymentRefunds, key: ['id'] },
   { name: 'payment_events', table: paymentEvents, key: ['id'] },
   { name: 'discount_redemptions', table: discountRedemptions, key: ['id'] },

@@ -3,11 +3,13 @@ import type { z } from 'zod'
 import {
   defaultPlatformSettings,
   defaultReminderSettings,
+  defaultRenewalSettings,
   defaultSecuritySettings,
   defaultSupplierSettings,
   defaultTrialTrustSettings,
   platformSettings,
   reminderSettings,
+  renewalSettings,
   securitySettings,
   supplierSettings,
   trialTrustSettings,
@@ -55,8 +57,11 @@ export const supplierGroup = settingsGroup('supplier', supplierSettings, default
 
 export const reminderGroup = settingsGroup('reminders', reminderSettings, defaultReminderSettings)
 
+export const renewalGroup = settingsGroup('renewals', renewalSettings, defaultRenewalSettings)
+
 export const getPlatformSettings = (db: Db) => platformGroup.get(db)
 export const getSecuritySettings = (db: Db) => securityGroup.get(db)
 export const getTrialTrustSettings = (db: Db) => trialTrustGroup.get(db)
 export const getSupplierSettings = (db: Db) => supplierGroup.get(db)
 export const getReminderSettings = (db: Db) => reminderGroup.get(db)
+export const getRenewalSettings = (db: Db) => renewalGroup.get(db)

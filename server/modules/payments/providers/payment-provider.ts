@@ -10,6 +10,8 @@ export type CheckoutRequest = {
   /** What the line says of a discount ("Discount code SPRING: 5.00 EUR off 29.99 EUR"), if any. */
   discountNote?: string | null
   customerEmail: string | null
+  /** Stripe only: save the card paid with on this Customer, for renewals off-session. */
+  saveCardFor?: { customerId: string } | null
   expiresAt: Date
   /** Where the customer comes back to; by default the plain payment pages. */
   returnTo?: ReturnPaths
@@ -33,7 +35,20 @@ export type CheckoutState = {
   providerPaymentId: string | null
 }
 
-export type WebhookEventKind = 'settled' | 'failed' | 'expired' | 'refunded' | 'ignored'
+/**
+ * `declined`: an off-session renewal charge failed; `card_saved`: a setup checkout saved a card;
+ * `card_updated`: the card networks changed a saved card; `card_detached`: it was removed.
+ */
+export type WebhookEventKind =
+  | 'settled'
+  | 'failed'
+  | 'expired'
+  | 'refunded'
+  | 'declined'
+  | 'card_saved'
+  | 'card_updated'
+  | 'card_detached'
+  | 'ignored'
 
 /** A verified webhook delivery, in our words. */
 export type WebhookEvent = {
@@ -48,6 +63,21 @@ export type WebhookEvent = {
   amountMinor: number | null
   currency: string | null
   refundedMinor: number | null
+  /** Of an off-session charge (`settled`, `declined`): its attempt, and why it was declined. */
+  attempt?: number
+  decline?: { code: string; message: string }
+  /** Of a card event: the card, and (setup checkout) the person it was saved for. */
+  card?: ProviderCard
+  personId?: string | null
+}
+
+/** A card saved at the provider, as it describes it: never its number. */
+export type ProviderCard = {
+  paymentMethodId: string
+  brand: string
+  last4: string
+  expMonth: number
+  expYear: number
 }
 
 export type RefundRequest = {

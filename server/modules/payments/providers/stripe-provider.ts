@@ -1,21 +1,15 @@
 import Stripe from 'stripe'
-import type { Config } from '../../../config'
 import { paymentReturnPaths } from '../payment-pages.routes'
-import { badRequest, HttpError } from '../../../lib/http-error'
+import { badRequest } from '../../../lib/http-error'
 import type {
   CheckoutState,
   PaymentProvider,
   WebhookEvent,
   WebhookEventKind,
 } from './payment-provider'
-import {
-  badSignature,
-  providerRefused,
-  providerTimeout,
-  providerUnavailable,
-} from './provider-errors'
-
-type StripeSettings = NonNullable<Config['payments']['stripe']>
+import { badSignature, providerUnavailable } from './provider-errors'
+import { providerCard } from './stripe-card-vault'
+import { stripeClient, stripeFailure, type StripeSettings } from './stripe-client'
 
 // Stripe takes an `expires_at` 30 minutes after it makes the session at the soonest, so a checkout
 // of ours that ends sooner (a limited code's) lives a minute longer there; reconciliation expires
@@ -60,20 +54,6 @@ type ChargeFields = {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null)
 
-/** The Stripe library's errors in our words: a timeout 504, an outage 502, a refusal 502 with Stripe's message. */
-function stripeFailure(error: unknown): never {
-  if (error instanceof HttpError) throw error
-  if (error instanceof Stripe.errors.StripeConnectionError) {
-    throw /timeout/i.test(error.message) ? providerTimeout('stripe') : providerUnavailable('stripe')
-  }
-  if (error instanceof Stripe.errors.StripeError) {
-    const status = error.statusCode ?? 502
-    if (status >= 500 || status === 429) throw providerUnavailable('stripe')
-    throw providerRefused('stripe', status, error.message)
-  }
-  throw providerUnavailable('stripe')
-}
-
 function sessionEvent(kind: WebhookEventKind, session: SessionFields) {
   return {
     kind,
@@ -99,14 +79,66 @@ function stateOf(session: SessionFields): CheckoutState {
   }
 }
 
+/** An off-session charge of ours (its metadata names the attempt), settled or declined. */
+function offSessionEvent(intent: Stripe.PaymentIntent, kind: 'settled' | 'declined') {
+  const attempt = Number(intent.metadata?.attempt)
+  if (!Number.isInteger(attempt) || attempt < 1) return ignored
+  const error = intent.last_payment_error
+  return {
+    ...ignored,
+    kind,
+    paymentId: intent.metadata?.paymentId ?? null,
+    providerPaymentId: intent.id,
+    amountMinor: intent.amount_received || intent.amount,
+    currency: intent.currency.toUpperCase(),
+    attempt,
+    ...(kind === 'declined'
+      ? {
+          decline: {
+            code: error?.decline_code || error?.code || 'card_declined',
+            message: error?.message ?? 'The card was declined.',
+          },
+        }
+      : {}),
+  }
+}
+
+/** A card event: the card as Stripe describes it now. */
+function cardEvent(kind: WebhookEventKind, method: Stripe.PaymentMethod) {
+  const card = providerCard(method)
+  return card ? { ...ignored, kind, card } : ignored
+}
+
+const ignored = {
+  kind: 'ignored' as WebhookEventKind,
+  paymentId: null,
+  providerCheckoutId: null,
+  providerPaymentId: null,
+  amountMinor: null,
+  currency: null,
+  refundedMinor: null,
+}
+
 /** Stripe's event types in our words; `completed` settles only once the money is there. */
 function eventFields(event: Stripe.Event): Omit<WebhookEvent, 'eventId' | 'type'> {
   const object = event.data.object as unknown
   switch (event.type) {
     case 'checkout.session.completed': {
-      const session = object as SessionFields
+      const session = object as SessionFields & { mode?: string }
+      if (session.mode === 'setup') {
+        const personId = session.metadata?.personId ?? null
+        return { ...ignored, kind: 'card_saved', providerCheckoutId: session.id, personId }
+      }
       return sessionEvent(session.payment_status === 'paid' ? 'settled' : 'ignored', session)
     }
+    case 'payment_intent.succeeded':
+      return offSessionEvent(object as Stripe.PaymentIntent, 'settled')
+    case 'payment_intent.payment_failed':
+      return offSessionEvent(object as Stripe.PaymentIntent, 'declined')
+    case 'payment_method.automatically_updated':
+      return cardEvent('card_updated', object as Stripe.PaymentMethod)
+    case 'payment_method.detached':
+      return cardEvent('card_detached', object as Stripe.PaymentMethod)
     case 'checkout.session.async_payment_succeeded':
       return sessionEvent('settled', object as SessionFields)
     case 'checkout.session.async_payment_failed':
@@ -126,15 +158,7 @@ function eventFields(event: Stripe.Event): Omit<WebhookEvent, 'eventId' | 'type'
       }
     }
     default:
-      return {
-        kind: 'ignored',
-        paymentId: null,
-        providerCheckoutId: null,
-        providerPaymentId: null,
-        amountMinor: null,
-        currency: null,
-        refundedMinor: null,
-      }
+      return ignored
   }
 }
 
@@ -143,16 +167,7 @@ export function createStripeProvider(
   settings: StripeSettings,
   options: { timeoutMs: number; publicOrigin: string; now: () => Date },
 ): PaymentProvider {
-  const base = new URL(settings.apiBase)
-  const stripe = new Stripe(settings.secretKey, {
-    host: base.hostname,
-    port: base.port || (base.protocol === 'http:' ? 80 : 443),
-    protocol: base.protocol === 'http:' ? 'http' : 'https',
-    timeout: options.timeoutMs,
-    // One retry of a 5xx, 429 or dropped connection; the idempotency key makes it safe.
-    maxNetworkRetries: 1,
-    telemetry: false,
-  })
+  const stripe = stripeClient(settings, options)
 
   return {
     name: 'stripe',
@@ -178,8 +193,16 @@ export function createStripeProvider(
             client_reference_id: request.paymentId,
             metadata: { paymentId: request.paymentId },
             // Refund events carry the charge, not the session: the id rides on the payment too.
-            payment_intent_data: { metadata: { paymentId: request.paymentId } },
-            ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
+            // A card saved for renewals is saved on the person's Customer, for use off-session.
+            payment_intent_data: {
+              metadata: { paymentId: request.paymentId },
+              ...(request.saveCardFor ? { setup_future_usage: 'off_session' as const } : {}),
+            },
+            ...(request.saveCardFor
+              ? { customer: request.saveCardFor.customerId }
+              : request.customerEmail
+                ? { customer_email: request.customerEmail }
+                : {}),
             success_url: `${options.publicOrigin}${request.returnTo?.success ?? `${paymentReturnPaths.success}?session_id={CHECKOUT_SESSION_ID}`}`,
             cancel_url: `${options.publicOrigin}${request.returnTo?.cancelled ?? paymentReturnPaths.cancelled}`,
             expires_at: Math.floor(
