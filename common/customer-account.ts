@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { checkoutInput, checkoutProviders, paymentStatuses } from './payments'
+import { renewal } from './renewals'
 import { appRoutes } from './routes'
 import { subscriptionStatuses } from './trial-requests'
 
@@ -117,6 +118,8 @@ export const customerAccount = z.object({
       status: z.string(),
     })
     .nullable(),
+  /** Automatic renewal: on or off, the card it charges, the next charge, a failing card. */
+  renewal,
   payments: z.array(accountPayment),
   plans: z.array(
     z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { auditEntry } from './audit'
 import { noteBody } from './notes'
 import { personLine } from './person-lines'
+import { staffRenewal } from './renewals'
 import { supportTicket } from './support'
 import { trialRequest, trialRequestStages } from './trial-requests'
 
@@ -45,6 +46,8 @@ export const personView = z.object({
   trialEndsAt: z.iso.datetime().nullable(),
   /** Their line on the supplier panel once it is made; else null. */
   line: personLine.nullable(),
+  /** Automatic renewal with its attempts; null for support, who see no money. */
+  renewal: staffRenewal.nullable(),
   tickets: z.array(personTicket),
   notes: z.array(personNote),
   timeline: z.array(auditEntry),

@@ -52,6 +52,7 @@ export function personViewForSupport(view: PersonView): PersonView {
   return {
     ...view,
     person: trialRequestForSupport(view.person),
+    renewal: null,
     timeline: view.timeline.map(auditEntryForSupport),
   }
 }

@@ -11,6 +11,7 @@ import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { notFound } from '../../lib/http-error'
 import { personScreens } from '../plans/plan-connections'
+import { customerRenewal, readRenewal } from '../subscriptions/renewal-view'
 
 // Abandoned checkouts (expired, failed) are no payment to the customer: the list leaves them out.
 const shownStatuses = ['pending', 'paid', 'refunded', 'partially_refunded', 'needs_review'] as const
@@ -107,10 +108,11 @@ export async function readAccount(
   const [person] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!person) throw notFound('Your account no longer exists')
   const planName = person.paidPlan ?? person.plan
-  const [line, paymentList, planList] = await Promise.all([
+  const [line, paymentList, planList, renewal] = await Promise.all([
     lineOf(db, personId, planName),
     paymentsOf(db, personId),
     activePlans(db),
+    readRenewal(db, personId),
   ])
   const isTrial = person.subscriptionStatus === 'trial'
   return {
@@ -124,6 +126,7 @@ export async function readAccount(
       renewPlanId: renewPlanOf(planList, paymentList, planName),
     },
     line,
+    renewal: customerRenewal(renewal!),
     payments: paymentList.map(({ planId: _planId, ...payment }) => payment),
     plans: planList,
     providers: checkoutProviders

@@ -95,6 +95,19 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
         maxConnections: expect.any(Number),
         status: 'active',
       },
+      // Paid once, by hand: nothing renews by itself until a card is saved.
+      renewal: {
+        autoRenew: false,
+        status: 'off',
+        nextChargeAt: null,
+        amount: null,
+        currency: null,
+        planId: null,
+        paymentMethod: null,
+        nextAttemptAt: null,
+        lastFailure: null,
+        scheduledPlan: null,
+      },
       payments: [
         {
           id: paid.id,

@@ -10,6 +10,7 @@ import { presentAuditEntries } from '../audit/audit.service'
 import { getPersonLine } from '../m3u/person-lines.service'
 import { getPlatformSettings } from '../settings/settings.service'
 import { presentTrialRequest } from '../trial-requests/trial-requests.service'
+import { readRenewal } from '../subscriptions/renewal-view'
 import { listPersonNotes } from './person-notes.service'
 
 // The trail's entities whose id is the person's: their request and their line's changes.
@@ -54,8 +55,9 @@ async function timelineOf(db: Db, personId: string): Promise<AuditEntry[]> {
 export async function getPersonView(db: Db, personId: string): Promise<PersonView> {
   const [row] = await db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!row) throw notFound('Trial request not found')
-  const [line, tickets, notes, timeline, settings] = await Promise.all([
+  const [line, renewal, tickets, notes, timeline, settings] = await Promise.all([
     getPersonLine(db, personId),
+    readRenewal(db, personId),
     ticketsOf(db, row.email),
     listPersonNotes(db, personId),
     timelineOf(db, personId),
@@ -65,5 +67,5 @@ export async function getPersonView(db: Db, personId: string): Promise<PersonVie
   const trialEndsAt = isOnTrial
     ? new Date(row.createdAt.getTime() + settings.trialDurationHours * hourMs).toISOString()
     : null
-  return { person: presentTrialRequest(row), trialEndsAt, line, tickets, notes, timeline }
+  return { person: presentTrialRequest(row), trialEndsAt, line, renewal, tickets, notes, timeline }
 }
