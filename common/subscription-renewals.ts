@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { formatCents, toCents } from './money'
 import { billingMonths, type BillingPeriod } from './plan-rules'
-import { convertToSubscriptionInput, trialRequest } from './trial-requests'
+import { convertToSubscriptionInput, trialRequest, type TrialRequest } from './trial-requests'
 
 /** POST /api/trial-requests/{id}/subscription/extend: the conversion's own rules for months and price. */
 export const extendSubscriptionInput = z.object({
@@ -15,6 +15,15 @@ export type ExtendSubscriptionInput = z.input<typeof extendSubscriptionInput>
 /** What a subscription change answers: the person, and why their line did not follow yet. */
 export const subscriptionChange = trialRequest.extend({ lineProblem: z.string().optional() })
 export type SubscriptionChange = z.infer<typeof subscriptionChange>
+
+/**
+ * The toast's second line when the person's line on the supplier panel did not follow a change
+ * yet: the change itself stands and the line is retried.
+ */
+export function lineProblemOf(changed: TrialRequest): string | undefined {
+  const { lineProblem } = changed as SubscriptionChange
+  return lineProblem ? `The line on the panel: ${lineProblem}` : undefined
+}
 
 /** Calendar months in UTC, time of day kept: 31 January + 1 month is 28 (or 29) February. */
 export function addCalendarMonths(start: Date, months: number): Date {

@@ -6,6 +6,8 @@ import { BlogCms } from '@/features/blog/components/blog-cms'
 import { LegalPagesEditor } from '@/features/legal-pages/components/legal-pages-editor'
 import { FinancialsPanel } from '@/features/business-metrics/components/financials-panel'
 import { PaymentsPanel } from '@/features/payments/components/payments-panel'
+import { RefundPaymentDialog } from '@/features/subscriptions/components/refund-payment-dialog'
+import { SubscriptionEffectsProvider } from '@/features/subscriptions/subscription-effects'
 import { NotificationProvider } from '@/features/notifications/components/notification-provider'
 import { LiveSocketProvider } from '@/lib/live-socket-context'
 import { openedSection, sectionsFor, type Section } from './admin-sections'
@@ -17,6 +19,7 @@ import { CustomerViewPage } from './customer-view-page'
 import { NotFoundSection } from './not-found-section'
 import { PlansManagementTab } from './plans-management-tab'
 import { SupportCenterTab } from '@/features/support/components/support-center-tab'
+import { subscriptionEffects } from './subscription-effects'
 import { useAdminLiveEvents } from './use-admin-live-events'
 import { UsersContactsTab } from './users-contacts-tab'
 
@@ -34,7 +37,14 @@ function SectionContent({ section, detailId, user }: SectionContentProps) {
   if (section.value === 'financials') {
     return <FinancialsPanel canImport={user.role === 'super_admin'} />
   }
-  if (section.value === 'payments') return <PaymentsPanel canAct={user.role === 'super_admin'} />
+  if (section.value === 'payments') {
+    return (
+      <PaymentsPanel
+        canAct={user.role === 'super_admin'}
+        renderRefund={(payment) => <RefundPaymentDialog payment={payment} />}
+      />
+    )
+  }
   if (section.value === 'plans') return <PlansManagementTab />
   if (section.value === 'support')
     return (
@@ -113,12 +123,17 @@ function BusinessCenterPage({ user }: { user: AdminUser }) {
   )
 }
 
-/** The signed-in back office, with its live socket (identified as admin) and notification bell. */
+/**
+ * The signed-in back office, with its live socket (identified as admin), notification bell, and
+ * the screens that follow a money dialog's change.
+ */
 export function BusinessCenter({ user }: { user: AdminUser }) {
   return (
     <LiveSocketProvider role="admin" socketKey={null}>
       <NotificationProvider role="admin" notificationKey={null}>
-        <BusinessCenterPage user={user} />
+        <SubscriptionEffectsProvider value={subscriptionEffects}>
+          <BusinessCenterPage user={user} />
+        </SubscriptionEffectsProvider>
       </NotificationProvider>
     </LiveSocketProvider>
   )

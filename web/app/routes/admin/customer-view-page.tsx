@@ -23,6 +23,10 @@ import { PersonPayments } from '@/features/payments/components/person-payments'
 import { useExistingPersonLine } from '@/features/m3u/api/get-person-line'
 import { PersonLinePanel } from '@/features/m3u/components/person-line-panel'
 import { usePlans } from '@/features/plans/api/get-plans'
+import { PayLinkDialog } from '@/features/subscriptions/components/pay-link-dialog'
+import { RecordPaymentDialog } from '@/features/subscriptions/components/record-payment-dialog'
+import { RefundPaymentDialog } from '@/features/subscriptions/components/refund-payment-dialog'
+import { SubscriptionActions } from '@/features/subscriptions/components/subscription-actions'
 import { PersonAutostart } from '@/features/trial-requests/components/person-autostart'
 import {
   ContactExtensionsProvider,
@@ -90,8 +94,17 @@ export function CustomerViewPage({ personId, role }: { personId: string; role: A
   const plans = usePlans()
   const hasServerKey = useSupplierConfig({ enabled: canChange }).data?.hasServerKey ?? false
   const extensions = useMemo<ContactExtensions>(
-    () => ({ isLineCreatedOnConvert: hasServerKey, useExistingLine: useExistingPersonLine }),
-    [hasServerKey],
+    () => ({
+      renderSubscriptionActions: (request, display) => (
+        <SubscriptionActions
+          request={request}
+          plans={plans.data ?? []}
+          line={{ isCreatedOnConvert: hasServerKey, useExisting: useExistingPersonLine }}
+          display={display}
+        />
+      ),
+    }),
+    [hasServerKey, plans.data],
   )
   useRefreshAfterChanges()
 
@@ -122,7 +135,7 @@ export function CustomerViewPage({ personId, role }: { personId: string; role: A
           ),
           actions: (
             <>
-              <PersonActions request={person} plans={plans.data ?? []} canChange={canChange} />
+              <PersonActions request={person} canChange={canChange} />
               {isSuperAdmin && <DownloadPersonData personId={person.id} />}
             </>
           ),
@@ -135,10 +148,24 @@ export function CustomerViewPage({ personId, role }: { personId: string; role: A
           payments: canChange && (
             <PersonPayments
               personId={person.id}
-              personName={person.name}
-              currentPlan={person.paidPlan ?? person.plan}
-              plans={plans.data ?? []}
+              actions={(payments) => (
+                <>
+                  <RecordPaymentDialog
+                    personId={person.id}
+                    personName={person.name}
+                    plans={plans.data ?? []}
+                    currentPlan={person.paidPlan ?? person.plan}
+                    payments={payments}
+                  />
+                  <PayLinkDialog
+                    personId={person.id}
+                    personName={person.name}
+                    plans={plans.data ?? []}
+                  />
+                </>
+              )}
               canRefund={isSuperAdmin}
+              renderRefund={(payment) => <RefundPaymentDialog payment={payment} />}
             />
           ),
           line: (

@@ -4,6 +4,7 @@ import { PersonMessagesButton } from '@/features/messages/components/person-mess
 import { useExistingPersonLine } from '@/features/m3u/api/get-person-line'
 import { PersonLineButton } from '@/features/m3u/components/person-line-button'
 import { usePlans } from '@/features/plans/api/get-plans'
+import { SubscriptionActions } from '@/features/subscriptions/components/subscription-actions'
 import { AutopilotStats } from '@/features/trial-requests/components/autopilot-stats'
 import {
   ContactExtensionsProvider,
@@ -21,8 +22,14 @@ export function UsersContactsTab() {
   const hasServerKey = useSupplierConfig().data?.hasServerKey ?? false
   const extensions = useMemo<ContactExtensions>(
     () => ({
-      isLineCreatedOnConvert: hasServerKey,
-      useExistingLine: useExistingPersonLine,
+      renderSubscriptionActions: (request, display) => (
+        <SubscriptionActions
+          request={request}
+          plans={plans.data ?? []}
+          line={{ isCreatedOnConvert: hasServerKey, useExisting: useExistingPersonLine }}
+          display={display}
+        />
+      ),
       renderLineAction: (request) => (
         <>
           <PersonLineButton
@@ -35,7 +42,7 @@ export function UsersContactsTab() {
         </>
       ),
     }),
-    [hasServerKey],
+    [hasServerKey, plans.data],
   )
   return (
     <ContactExtensionsProvider value={extensions}>

@@ -10,7 +10,7 @@ import { paymentsCsvUrl } from '../api/export-payments'
 import { usePayments, type PaymentFilters as Filters } from '../api/get-payments'
 import { PaymentDetailsDialog } from './payment-details-dialog'
 import { PaymentFilters } from './payment-filters'
-import { PaymentActions } from './payment-actions'
+import { PaymentActions, type RenderRefund } from './payment-actions'
 import { PaymentsTable } from './payments-table'
 
 /** A list the filters cannot select (To before From): the server's words, no retry. */
@@ -26,7 +26,13 @@ function FilterProblem({ message }: { message: string }) {
  * The Business Center's Payments: every payment, filtered, its details and a CSV of them; a super
  * admin (`canAct`) refunds a paid one and resolves one in review from its row.
  */
-export function PaymentsPanel({ canAct }: { canAct: boolean }) {
+export function PaymentsPanel({
+  canAct,
+  renderRefund,
+}: {
+  canAct: boolean
+  renderRefund: RenderRefund
+}) {
   const [filters, setFilters] = useState<Filters>({})
   const [openedId, setOpenedId] = useState<string | null>(null)
   const list = usePayments(filters)
@@ -62,7 +68,9 @@ export function PaymentsPanel({ canAct }: { canAct: boolean }) {
               : 'No payments yet. They appear here when a customer pays or an admin records one.'
           }
           onOpen={(payment) => setOpenedId(payment.id)}
-          rowActions={(payment) => canAct && <PaymentActions payment={payment} />}
+          rowActions={(payment) =>
+            canAct && <PaymentActions payment={payment} renderRefund={renderRefund} />
+          }
         />
       ) : list.isError ? (
         <ListLoadError onRetry={() => void list.refetch()} />
@@ -73,7 +81,9 @@ export function PaymentsPanel({ canAct }: { canAct: boolean }) {
       <PaymentDetailsDialog
         payment={opened}
         onOpenChange={(isOpen) => isOpen || setOpenedId(null)}
-        actions={(payment) => canAct && <PaymentActions payment={payment} />}
+        actions={(payment) =>
+          canAct && <PaymentActions payment={payment} renderRefund={renderRefund} />
+        }
       />
     </SectionCard>
   )

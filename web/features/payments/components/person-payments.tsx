@@ -1,25 +1,21 @@
 import { Receipt } from 'lucide-react'
-import { useState } from 'react'
-import type { Plan } from '@common/plans'
+import { useState, type ReactNode } from 'react'
+import type { Payment } from '@common/payments'
 import { ListLoadError, ListLoading } from '@/components/list-states'
 import { LoadMoreButton } from '@/components/load-more-button'
 import { SectionCard } from '@/components/section-card'
 import { usePayments } from '../api/get-payments'
-import { PayLinkDialog } from './pay-link-dialog'
-import { PaymentActions } from './payment-actions'
+import { PaymentActions, type RenderRefund } from './payment-actions'
 import { PaymentDetailsDialog } from './payment-details-dialog'
 import { PaymentsTable } from './payments-table'
-import { RecordPaymentDialog } from './record-payment-dialog'
 
 type PersonPaymentsProps = {
   personId: string
-  personName: string
-  /** The plan they pay for, or asked for: Record payment opens on it. */
-  currentPlan: string | null
-  /** The plans on sale, offered when recording a payment or making a pay link. */
-  plans: Plan[]
+  /** Record payment and Pay link, from the subscriptions feature, given the payments listed. */
+  actions: (payments: Payment[]) => ReactNode
   /** Super admins may refund, and resolve payments in review. */
   canRefund: boolean
+  renderRefund: RenderRefund
 }
 
 /**
@@ -28,10 +24,9 @@ type PersonPaymentsProps = {
  */
 export function PersonPayments({
   personId,
-  personName,
-  currentPlan,
-  plans,
+  actions,
   canRefund,
+  renderRefund,
 }: PersonPaymentsProps) {
   const [openedId, setOpenedId] = useState<string | null>(null)
   const list = usePayments({ personId })
@@ -45,23 +40,16 @@ export function PersonPayments({
       icon={Receipt}
       description="What they paid, by checkout or recorded by hand."
     >
-      <div className="flex flex-wrap gap-2">
-        <RecordPaymentDialog
-          personId={personId}
-          personName={personName}
-          plans={plans}
-          currentPlan={currentPlan}
-          payments={payments ?? []}
-        />
-        <PayLinkDialog personId={personId} personName={personName} plans={plans} />
-      </div>
+      <div className="flex flex-wrap gap-2">{actions(payments ?? [])}</div>
       {payments ? (
         <PaymentsTable
           payments={payments}
           isForPerson
           empty="No payments from this person yet."
           onOpen={(payment) => setOpenedId(payment.id)}
-          rowActions={(payment) => canRefund && <PaymentActions payment={payment} />}
+          rowActions={(payment) =>
+            canRefund && <PaymentActions payment={payment} renderRefund={renderRefund} />
+          }
         />
       ) : list.isError ? (
         <ListLoadError onRetry={() => void list.refetch()} />
@@ -72,7 +60,9 @@ export function PersonPayments({
       <PaymentDetailsDialog
         payment={opened}
         onOpenChange={(isOpen) => isOpen || setOpenedId(null)}
-        actions={(payment) => canRefund && <PaymentActions payment={payment} />}
+        actions={(payment) =>
+          canRefund && <PaymentActions payment={payment} renderRefund={renderRefund} />
+        }
       />
     </SectionCard>
   )

@@ -30,7 +30,7 @@ import { Textarea } from '@/components/ui/textarea'
 import { randomUuid } from '@/lib/random-uuid'
 import { showToast } from '@/lib/toast'
 import { useResolvePayment, type ResolveValues } from '../api/resolve-payment'
-import { useFormFailure } from '../form-failure'
+import { useFormFailure } from '@/lib/form-failure'
 import { formatAmount } from '../payment-labels'
 
 type FormInput = z.input<typeof resolveInput>

@@ -1,6 +1,6 @@
 import type { TrialRequest } from '@common/trial-requests'
 import { apiJson } from '@/lib/api-client'
-import { lineProblemOf } from './line-problem'
+import { lineProblemOf } from '@common/subscription-renewals'
 import { useTrialRequestMutation } from './trial-request-mutation'
 
 /** Deletes the paid subscription: the request is a trial again and its revenue is gone. */

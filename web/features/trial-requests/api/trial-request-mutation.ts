@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { TrialRequest } from '@common/trial-requests'
 import { resultToasts } from '@/lib/result-toasts'
 import { trialRequestsQueryKey, type TrialRequestPage } from './get-trial-requests'
@@ -11,10 +11,28 @@ type Outcome = {
 }
 
 /**
- * A mutation answering with the changed request: its row is replaced in every cached page at
- * once (no flicker back to the old value), then list and stats are fetched again. The toasts
- * belong to the mutation, not the component: the button that started it may be gone by the
- * time it answers (a converted trial has no Convert button).
+ * Shows a request as a change answered it: its row is replaced in every cached page at once (no
+ * flicker back to the old value), then list and stats are fetched again. Other features' changes
+ * of a person (convert, extend) call it too, through web/app.
+ */
+export function showChangedRequest(queryClient: QueryClient, changed: TrialRequest): void {
+  queryClient.setQueriesData<TrialRequestPage>(
+    { queryKey: [...trialRequestsQueryKey, 'list'] },
+    (page) =>
+      page && {
+        ...page,
+        items: page.items.map((request) =>
+          request.id === changed.id ? { ...request, ...changed } : request,
+        ),
+      },
+  )
+  void queryClient.invalidateQueries({ queryKey: trialRequestsQueryKey })
+}
+
+/**
+ * A mutation answering with the changed request, shown at once (`showChangedRequest`). The toasts
+ * belong to the mutation, not the component: the button that started it may be gone by the time
+ * it answers.
  */
 export function useTrialRequestMutation<Variables>(
   mutationFn: (variables: Variables) => Promise<TrialRequest>,
@@ -25,19 +43,7 @@ export function useTrialRequestMutation<Variables>(
     mutationFn,
     ...resultToasts<TrialRequest>({
       ...outcome,
-      onSuccess: (changed) => {
-        queryClient.setQueriesData<TrialRequestPage>(
-          { queryKey: [...trialRequestsQueryKey, 'list'] },
-          (page) =>
-            page && {
-              ...page,
-              items: page.items.map((request) =>
-                request.id === changed.id ? { ...request, ...changed } : request,
-              ),
-            },
-        )
-        void queryClient.invalidateQueries({ queryKey: trialRequestsQueryKey })
-      },
+      onSuccess: (changed) => showChangedRequest(queryClient, changed),
     }),
   })
 }

@@ -1,24 +1,21 @@
 import { Mail } from 'lucide-react'
-import type { Plan } from '@common/plans'
 import type { TrialRequest } from '@common/trial-requests'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import { useContactExtensions } from '../contact-extensions'
 import { mailtoUrl } from '../contact-links'
 import { ContactOptionsMenu } from './contact-options-menu'
-import { ConvertSubscriptionDialog } from './convert-subscription-dialog'
 import { DeleteRequestButton } from './delete-request-button'
 import { DeleteSubscriptionButton } from './delete-subscription-button'
-import { ExtendSubscriptionDialog } from './extend-subscription-dialog'
 
-type ContactActionsProps = { request: TrialRequest; plans: Plan[]; className?: string }
+type ContactActionsProps = { request: TrialRequest; className?: string }
 
 /**
  * Email, contact options, the line on the panel, convert to paid (unless active), extend and
  * delete the subscription (when paid), delete.
  */
-export function ContactActions({ request, plans, className }: ContactActionsProps) {
-  const { renderLineAction } = useContactExtensions()
+export function ContactActions({ request, className }: ContactActionsProps) {
+  const { renderLineAction, renderSubscriptionActions } = useContactExtensions()
   return (
     // A little smaller than the usual icon buttons: up to seven of them share one table cell.
     <div className={cn('flex flex-wrap items-center justify-end gap-0.5 *:size-9', className)}>
@@ -29,10 +26,7 @@ export function ContactActions({ request, plans, className }: ContactActionsProp
       </Button>
       <ContactOptionsMenu request={request} />
       {renderLineAction?.(request)}
-      {request.subscriptionStatus !== 'active' && (
-        <ConvertSubscriptionDialog request={request} plans={plans} />
-      )}
-      {request.paidPlan !== null && <ExtendSubscriptionDialog request={request} plans={plans} />}
+      {renderSubscriptionActions?.(request, 'icon')}
       {request.paidPlan !== null && <DeleteSubscriptionButton request={request} />}
       <DeleteRequestButton request={request} />
     </div>

@@ -96,7 +96,7 @@ export function ContactCard({ request, plans, isSelected, onToggleSelected }: Co
             </Field>
           </dl>
           <div className="border-t pt-2">
-            <ContactActions request={request} plans={plans} />
+            <ContactActions request={request} />
           </div>
         </div>
       </details>

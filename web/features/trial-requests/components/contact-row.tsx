@@ -81,7 +81,7 @@ export function ContactRow({ request, plans, isSelected, onToggleSelected }: Con
       </TableCell>
       <TableCell className={cn(actionsColumnClassName, isSelected && selectedActionsClassName)}>
         {/* Four icons a line: two short lines leave the other columns room at laptop width. */}
-        <ContactActions request={request} plans={plans} className="ml-auto w-[9.5rem]" />
+        <ContactActions request={request} className="ml-auto w-[9.5rem]" />
       </TableCell>
     </TableRow>
   )

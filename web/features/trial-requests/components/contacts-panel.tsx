@@ -28,7 +28,7 @@ type ContactsPanelProps = {
 
 /**
  * Users & Contacts: the four stat cards, then the trial requests searched, filtered and paged
- * on the server. `plans` are the paid plans offered when converting a trial.
+ * on the server. `plans` are the plans a trial's plan may be changed to.
  */
 export function ContactsPanel({ plans, summary }: ContactsPanelProps) {
   const [chosen, setChosen] = useState(noContactFilters)

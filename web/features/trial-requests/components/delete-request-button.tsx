@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react'
 import type { TrialRequest } from '@common/trial-requests'
 import { ConfirmButton } from '@/components/confirm-button'
 import { useDeleteTrialRequest } from '../api/delete-trial-request'
-import { ActionTrigger, type ActionDisplay } from './action-trigger'
+import { ActionTrigger, type ActionDisplay } from '@/components/action-trigger'
 
 type DeleteRequestButtonProps = { request: TrialRequest; display?: ActionDisplay }
 

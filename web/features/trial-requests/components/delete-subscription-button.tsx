@@ -3,7 +3,7 @@ import type { TrialRequest } from '@common/trial-requests'
 import { ConfirmButton } from '@/components/confirm-button'
 import { formatMoney } from '@/lib/format'
 import { useDeleteSubscription } from '../api/delete-subscription'
-import { ActionTrigger, type ActionDisplay } from './action-trigger'
+import { ActionTrigger, type ActionDisplay } from '@/components/action-trigger'
 
 type DeleteSubscriptionButtonProps = { request: TrialRequest; display?: ActionDisplay }
 

@@ -1,12 +1,10 @@
 import { Mail, MessageCircle, Send, type LucideIcon } from 'lucide-react'
-import type { Plan } from '@common/plans'
 import type { TrialRequest } from '@common/trial-requests'
 import { Button } from '@/components/ui/button'
+import { useContactExtensions } from '../contact-extensions'
 import { mailtoUrl, telegramUrl, whatsappUrl } from '../contact-links'
-import { ConvertSubscriptionDialog } from './convert-subscription-dialog'
 import { DeleteRequestButton } from './delete-request-button'
 import { DeleteSubscriptionButton } from './delete-subscription-button'
-import { ExtendSubscriptionDialog } from './extend-subscription-dialog'
 
 type ContactLinkProps = { href: string; icon: LucideIcon; label: string; isNewTab?: boolean }
 
@@ -23,10 +21,11 @@ function ContactLink({ href, icon: Icon, label, isNewTab = false }: ContactLinkP
 }
 
 /** `canChange`: the signed-in role may convert and extend (support only reaches the person). */
-type PersonActionsProps = { request: TrialRequest; plans: Plan[]; canChange: boolean }
+type PersonActionsProps = { request: TrialRequest; canChange: boolean }
 
 /** A person's everyday actions, each a labelled button: reach them, convert, extend. */
-export function PersonActions({ request, plans, canChange }: PersonActionsProps) {
+export function PersonActions({ request, canChange }: PersonActionsProps) {
+  const { renderSubscriptionActions } = useContactExtensions()
   return (
     <div className="flex flex-wrap gap-2">
       <ContactLink href={mailtoUrl(request.email)} icon={Mail} label="Email" />
@@ -41,12 +40,7 @@ export function PersonActions({ request, plans, canChange }: PersonActionsProps)
           isNewTab
         />
       )}
-      {canChange && request.subscriptionStatus !== 'active' && (
-        <ConvertSubscriptionDialog request={request} plans={plans} display="labelled" />
-      )}
-      {canChange && request.paidPlan !== null && (
-        <ExtendSubscriptionDialog request={request} plans={plans} display="labelled" />
-      )}
+      {canChange && renderSubscriptionActions?.(request, 'labelled')}
     </div>
   )
 }

@@ -1,8 +1,7 @@
 import type { z } from 'zod'
 import type { convertToSubscriptionInput, TrialRequest } from '@common/trial-requests'
 import { apiJson } from '@/lib/api-client'
-import { lineProblemOf } from './line-problem'
-import { useTrialRequestMutation } from './trial-request-mutation'
+import { useSubscriptionChange } from './subscription-change'
 
 export type SubscriptionValues = z.output<typeof convertToSubscriptionInput>
 
@@ -19,13 +18,12 @@ export function convertToSubscription(
 }
 
 export function useConvertToSubscription() {
-  return useTrialRequestMutation(
+  return useSubscriptionChange(
     ({ id, values }: { id: string; values: SubscriptionValues }) =>
       convertToSubscription(id, values),
     {
       success: 'Trial successfully converted to paid subscription!',
       failure: 'Failed to convert trial to subscription',
-      describe: lineProblemOf,
     },
   )
 }

@@ -2,8 +2,7 @@ import type { z } from 'zod'
 import type { extendSubscriptionInput } from '@common/subscription-renewals'
 import type { TrialRequest } from '@common/trial-requests'
 import { apiJson } from '@/lib/api-client'
-import { lineProblemOf } from './line-problem'
-import { useTrialRequestMutation } from './trial-request-mutation'
+import { useSubscriptionChange } from './subscription-change'
 
 export type ExtendValues = z.output<typeof extendSubscriptionInput>
 
@@ -20,12 +19,8 @@ export function extendSubscription(id: string, values: ExtendValues): Promise<Tr
 }
 
 export function useExtendSubscription() {
-  return useTrialRequestMutation(
+  return useSubscriptionChange(
     ({ id, values }: { id: string; values: ExtendValues }) => extendSubscription(id, values),
-    {
-      success: 'Subscription extended successfully',
-      failure: 'Failed to extend subscription',
-      describe: lineProblemOf,
-    },
+    { success: 'Subscription extended successfully', failure: 'Failed to extend subscription' },
   )
 }

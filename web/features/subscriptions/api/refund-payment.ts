@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { Payment, refundInput } from '@common/payments'
 import { apiJson } from '@/lib/api-client'
-import { refreshPayments } from './get-payments'
+import { usePaymentChange } from './subscription-change'
 
 export type RefundValues = z.output<typeof refundInput>
 
@@ -12,9 +11,5 @@ export function refundPayment(paymentId: string, values: RefundValues): Promise<
 }
 
 export function useRefundPayment(paymentId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (values: RefundValues) => refundPayment(paymentId, values),
-    onSuccess: () => refreshPayments(queryClient),
-  })
+  return usePaymentChange((values: RefundValues) => refundPayment(paymentId, values))
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { Payment, recordPaymentInput } from '@common/payments'
 import { apiJson } from '@/lib/api-client'
-import { refreshPayments } from './get-payments'
+import { usePaymentChange } from './subscription-change'
 
 export type RecordPaymentValues = z.output<typeof recordPaymentInput>
 
@@ -16,9 +15,5 @@ export function recordPayment(personId: string, values: RecordPaymentValues): Pr
 }
 
 export function useRecordPayment(personId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (values: RecordPaymentValues) => recordPayment(personId, values),
-    onSuccess: () => refreshPayments(queryClient),
-  })
+  return usePaymentChange((values: RecordPaymentValues) => recordPayment(personId, values))
 }

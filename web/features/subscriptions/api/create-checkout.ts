@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { CheckoutAnswer, checkoutInput } from '@common/payments'
 import { apiJson } from '@/lib/api-client'
-import { refreshPayments } from './get-payments'
+import { usePaymentChange } from './subscription-change'
 
 export type CheckoutValues = z.output<typeof checkoutInput>
 
@@ -16,9 +15,5 @@ export function createCheckout(personId: string, values: CheckoutValues): Promis
 }
 
 export function useCreateCheckout(personId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (values: CheckoutValues) => createCheckout(personId, values),
-    onSuccess: () => refreshPayments(queryClient),
-  })
+  return usePaymentChange((values: CheckoutValues) => createCheckout(personId, values))
 }

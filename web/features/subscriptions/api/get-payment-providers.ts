@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { PaymentProvidersState } from '@common/payments'
 import { apiJson } from '@/lib/api-client'
-import { paymentsQueryKey } from './get-payments'
 
 export function getPaymentProviders(signal?: AbortSignal): Promise<PaymentProvidersState> {
   return apiJson<PaymentProvidersState>('GET', '/api/payments/providers', undefined, signal)
@@ -10,7 +9,7 @@ export function getPaymentProviders(signal?: AbortSignal): Promise<PaymentProvid
 /** Which checkouts the server has settings for; read when a pay link is about to be made. */
 export function getPaymentProvidersQueryOptions() {
   return queryOptions({
-    queryKey: [...paymentsQueryKey, 'providers'],
+    queryKey: ['subscriptions', 'payment-providers'],
     queryFn: ({ signal }) => getPaymentProviders(signal),
   })
 }
