@@ -12,7 +12,7 @@ const playerName = (userAgent: string) => userAgent.split(/[\s/(]/)[0] || 'Unkno
 
 /**
  * Who watches a line now: "Watching now on N of M screens", then each connection's player,
- * address, country and since when. The address is as the server gives it (masked on the
+ * address, country and when it started. The address is as the server gives it (masked on the
  * customer's own page). An old reading says its age: the panel did not answer since.
  */
 export function WatchingNow({ watching }: { watching: LineConnections }) {
@@ -48,7 +48,7 @@ export function WatchingNow({ watching }: { watching: LineConnections }) {
               </span>
               <span className="text-muted-foreground">
                 <span className="font-mono">{connection.ip}</span>
-                {connection.country && ` · ${connection.country}`} · since{' '}
+                {connection.country && ` · ${connection.country}`} · started{' '}
                 {formatRelativeTime(connection.startedAt, now)}
               </span>
             </li>

@@ -114,7 +114,7 @@ export const RenewPanel = forwardRef<HTMLHeadingElement, RenewPanelProps>(functi
                       value={offered.id}
                       checked={planId === offered.id}
                       onChange={() => setPlanId(offered.id)}
-                      className="size-4 accent-(--primary)"
+                      className="size-4 shrink-0 accent-(--primary)"
                     />
                     <span className="font-medium">
                       {offered.name} · {monthsText(offered.months)}
