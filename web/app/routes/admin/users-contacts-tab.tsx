@@ -43,7 +43,11 @@ export function UsersContactsTab() {
         plans={plans.data ?? []}
         summary={(filters, show) => (
           <AutopilotStats
-            showing={filters.outcome === 'failed' ? null : filters.outcome}
+            showing={
+              filters.outcome === 'auto_sent' || filters.outcome === 'waiting'
+                ? filters.outcome
+                : null
+            }
             onShow={(outcome) => show({ outcome })}
           />
         )}
