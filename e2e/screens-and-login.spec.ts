@@ -18,6 +18,7 @@ const screens = [
   { name: 'phone', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
   { name: 'desktop', viewport: { width: 1440, height: 900 }, colorScheme: 'light' },
 ] as const
+const shots = process.env.E2E_SCREENSHOTS_DIR
 const importHeader = 'email,firstName,lastName,plan,months,amount,currency,paidAt,method,reference'
 
 let server: PaymentServer
@@ -62,6 +63,10 @@ describe.each(screens)(
   (screen) => {
     const isWiderThanScreen = (page: Page) =>
       page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    const snap = (page: Page, name: string) =>
+      shots
+        ? page.screenshot({ path: `${shots}/${name}-${screen.name}.png`, fullPage: true })
+        : null
     const newPage = async () =>
       (
         await browser.newContext({
@@ -116,6 +121,7 @@ describe.each(screens)(
       expect(await qr.count()).toBe(0)
       await page.getByRole('button', { name: 'Show QR for a TV or another phone' }).click()
       await qr.waitFor()
+      await snap(page, 'device-guide')
       expect(await isWiderThanScreen(page)).toBe(false)
       expect(await axeViolations(page)).toEqual([])
       await page.context().close()
@@ -150,6 +156,7 @@ describe.each(screens)(
       const contact = await contactOf(admin, person.email, person.name)
       await contact.getByText('Needs a line').waitFor()
       expect(await contact.getByText('No line yet').count()).toBe(0)
+      await snap(admin, 'needs-a-line')
       expect(await isWiderThanScreen(admin)).toBe(false)
 
       // Their own page has one state of the login: on its way, with no promise that it stays.
@@ -167,6 +174,7 @@ describe.each(screens)(
         )
         .waitFor()
       expect(await page.getByText(/same login|stays the same/).count()).toBe(0)
+      await snap(page, 'login-on-its-way')
       expect(await isWiderThanScreen(page)).toBe(false)
 
       // The admin makes the line: two screens, as the plan says, in the instructions too.
