@@ -82,9 +82,9 @@ export const messageKinds = {
   compensation_days: {
     label: 'Days added',
     description:
-      'When days are added to every active subscription after a service outage: how many, and the new end date.',
-    variables: ['firstName', 'brandName', 'planName', 'daysAdded', 'endDate'],
-    optional: ['firstName', 'planName'],
+      'When days are added to every active subscription after a service outage: how many, and the new end date; the username only while the customer has a login (nothing to change).',
+    variables: ['firstName', 'brandName', 'planName', 'daysAdded', 'endDate', 'username'],
+    optional: ['firstName', 'planName', 'username'],
     bodyOnly: ['firstName'],
   },
   payment_receipt: {
@@ -114,7 +114,7 @@ export const messageKinds = {
   subscription_reminder: {
     label: 'Subscription reminder',
     description:
-      'Before a subscription ends, at the offsets of the reminder settings: a link that signs the customer in to renew.',
+      'Before a subscription ends, at the offsets of the reminder settings: a link that signs the customer in to renew; the username only while the customer has a login (renewing keeps it).',
     variables: [
       'firstName',
       'brandName',
@@ -123,24 +123,25 @@ export const messageKinds = {
       'daysLeft',
       'timeLeft',
       'renewUrl',
+      'username',
     ],
-    optional: ['firstName', 'planName'],
+    optional: ['firstName', 'planName', 'username'],
     bodyOnly: ['firstName'],
   },
   trial_reminder: {
     label: 'Trial reminder',
     description:
-      'Before a trial ends, at the offsets of the reminder settings: a link that signs the customer in to choose a plan.',
-    variables: ['firstName', 'brandName', 'endDate', 'timeLeft', 'renewUrl'],
-    optional: ['firstName'],
+      'Before a trial ends, at the offsets of the reminder settings: a link that signs the customer in to choose a plan; the username only while the customer has a login (paying keeps it).',
+    variables: ['firstName', 'brandName', 'endDate', 'timeLeft', 'renewUrl', 'username'],
+    optional: ['firstName', 'username'],
     bodyOnly: ['firstName'],
   },
   expiry_notice: {
     label: 'Access ended',
     description:
-      'When a trial or subscription has ended: a link that signs the customer in to renew.',
-    variables: ['firstName', 'brandName', 'planName', 'endDate', 'renewUrl'],
-    optional: ['firstName', 'planName'],
+      'When a trial or subscription has ended: a link that signs the customer in to renew; the username only while the customer has a login (renewing brings it back).',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'renewUrl', 'username'],
+    optional: ['firstName', 'planName', 'username'],
     bodyOnly: ['firstName'],
   },
   account_sign_in: {

@@ -3,8 +3,8 @@ import { trialRequest } from './trial-requests'
 
 /**
  * What happened to a request's line, for the morning list: sent by the trial autopilot, sent by an
- * admin, being started, waiting for an admin (and why), or failing on the panel (its words). Null
- * when nothing has been done yet.
+ * admin, being started, waiting for an admin (and why), failing on the panel (its words), or owed
+ * to a paying customer who has none. Null when nothing has been done yet.
  */
 export const requestOutcome = z
   .discriminatedUnion('kind', [
@@ -13,6 +13,8 @@ export const requestOutcome = z
     z.object({ kind: z.literal('starting') }),
     z.object({ kind: z.literal('waiting'), reason: z.string().nullable() }),
     z.object({ kind: z.literal('failed'), error: z.string().nullable() }),
+    // A paying customer with no line (an imported one, while the autopilot is off): make it.
+    z.object({ kind: z.literal('needs_line') }),
   ])
   .nullable()
 export type RequestOutcome = z.infer<typeof requestOutcome>
@@ -38,5 +40,7 @@ export function outcomeLabel(outcome: NonNullable<RequestOutcome>): string {
       return 'Waiting for an admin'
     case 'failed':
       return 'Line failed'
+    case 'needs_line':
+      return 'Needs a line'
   }
 }

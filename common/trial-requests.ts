@@ -68,7 +68,7 @@ export const trialRequestReceipt = z.discriminatedUnion('outcome', [
 export type TrialRequestReceipt = z.infer<typeof trialRequestReceipt>
 
 /** The line outcomes the list can be filtered by (common/request-outcome.ts; a card opens each). */
-export const requestOutcomeFilters = ['auto_sent', 'waiting', 'failed'] as const
+export const requestOutcomeFilters = ['auto_sent', 'waiting', 'failed', 'needs_line'] as const
 export type RequestOutcomeFilter = (typeof requestOutcomeFilters)[number]
 
 /** Follow-up stages of a request; an admin moves it along. */
@@ -137,7 +137,7 @@ export const trialRequestListQuery = pageQuery.extend({
   /** What happened to the request's line (see common/request-outcome.ts). */
   outcome: z
     .enum(requestOutcomeFilters, {
-      error: 'outcome must be auto_sent, waiting or failed',
+      error: 'outcome must be auto_sent, waiting, failed or needs_line',
     })
     .optional(),
 })

@@ -22,20 +22,6 @@ describe("a customer renews on their own page from a reminder's link", () => {
 
   const isWiderThanScreen = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-  /** An admin's "Send sign-in link" to the person, as the e-mail carries it. */
-  async function signInLinkFor(person: Customer): Promise<string> {
-    const before = server.smtp.received.length
-    await server.api('POST', `/api/trial-requests/${person.id}/sign-in-link`)
-    await server.api('POST', '/api/maintenance/expire-now')
-    const linkIn = () =>
-      server.smtp.received
-        .slice(before)
-        .filter((mail) => mail.to && 'text' in mail.to && mail.to.text === person.email)
-        .map((mail) => /(http\S+\/account\/sign-in\?token=[\w-]{43})/.exec(mail.text ?? '')?.[1])
-        .find(Boolean)
-    await expect.poll(() => linkIn() ?? null).not.toBeNull()
-    return linkIn()!
-  }
   const onPanel = () => server.supplier.lines.find((line) => line.username === customer.username)!
 
   beforeAll(async () => {
@@ -149,11 +135,11 @@ describe("a customer renews on their own page from a reminder's link", () => {
     const other = await server.addTrialCustomer('Tomas')
     const context = await browser.newContext({ baseURL: server.baseUrl, ...phone, bypassCSP: true })
     const page = await context.newPage()
-    await page.goto(await signInLinkFor(other))
+    await page.goto(await server.signInLinkFor(other))
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.getByRole('heading', { name: 'Hi Tomas' }).waitFor()
 
-    const rosasLink = await signInLinkFor(customer)
+    const rosasLink = await server.signInLinkFor(customer)
     await page.goto(rosasLink)
     await page
       .getByText(`You are signed in as ${other.email}. Continue as ${customer.email}?`)
@@ -204,7 +190,7 @@ describe("a customer renews on their own page from a reminder's link", () => {
     await page.getByRole('button', { name: 'E-mail me a sign-in link' }).waitFor()
     expect(await axeViolations(page)).toEqual([])
 
-    await page.goto(await signInLinkFor(visitor))
+    await page.goto(await server.signInLinkFor(visitor))
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.getByRole('heading', { name: 'Hi Ines' }).waitFor()
     await page.getByText(new URL(visitor.m3uUrl).origin, { exact: true }).waitFor()

@@ -38,16 +38,7 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
 
   /** An admin's "Send sign-in link", opened and used in a fresh browser at this screen. */
   async function signedInPage(person: Customer): Promise<Page> {
-    const before = server.smtp.received.length
-    await server.api('POST', `/api/trial-requests/${person.id}/sign-in-link`)
-    await server.api('POST', '/api/maintenance/expire-now')
-    const linkIn = () =>
-      server.smtp.received
-        .slice(before)
-        .filter((mail) => mail.to && 'text' in mail.to && mail.to.text === person.email)
-        .map((mail) => /(http\S+\/account\/sign-in\?token=[\w-]{43})/.exec(mail.text ?? '')?.[1])
-        .find(Boolean)
-    await expect.poll(() => linkIn() ?? null).not.toBeNull()
+    const link = await server.signInLinkFor(person)
     const context = await browser.newContext({
       baseURL: server.baseUrl,
       viewport: screen.viewport,
@@ -55,7 +46,7 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
       bypassCSP: true,
     })
     const page = await context.newPage()
-    await page.goto(linkIn()!)
+    await page.goto(link)
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.getByRole('heading', { name: `Hi ${person.name.split(' ')[0]}` }).waitFor()
     return page

@@ -11,6 +11,8 @@ import {
 import { badRequest } from '../../lib/http-error'
 import { textAnswer } from '../../lib/text-answer'
 import { auditAs, declareUnchanged, inAuditedTransaction } from '../audit/audited-transaction'
+import { owedLinesFor } from '../m3u/line-owed'
+import { getPlatformSettings } from '../settings/settings.service'
 import { importProgress, type ProgressReport } from './import-progress'
 import type { ReadFile } from './payment-history-csv'
 import { planPaymentHistory, type ImportPlan } from './payment-history-plan'
@@ -121,7 +123,15 @@ export async function importsRoutes(fastify: FastifyInstance) {
             const locked = await planPaymentHistory(tx, read.rows, options)
             if (locked.problems.length > 0) throw new RefusedImport(locked)
             const createdBy = request.admin!.username
-            await writePaymentHistory(tx, locked, { now, createdBy, onProgress: progress.writing })
+            const oweLines = (await getPlatformSettings(tx)).autoStartTrials
+              ? owedLinesFor(app)
+              : null
+            await writePaymentHistory(tx, locked, {
+              now,
+              createdBy,
+              onProgress: progress.writing,
+              oweLines,
+            })
             return locked
           },
           {

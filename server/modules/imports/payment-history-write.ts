@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { formatCents } from '../../../common/money'
 import type { Db } from '../../db/client'
+import type { OweLines } from '../m3u/line-owed'
 import { passOverPastReminders } from '../messages/reminders.service'
 import { recordImportedPayments } from '../payments/imported-payments'
 import {
@@ -70,14 +71,27 @@ async function createPeople(tx: Db, people: PlannedPerson[], now: Date) {
  * subscription after their periods, a renewal for every payment after the first paid one
  * (revenue of the month it was paid, like the conversion), and the payments, paid, with their
  * periods and no receipt number: history received elsewhere is not a receipt we issued. Nothing
- * is queued: no e-mail, no panel line, and the reminders (the message on expiry included) whose
- * moment has passed are marked sent, so the reminder pass tells nobody of history. Written a group of people at a time, each group's
- * payments told to `onProgress`.
+ * is queued: no e-mail, and the reminders (the message on expiry included) whose moment has
+ * passed are marked sent, so the reminder pass tells nobody of history. A customer whose period
+ * runs on is owed a line with `oweLines` (the autopilot's: its login e-mail is the line's, sent
+ * when it is made); without, the list says they need one. Written a group of people at a time,
+ * each group's payments told to `onProgress`.
  */
 export async function writePaymentHistory(
   tx: Db,
   plan: ImportPlan,
-  { now, createdBy, onProgress }: { now: Date; createdBy: string; onProgress?: WriteProgress },
+  {
+    now,
+    createdBy,
+    onProgress,
+    oweLines,
+  }: {
+    now: Date
+    createdBy: string
+    onProgress?: WriteProgress
+    /** Set while the trial autopilot is on: the lines of customers whose period runs on. */
+    oweLines?: OweLines | null
+  },
 ): Promise<void> {
   const total = plan.people.reduce((sum, person) => sum + person.payments.length, 0)
   let written = 0
@@ -88,9 +102,12 @@ export async function writePaymentHistory(
       now,
     )
     // Each owner writes its own rows (decision 0046): the subscriptions, their renewals, the payments.
-    await applyImportedSubscriptions(
+    const subscriptions = group.map((person) => subscriptionAfter(person, now))
+    await applyImportedSubscriptions(tx, subscriptions, now)
+    // A customer whose paid period runs on is owed a line as a paid one is (the autopilot's).
+    await oweLines?.(
       tx,
-      group.map((person) => subscriptionAfter(person, now)),
+      subscriptions.filter(({ status }) => status === 'active').map(({ personId }) => personId),
       now,
     )
     const planned = group.flatMap((person) =>

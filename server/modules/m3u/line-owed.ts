@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { HttpError } from '../../lib/http-error'
-import { findLine } from './line-changes'
 import { linePasswordSecret } from './line-password-secret'
 import { insertLineIntent, intentBasis } from './line-intent'
 import { supplierAccess } from './supplier-access'
@@ -16,26 +15,40 @@ import { supplierAccess } from './supplier-access'
  */
 export type OweLine = (tx: Db, personId: string, now: Date) => Promise<void>
 
+/** OweLine for many people at once (an imported history's paying customers). */
+export type OweLines = (tx: Db, personIds: string[], now: Date) => Promise<void>
+
 /**
- * How a settle owes a person their line, in its transaction; null when this server buys no lines
- * on its own (no panel or no server key). With no package set for new lines nothing is owed: the
- * settle's follow-up then says why, as it did before lines were owed.
+ * How the system owes people their lines, in the caller's transaction; null when this server buys
+ * no lines on its own (no panel or no server key). With no package set for new lines nothing is
+ * owed: the caller's follow-up then says why, as it did before lines were owed. The left-lines
+ * round (leftLinesRound) makes what its caller's follow-up does not.
  */
-export function owedLineFor(app: FastifyInstance): OweLine | null {
+export function owedLinesFor(app: FastifyInstance): OweLines | null {
   const access = supplierAccess(app)
   if (!access.panel || !access.serverKey) return null
-  return async (tx, personId, now) => {
-    const line = await findLine(tx, eq(m3uLines.trialRequestId, personId))
-    if (line?.supplierId) return
-    if (line) {
+  return async (tx, personIds, now) => {
+    if (personIds.length === 0) return
+    const lines = await tx
+      .select({
+        id: m3uLines.id,
+        personId: m3uLines.trialRequestId,
+        supplierId: m3uLines.supplierId,
+      })
+      .from(m3uLines)
+      .where(inArray(m3uLines.trialRequestId, personIds))
+    const unmade = lines.filter((line) => !line.supplierId).map((line) => line.id)
+    if (unmade.length > 0) {
       await tx
         .update(m3uLines)
         .set({
           nextPushAt: sql`coalesce(${m3uLines.nextPushAt}, ${now.toISOString()}::timestamptz)`,
         })
-        .where(and(eq(m3uLines.id, line.id), eq(m3uLines.status, 'creating')))
-      return
+        .where(and(inArray(m3uLines.id, unmade), eq(m3uLines.status, 'creating')))
     }
+    const withLine = new Set(lines.map((line) => line.personId))
+    const lineless = personIds.filter((id) => !withLine.has(id))
+    if (lineless.length === 0) return
     // Read in the transaction: on PGlite another statement would wait for it to end.
     const within = {
       ...access,
@@ -47,7 +60,15 @@ export function owedLineFor(app: FastifyInstance): OweLine | null {
       throw error
     })
     if (!basis) return
-    const [person] = await tx.select().from(trialRequests).where(eq(trialRequests.id, personId))
-    await insertLineIntent(tx, basis, person!, { createdBy: 'system', now, owedSince: now })
+    const people = await tx.select().from(trialRequests).where(inArray(trialRequests.id, lineless))
+    for (const person of people) {
+      await insertLineIntent(tx, basis, person, { createdBy: 'system', now, owedSince: now })
+    }
   }
+}
+
+/** OweLine of one person (a settled payment's), as owedLinesFor owes many. */
+export function owedLineFor(app: FastifyInstance): OweLine | null {
+  const oweLines = owedLinesFor(app)
+  return oweLines && ((tx, personId, now) => oweLines(tx, [personId], now))
 }

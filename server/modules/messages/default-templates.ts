@@ -33,7 +33,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'We are sorry for the recent interruption of the service. We have added {daysAdded} days to your{if planName} {planName}{end} subscription at no cost: it now runs until {endDate}.',
-      'Your login stays the same: there is nothing to change on your devices.',
+      '{if username}Your login stays the same ({username}): there is nothing to change on your devices.{end}',
     ].join('\n\n'),
   },
   supplier_credits_low: {
@@ -63,7 +63,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     subject: 'Your {brandName} subscription ends in {timeLeft}',
     body: [
       'Hi{if firstName} {firstName}{end},',
-      'Your{if planName} {planName}{end} subscription ends on {endDate}. Renew before then and keep watching without a break: your login stays the same.',
+      'Your{if planName} {planName}{end} subscription ends on {endDate}. Renew before then and keep watching without a break{if username}: your login stays the same ({username}){end}.',
       'Press Renew now to pay for more months on your own page. The button signs you in: no password needed.',
     ].join('\n\n'),
   },
@@ -72,7 +72,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'We hope you are enjoying your {brandName} trial. It ends in {timeLeft}.',
-      'To keep your channels, press Renew now and choose your plan on your own page (the button opens it signed in). Your login stays the same: there is nothing to set up again.',
+      'To keep your channels, press Renew now and choose your plan on your own page (the button opens it signed in).{if username} Your login stays the same ({username}): there is nothing to set up again.{end}',
     ].join('\n\n'),
   },
   expiry_notice: {
@@ -80,7 +80,7 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
     body: [
       'Hi{if firstName} {firstName}{end},',
       'Your {brandName} access ended on {endDate}.',
-      'Press Renew now to pay on your own page (the button signs you in): your access comes back with the same login and device settings.',
+      'Press Renew now to pay on your own page (the button signs you in){if username}: your access comes back with the same login ({username}) and device settings{end}.',
     ].join('\n\n'),
   },
   account_sign_in: {

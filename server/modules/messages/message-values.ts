@@ -10,6 +10,7 @@ import { m3uLines } from '../../db/schema/m3u-lines'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { personScreens } from '../plans/plan-connections'
+import { keptUsername } from './outbox.service'
 import { mintSignInPath } from '../sign-in-links/sign-in-links.service'
 import { siteOrigin } from '../../lib/site-origin'
 import { withoutLinks } from './unlinked-text'
@@ -103,6 +104,15 @@ function capturedValues(captured: Record<string, string>): TemplateValues {
 
 const isReminder = (kind: string) => (reminderKinds as readonly string[]).includes(kind)
 
+// These say the login stays the same only while the person has one (keptUsername), read when
+// sent: a line made or gone since the message was queued is what they find.
+const keepsLogin: readonly string[] = [
+  'subscription_reminder',
+  'trial_reminder',
+  'expiry_notice',
+  'compensation_days',
+] satisfies MessageKind[]
+
 const firstWord = (name: string | undefined) => name?.trim().split(/\s+/)[0] ?? ''
 
 /**
@@ -145,6 +155,10 @@ export async function messageValues(
       values.firstName = withoutLinks(person.firstName)
       values.planName ??= person.paidPlan ?? person.plan
       device = person.device
+      if (keepsLogin.includes(row.kind)) {
+        const username = await keptUsername(db, row.trialRequestId)
+        if (username) values.username = username
+      }
       Object.assign(
         values,
         await accountLinks(db, row, { id: row.trialRequestId, ...person }, config, now),

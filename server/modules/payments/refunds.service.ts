@@ -7,6 +7,7 @@ import { payments } from '../../db/schema/payments'
 import { conflict, invalidField, notFound } from '../../lib/http-error'
 import type { PaymentRow } from '../subscriptions/present-payment'
 import { takeReceivedAmount } from './received-amount'
+import { queueRefundNotice } from './refund-notice'
 import { shortenSubscription, whyNotShortened } from '../subscriptions/subscription-shorten'
 
 export type RefundRow = typeof paymentRefunds.$inferSelect
@@ -189,7 +190,8 @@ export async function completeRefund(
  * What a provider reports was refunded of a payment in all (Stripe's cumulative
  * `amount_refunded`), compared with what we recorded, never added to it: refunds we are still
  * asking for that it covers are done, and anything more was refunded in the provider's
- * dashboard, recorded as one refund of the difference. A report of no more does nothing.
+ * dashboard, recorded as one refund of the difference and e-mailed to the customer in the same
+ * commit. A report of no more does nothing.
  */
 export async function recordProviderRefunds(
   tx: Db,
@@ -213,14 +215,21 @@ export async function recordProviderRefunds(
     await tx.update(paymentRefunds).set({ refundedAt: now }).where(eq(paymentRefunds.id, row.id))
     unexplained -= row.amountMinor
   }
-  if (unexplained > 0) {
-    await tx.insert(paymentRefunds).values({
-      paymentId,
-      amountMinor: unexplained,
-      reason: `Refunded in ${payment.provider === 'stripe' ? 'Stripe' : 'the provider'}'s dashboard`,
-      createdAt: now,
-      refundedAt: now,
-    })
-  }
-  await applyRefundTotals(tx, payment, now)
+  const [dashboardRefund] =
+    unexplained > 0
+      ? await tx
+          .insert(paymentRefunds)
+          .values({
+            paymentId,
+            amountMinor: unexplained,
+            reason: `Refunded in ${payment.provider === 'stripe' ? 'Stripe' : 'the provider'}'s dashboard`,
+            createdAt: now,
+            refundedAt: now,
+          })
+          .returning()
+      : []
+  const totalled = await applyRefundTotals(tx, payment, now)
+  // The customer hears of a dashboard refund as of ours, once: a redelivery finds nothing
+  // unexplained. Ours completed here are told by their own route, which may still shorten.
+  if (dashboardRefund) await queueRefundNotice(tx, totalled, dashboardRefund, now)
 }

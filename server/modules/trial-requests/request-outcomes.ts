@@ -16,6 +16,11 @@ const autostartWhere = (condition: SQL | undefined) =>
 // A line the panel refused to make: no panel id, and the panel's words kept.
 const isFailedLine = and(isNull(m3uLines.supplierId), isNotNull(m3uLines.panelError))
 
+const hasLine = sql`exists (${sql`select 1 from ${m3uLines} where ${eq(
+  m3uLines.trialRequestId,
+  trialRequests.id,
+)}`})`
+
 /** The list's condition for one outcome: a summary card's filter. */
 export function outcomeCondition(outcome: RequestOutcomeFilter): SQL {
   switch (outcome) {
@@ -34,6 +39,8 @@ export function outcomeCondition(outcome: RequestOutcomeFilter): SQL {
           isFailedLine,
         )}`})`,
       )!
+    case 'needs_line':
+      return and(eq(trialRequests.subscriptionStatus, 'active'), sql`not ${hasLine}`)!
   }
 }
 
@@ -43,9 +50,10 @@ export function outcomeCondition(outcome: RequestOutcomeFilter): SQL {
  */
 export async function outcomesOf(
   db: Db,
-  ids: string[],
+  requests: Pick<typeof trialRequests.$inferSelect, 'id' | 'subscriptionStatus'>[],
 ): Promise<Map<string, NonNullable<RequestOutcome>>> {
   const outcomes = new Map<string, NonNullable<RequestOutcome>>()
+  const ids = requests.map(({ id }) => id)
   if (ids.length === 0) return outcomes
   const [autostarts, lines] = await Promise.all([
     db.select().from(trialAutostarts).where(inArray(trialAutostarts.personId, ids)),
@@ -60,10 +68,12 @@ export async function outcomesOf(
   ])
   const autostartOf = new Map(autostarts.map((row) => [row.personId, row]))
   const lineOf = new Map(lines.map((row) => [row.personId, row]))
-  for (const id of ids) {
-    const autostart = autostartOf.get(id)
+  for (const { id, subscriptionStatus } of requests) {
     const line = lineOf.get(id)
-    const outcome = outcomeOf(autostart, line)
+    const outcome =
+      outcomeOf(autostartOf.get(id), line) ??
+      // A paying customer is owed a line; nothing is making one (an imported customer's, say).
+      (subscriptionStatus === 'active' && !line ? { kind: 'needs_line' as const } : null)
     if (outcome) outcomes.set(id, outcome)
   }
   return outcomes

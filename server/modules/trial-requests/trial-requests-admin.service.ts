@@ -79,10 +79,7 @@ export async function listTrialRequests(
   const clock = { now, trialDurationHours }
   const pageOf = async (rows: TrialRequestRow[]) => {
     const page = pages.page(rows)
-    const outcomes = await outcomesOf(
-      db,
-      page.rows.map((row) => row.id),
-    )
+    const outcomes = await outcomesOf(db, page.rows)
     return {
       requests: page.rows.map((row) => ({
         ...presentTrialRequest(row),

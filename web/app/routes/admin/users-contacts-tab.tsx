@@ -50,7 +50,11 @@ export function UsersContactsTab() {
         plans={plans.data ?? []}
         summary={(filters, show) => (
           <AutopilotStats
-            showing={filters.outcome === 'failed' ? null : filters.outcome}
+            showing={
+              filters.outcome === 'auto_sent' || filters.outcome === 'waiting'
+                ? filters.outcome
+                : null
+            }
             onShow={(outcome) => show({ outcome })}
           />
         )}

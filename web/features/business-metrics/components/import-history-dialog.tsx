@@ -86,7 +86,9 @@ export function ImportHistoryDialog() {
           <DialogTitle>Import payment history</DialogTitle>
           <DialogDescription>
             A CSV with the columns {columns}; line 1 names them. Check it first: every row&apos;s
-            problem is listed by its line. Nothing is sent to the panel and nobody is e-mailed.
+            problem is listed by its line. The history itself e-mails nobody. A customer whose paid
+            period runs on needs a line: the trial autopilot makes it, and e-mails its login, when
+            it is on; otherwise Users &amp; Contacts lists them as &ldquo;Needs a line&rdquo;.
           </DialogDescription>
         </DialogHeader>
         <input

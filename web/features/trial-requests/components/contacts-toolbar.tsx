@@ -22,6 +22,7 @@ const outcomeLabels: Record<RequestOutcomeFilter, string> = {
   auto_sent: 'Line sent automatically',
   waiting: 'Waiting for an admin',
   failed: 'Line failed',
+  needs_line: 'Needs a line',
 }
 
 /** Search, status, follow-up, "Ends soon" and line filters, and the CSV export of what they select. */

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Hourglass, Loader } from 'lucide-react'
+import { CircleAlert, CircleCheck, Hourglass, Loader, TvMinimal } from 'lucide-react'
 import { outcomeLabel, type RequestOutcome } from '@common/request-outcome'
 import { formatDateTime } from '@/lib/format'
 import { cn } from '@/lib/utils'
@@ -9,6 +9,7 @@ const icons = {
   starting: Loader,
   waiting: Hourglass,
   failed: CircleAlert,
+  needs_line: TvMinimal,
 } as const
 
 const tones = {
@@ -17,6 +18,7 @@ const tones = {
   starting: 'text-muted-foreground',
   waiting: 'text-amber-800 dark:text-amber-200',
   failed: 'text-destructive',
+  needs_line: 'text-amber-800 dark:text-amber-200',
 } as const
 
 /** Why: the autopilot's reason to wait, or the panel's words when the line failed. */
