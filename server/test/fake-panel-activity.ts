@@ -98,6 +98,17 @@ export function createPanelViewers({
   const filterKey = (table: string, caller: Caller, query: URLSearchParams) =>
     JSON.stringify([table, caller, query.get('line'), query.get('range')])
 
+  // Each entry's row, written out once as the panel's table holds it: it reads the same for
+  // every caller who may see it (the line's own username), and entries never change.
+  const written = new WeakMap<object, LiveRow>()
+  const writtenOnce = <T extends object>(entry: T, write: (entry: T) => LiveRow) => {
+    const known = written.get(entry)
+    if (known) return known
+    const fresh = write(entry)
+    written.set(entry, fresh)
+    return fresh
+  }
+
   const row = (entry: ScriptedConnection & { activityId: number }, caller: Caller): LiveRow => ({
     activity_id: String(entry.activityId),
     user_id: entry.lineId,
@@ -122,11 +133,13 @@ export function createPanelViewers({
       live,
       (entry) => usernameOf(caller, entry.lineId) !== undefined && (!line || entry.lineId === line),
     )
-    return table(rows, query, (entry) => ({
-      ...row(entry, caller),
-      uuid: entry.uuid,
-      divergence: '0',
-    }))
+    return table(rows, query, (connection) =>
+      writtenOnce(connection, (entry) => ({
+        ...row(entry, caller),
+        uuid: entry.uuid,
+        divergence: '0',
+      })),
+    )
   }
 
   function activityLogs(caller: Caller, query: URLSearchParams): Answer {
@@ -142,10 +155,12 @@ export function createPanelViewers({
           (entry.startedAt.getTime() / 1000 >= range[0] &&
             entry.endedAt.getTime() / 1000 <= range[1])),
     )
-    return table(rows, query, (entry) => ({
-      ...row(entry, caller),
-      date_end: seconds(entry.endedAt),
-    }))
+    return table(rows, query, (ended) =>
+      writtenOnce(ended, (entry) => ({
+        ...row(entry, caller),
+        date_end: seconds(entry.endedAt),
+      })),
+    )
   }
 
   return {

@@ -76,6 +76,7 @@ async function storePage(db: Db, entries: PanelActivity[], cursor: Cursor) {
       stream: entry.stream.slice(0, 200),
     })),
   )
+  const panelIds = [...new Set(entries.map((entry) => entry.lineId))]
   // A round that lost its lease to another never moves the cursor back.
   await db.execute(sql`
     with stored as (
@@ -84,6 +85,8 @@ async function storePage(db: Db, entries: PanelActivity[], cursor: Cursor) {
       select page.panel_entry_id, line.id, page.started_at, page.ended_at, page.ip, page.network,
         page.country, page.player, page.stream
       from ${page} join ${m3uLines} line on line.supplier_id = page.supplier_id
+        -- Only the page's own lines, rather than every line hashed again for each page.
+        and line.supplier_id = any(${sql.param(panelIds)}::varchar[])
       on conflict (panel_entry_id) do nothing
     )
     update ${lineActivityReads} set
