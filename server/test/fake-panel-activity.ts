@@ -47,7 +47,7 @@ function rangeOf(query: URLSearchParams): [number, number] | null {
   return Number.isNaN(from) || Number.isNaN(to) ? null : [from / 1000, to / 1000]
 }
 
-/** A page of the rows the filter kept, each written out as the panel sends it. */
+/** A page of the rows the filter kept, each written out as the panel sends it (counts as strings). */
 function table<T>(kept: T[], query: URLSearchParams, write: (entry: T) => LiveRow): Answer {
   const { start, limit } = pageOf(query)
   return {
@@ -55,24 +55,61 @@ function table<T>(kept: T[], query: URLSearchParams, write: (entry: T) => LiveRo
     body: {
       status: 'STATUS_SUCCESS',
       data: kept.slice(start, start + limit).map(write),
-      recordsTotal: kept.length,
-      recordsFiltered: kept.length,
+      recordsTotal: String(kept.length),
+      recordsFiltered: String(kept.length),
     },
   }
 }
 
-export function createPanelViewers(
-  /** The line ids the caller owns (every line for an admin key), and each line's username. */
-  linesOf: (caller: Caller) => Map<string, string>,
-) {
-  let nextActivityId = 1
-  const live: (ScriptedConnection & { activityId: number; uuid: string })[] = []
-  const logs: (ScriptedActivity & { activityId: number })[] = []
+type LiveEntry = ScriptedConnection & { activityId: number; uuid: string }
+type LogEntry = ScriptedActivity & { activityId: number }
 
-  const row = (
-    entry: ScriptedConnection & { activityId: number },
-    usernames: Map<string, string>,
-  ): LiveRow => ({
+export function createPanelViewers({
+  usernameOf,
+  linesVersion,
+}: {
+  /** The line's username when the caller owns it (an admin key owns every line), else undefined. */
+  usernameOf: (caller: Caller, lineId: string) => string | undefined
+  /** Changes whenever the panel's lines do. */
+  linesVersion: () => number
+}) {
+  let nextActivityId = 1
+  const live: LiveEntry[] = []
+  const logs: LogEntry[] = []
+
+  // What each filter kept, while neither the tables nor the lines change: the pages of one
+  // listing are then served from it as the panel's indexes serve them, without filtering the
+  // whole table again for every page.
+  let tablesVersion = 0
+  let keptAt = ''
+  const kept = new Map<string, unknown[]>()
+  function keptBy<T>(key: string, rows: T[], keep: (row: T) => boolean): T[] {
+    const version = `${tablesVersion}/${linesVersion()}`
+    if (keptAt !== version) {
+      kept.clear()
+      keptAt = version
+    }
+    const known = kept.get(key) as T[] | undefined
+    if (known) return known
+    const fresh = rows.filter(keep)
+    kept.set(key, fresh)
+    return fresh
+  }
+  const filterKey = (table: string, caller: Caller, query: URLSearchParams) =>
+    JSON.stringify([table, caller, query.get('line'), query.get('range')])
+
+  // Each entry's row, written out once as the panel's table holds it: it reads the same for
+  // every caller who may see it (the line's own username), and entries never change.
+  const written = new WeakMap<object, LiveRow>()
+  const writtenOnce = <T extends object>(entry: T, write: (entry: T) => LiveRow) => {
+    const known = written.get(entry)
+    if (known) return known
+    const fresh = write(entry)
+    written.set(entry, fresh)
+    return fresh
+  }
+
+  const row = (entry: ScriptedConnection & { activityId: number }, caller: Caller): LiveRow => ({
     activity_id: String(entry.activityId),
     user_id: entry.lineId,
     stream_id: String(100 + (entry.activityId % 50)),
@@ -83,41 +120,47 @@ export function createPanelViewers(
     date_start: seconds(entry.startedAt),
     geoip_country_code: entry.country ?? '',
     isp: null,
-    username: usernames.get(entry.lineId) ?? null,
+    username: usernameOf(caller, entry.lineId) ?? null,
     stream_display_name: entry.stream ?? 'BBC One HD',
     type: '1',
     is_restreamer: '0',
   })
 
   function liveConnections(caller: Caller, query: URLSearchParams): Answer {
-    const usernames = linesOf(caller)
     const line = query.get('line')
-    const kept = live.filter(
-      (entry) => usernames.has(entry.lineId) && (!line || entry.lineId === line),
+    const rows = keptBy(
+      filterKey('live', caller, query),
+      live,
+      (entry) => usernameOf(caller, entry.lineId) !== undefined && (!line || entry.lineId === line),
     )
-    return table(kept, query, (entry) => ({
-      ...row(entry, usernames),
-      uuid: entry.uuid,
-      divergence: '0',
-    }))
+    return table(rows, query, (connection) =>
+      writtenOnce(connection, (entry) => ({
+        ...row(entry, caller),
+        uuid: entry.uuid,
+        divergence: '0',
+      })),
+    )
   }
 
   function activityLogs(caller: Caller, query: URLSearchParams): Answer {
-    const usernames = linesOf(caller)
     const line = query.get('line')
     const range = rangeOf(query)
-    const kept = logs.filter(
+    const rows = keptBy(
+      filterKey('logs', caller, query),
+      logs,
       (entry) =>
-        usernames.has(entry.lineId) &&
+        usernameOf(caller, entry.lineId) !== undefined &&
         (!line || entry.lineId === line) &&
         (!range ||
           (entry.startedAt.getTime() / 1000 >= range[0] &&
             entry.endedAt.getTime() / 1000 <= range[1])),
     )
-    return table(kept, query, (entry) => ({
-      ...row(entry, usernames),
-      date_end: seconds(entry.endedAt),
-    }))
+    return table(rows, query, (ended) =>
+      writtenOnce(ended, (entry) => ({
+        ...row(entry, caller),
+        date_end: seconds(entry.endedAt),
+      })),
+    )
   }
 
   return {
@@ -127,6 +170,7 @@ export function createPanelViewers(
     connect(connection: ScriptedConnection) {
       const activityId = nextActivityId++
       live.push({ ...connection, activityId, uuid: `uuid-${activityId}` })
+      tablesVersion++
       return activityId
     },
     /** A live connection ends: it leaves live_connections and enters the activity log. */
@@ -135,13 +179,18 @@ export function createPanelViewers(
       if (index < 0) throw new Error(`No live connection ${activityId} on the fake panel`)
       const [ended] = live.splice(index, 1)
       logs.push({ ...ended!, activityId: nextActivityId++, endedAt })
+      tablesVersion++
     },
     /** Entries of connections that already ended, written to the log in this order. */
     addActivity(entries: ScriptedActivity[]) {
       for (const entry of entries) logs.push({ ...entry, activityId: nextActivityId++ })
+      tablesVersion++
     },
     /** Everyone stops watching at once (a server restart on the panel). */
-    clearLive: () => live.splice(0, live.length),
+    clearLive() {
+      live.splice(0, live.length)
+      tablesVersion++
+    },
     get liveCount() {
       return live.length
     },

@@ -56,18 +56,28 @@ const cost = (fromS: number, toS: number) => Math.max(1, Math.ceil((toS - fromS)
 const bouquetOf = (params: Params) =>
   JSON.stringify(params.getAll('bouquets_selected[]').map(Number))
 
+type OwnedLine = FakeLine & { owner: string }
+
 export function createPanelState({ credits = 100 } = {}) {
-  const lines: (FakeLine & { owner: string })[] = []
+  // Lines in the order they were made, and by id (the table's primary key); never removed.
+  const lines: OwnedLine[] = []
+  const byId = new Map<string, OwnedLine>()
   let balance = credits
   let nextId = 1001
 
-  const present = ({ owner: _owner, ...line }: FakeLine & { owner: string }): FakeLine => ({
+  const add = (line: OwnedLine) => {
+    lines.push(line)
+    byId.set(line.id, line)
+  }
+  const present = ({ owner: _owner, ...line }: OwnedLine): FakeLine => ({
     ...line,
   })
-  const visibleTo = (caller: Caller) =>
-    lines.filter((line) => caller.isAdmin || line.owner === caller.key)
-  const find = (caller: Caller, id: string | null) =>
-    visibleTo(caller).find((line) => line.id === id)
+  const isVisible = (caller: Caller, line: OwnedLine) => caller.isAdmin || line.owner === caller.key
+  const visibleTo = (caller: Caller) => lines.filter((line) => isVisible(caller, line))
+  const find = (caller: Caller, id: string | null) => {
+    const line = id === null ? undefined : byId.get(id)
+    return line && isVisible(caller, line) ? line : undefined
+  }
 
   /** Charges a reseller; false when the credits do not cover it. */
   const charge = (caller: Caller, amount: number) => {
@@ -106,7 +116,7 @@ export function createPanelState({ credits = 100 } = {}) {
       created_at: String(nowS()),
       owner: caller.key,
     } as const
-    lines.push({ ...line })
+    add({ ...line })
     return ok({ line_id: Number(line.id), username, password })
   }
 
@@ -168,9 +178,11 @@ export function createPanelState({ credits = 100 } = {}) {
     )
 
   // Who watches which line (live_connections, activity_logs): fake-panel-activity.ts.
-  const viewers = createPanelViewers(
-    (caller) => new Map(visibleTo(caller).map((line) => [line.id, line.username])),
-  )
+  const viewers = createPanelViewers({
+    usernameOf: (caller, lineId) => find(caller, lineId)?.username,
+    // Lines are only ever added, so their count tells when the caller's lines may have changed.
+    linesVersion: () => lines.length,
+  })
 
   return {
     viewers,
@@ -209,7 +221,7 @@ export function createPanelState({ credits = 100 } = {}) {
     /** Lines someone made on the panel itself under `owner`'s key, which we know nothing of. */
     makeOnPanel(owner: string, usernames: string[]) {
       for (const username of usernames) {
-        lines.push({
+        add({
           id: String(nextId++),
           username,
           password: `Pw${username}`,
@@ -229,7 +241,7 @@ export function createPanelState({ credits = 100 } = {}) {
     seedPaidLines(owner: string, seeded: { username: string; expiresAt: Date }[]): string[] {
       return seeded.map(({ username, expiresAt }) => {
         const id = String(nextId++)
-        lines.push({
+        add({
           id,
           username,
           password: `Pw${username}`,

@@ -69,6 +69,8 @@ export const m3uLines = pgTable(
     // Months for form and paid lines (1–12 at purchase), 99 for a demo or trial line.
     check('m3u_lines_subscription_type_check', sql`${t.subscriptionType} between 1 and 99`),
     index('m3u_lines_created_idx').on(t.createdAt),
+    // The panel's entries name lines by its ids: each page of its activity log finds ours by them.
+    index('m3u_lines_supplier_idx').on(t.supplierId),
     index('m3u_lines_pending_push_idx')
       .on(t.nextPushAt)
       .where(sql`${t.revision} > ${t.pushedRevision}`),

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { unnestedRows } from '../../db/insert-many'
 import { lineActivity, lineActivityReads } from '../../db/schema/line-activity'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { isUnclaimedAt, leaseUntil, whileRenewing } from '../../lib/lease'
@@ -45,49 +46,54 @@ function cursorAt(row: { fromDay: string | null; nextStart: number }, now: numbe
   return { fromDay: row.fromDay, nextStart: row.nextStart }
 }
 
-/** A page's entries of our lines, each kept once, and the cursor past the page, together. */
+/**
+ * A page's entries of our lines, each kept once, and the cursor past the page, together: one
+ * statement (atomic as it is), which finds our lines by the panel's ids itself.
+ */
 async function storePage(db: Db, entries: PanelActivity[], cursor: Cursor) {
+  const page = unnestedRows(
+    'page',
+    {
+      panelEntryId: lineActivity.panelEntryId,
+      supplierId: m3uLines.supplierId,
+      startedAt: lineActivity.startedAt,
+      endedAt: lineActivity.endedAt,
+      ip: lineActivity.ip,
+      network: lineActivity.network,
+      country: lineActivity.country,
+      player: lineActivity.player,
+      stream: lineActivity.stream,
+    },
+    entries.map((entry) => ({
+      panelEntryId: entry.id.slice(0, 40),
+      supplierId: entry.lineId,
+      startedAt: entry.startedAt,
+      endedAt: entry.endedAt,
+      ip: entry.ip.slice(0, 45),
+      network: networkOf(entry.ip).slice(0, 50),
+      country: entry.country,
+      player: entry.player.slice(0, 300),
+      stream: entry.stream.slice(0, 200),
+    })),
+  )
   const panelIds = [...new Set(entries.map((entry) => entry.lineId))]
-  await db.transaction(async (tx) => {
-    const ours = panelIds.length
-      ? await tx
-          .select({ id: m3uLines.id, supplierId: m3uLines.supplierId })
-          .from(m3uLines)
-          .where(and(isNotNull(m3uLines.supplierId), inArray(m3uLines.supplierId, panelIds)))
-      : []
-    const lineOf = new Map(ours.map((line) => [line.supplierId!, line.id]))
-    const rows = entries.flatMap((entry) => {
-      const lineId = lineOf.get(entry.lineId)
-      if (!lineId) return []
-      return [
-        {
-          panelEntryId: entry.id.slice(0, 40),
-          lineId,
-          startedAt: entry.startedAt,
-          endedAt: entry.endedAt,
-          ip: entry.ip.slice(0, 45),
-          network: networkOf(entry.ip).slice(0, 50),
-          country: entry.country,
-          player: entry.player.slice(0, 300),
-          stream: entry.stream.slice(0, 200),
-        },
-      ]
-    })
-    for (let at = 0; at < rows.length; at += 500) {
-      await tx
-        .insert(lineActivity)
-        .values(rows.slice(at, at + 500))
-        .onConflictDoNothing()
-    }
-    // A round that lost its lease to another never moves the cursor back.
-    await tx
-      .update(lineActivityReads)
-      .set({
-        fromDay: cursor.fromDay,
-        nextStart: sql`case when ${lineActivityReads.fromDay} = ${cursor.fromDay} then greatest(${lineActivityReads.nextStart}, ${cursor.nextStart}) else ${cursor.nextStart} end`,
-      })
-      .where(eq(lineActivityReads.id, 1))
-  })
+  // A round that lost its lease to another never moves the cursor back.
+  await db.execute(sql`
+    with stored as (
+      insert into ${lineActivity} (panel_entry_id, line_id, started_at, ended_at, ip, network,
+        country, player, stream)
+      select page.panel_entry_id, line.id, page.started_at, page.ended_at, page.ip, page.network,
+        page.country, page.player, page.stream
+      from ${page} join ${m3uLines} line on line.supplier_id = page.supplier_id
+        -- Only the page's own lines, rather than every line hashed again for each page.
+        and line.supplier_id = any(${sql.param(panelIds)}::varchar[])
+      on conflict (panel_entry_id) do nothing
+    )
+    update ${lineActivityReads} set
+      from_day = ${cursor.fromDay},
+      next_start = case when from_day = ${cursor.fromDay}
+        then greatest(next_start, ${cursor.nextStart}) else ${cursor.nextStart} end
+    where id = 1`)
 }
 
 /**
@@ -116,16 +122,26 @@ export async function readActivityRound(access: SupplierAccess) {
           .where(eq(lineActivityReads.id, 1)),
       (error) => access.log.warn({ err: error }, 'Could not renew the activity read; will retry'),
       async () => {
-        for (let page = 0; page < pagesPerRound; page++) {
-          const read = await recorded.activityLogs(
+        const pageFrom = (start: number) => {
+          const reading = recorded.activityLogs(
             serverKey,
-            { fromDay: cursor.fromDay, toDay, start: cursor.nextStart },
+            { fromDay: cursor.fromDay, toDay, start },
             perRequest,
           )
+          // Awaited later; a failure then ends the round, and is no unhandled one meanwhile.
+          reading.catch(() => {})
+          return reading
+        }
+        let reading = pageFrom(cursor.nextStart)
+        for (let page = 1; ; page++) {
+          const read = await reading
+          const isMore = !read.isLast && page < pagesPerRound
           cursor.nextStart += read.entries.length
+          // The panel answers the next page while this one is stored.
+          if (isMore) reading = pageFrom(cursor.nextStart)
           await storePage(db, read.entries, cursor)
           entries += read.entries.length
-          if (read.isLast) break
+          if (!isMore) break
         }
       },
     )
