@@ -97,3 +97,10 @@ export async function auditedChange<T>(
   ctx.route?.audited()
   return result
 }
+
+/** The admin who acts, for a command only an admin may run (a note signed with their name). */
+export function actingAdmin(ctx: CommandContext): { id: string; username: string } {
+  const { actor } = ctx
+  if (!actor?.id) throw new HttpError(401, 'Authentication required')
+  return { id: actor.id, username: actor.username }
+}
