@@ -104,3 +104,8 @@ export function actingAdmin(ctx: CommandContext): { id: string; username: string
   if (!actor?.id) throw new HttpError(401, 'Authentication required')
   return { id: actor.id, username: actor.username }
 }
+
+/** A command that ends without a change (a dry run, a refused file) owes its route no entry. */
+export function nothingChanged(ctx: CommandContext): void {
+  ctx.route?.audited()
+}
