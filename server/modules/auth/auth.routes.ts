@@ -13,7 +13,7 @@ import {
 import { apiErrorBody, idParams } from '../../../common/api'
 import { HttpError } from '../../lib/http-error'
 import { commandContext } from '../audit/command-context'
-import { findLoginCandidate, getAdminUser, recordLogin } from '../admins/admins.service'
+import { getAdminUser } from '../admins/admins.service'
 import {
   accountActions,
   changeOwnPassword,
@@ -21,13 +21,10 @@ import {
   setStaffPasswordCommand,
   signOutEverywhere,
 } from './account.commands'
-import { spendOneTimeCode } from './one-time-code'
 import { countedAttempt } from './credential-attempts'
-import { checkPassword } from './credential-checks'
 import { ownAccount } from './own-account'
 import { clearSessionCookie, setSessionCookie } from './session-cookie'
-import { createSession, deleteSession, type AdminIdentity } from './sessions.service'
-import { acceptSecondFactor } from './two-factor.service'
+import { endSession, signIn } from './sign-in.commands'
 
 /** The request's command context, with the installation's cost of a new password hash. */
 const hashingContext = (request: FastifyRequest) => ({
@@ -37,16 +34,6 @@ const hashingContext = (request: FastifyRequest) => ({
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
-
-  /** Ends the caller's session here and, through the bus, in every process and on its sockets. */
-  async function endSession(admin: AdminIdentity) {
-    await deleteSession(app.db, admin.sessionId)
-    await app.bus.publish({
-      kind: 'admin_sessions_ended',
-      userId: admin.id,
-      sessionIds: [admin.sessionId],
-    })
-  }
 
   app.post(
     '/api/admin/login',
@@ -66,53 +53,13 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { username, password, code } = request.body
-      const now = app.now()
-      const attempt = countedAttempt(request)
-      const candidate = await findLoginCandidate(app.db, username)
-      const isValid = await checkPassword(
-        attempt,
-        password,
-        candidate?.password ?? null,
-        app.passwordCost,
-      )
-      if (!candidate || !isValid || !candidate.active) {
-        throw new HttpError(401, 'Invalid credentials')
+      const ctx = { ...hashingContext(request), attempt: countedAttempt(request) }
+      const outcome = await signIn(ctx, { ...request.body, previous: request.admin })
+      if ('challenge' in outcome) {
+        return reply.code(401).send({ message: outcome.challenge, twoFactorRequired: true })
       }
-      if (candidate.totpSecret) {
-        if (code === undefined) {
-          await attempt.passwordAccepted()
-          return reply.code(401).send({
-            message: 'Enter the 6-digit code from your authenticator app',
-            twoFactorRequired: true,
-          })
-        }
-        const user = { id: candidate.id, totpSecret: candidate.totpSecret }
-        if (!(await acceptSecondFactor(app.db, attempt, user, code, now))) {
-          return reply.code(401).send({
-            message: 'That code is not right, or it was already used',
-            twoFactorRequired: true,
-          })
-        }
-      }
-      // A one-time code (a restore's) signs in once, before it expires, into a session that can
-      // only set a new password.
-      const isCode = candidate.passwordCodeExpiresAt !== null
-      if (isCode && candidate.passwordCodeExpiresAt! <= now) {
-        throw new HttpError(
-          401,
-          'This one-time code has expired: ask a super admin for a new password',
-        )
-      }
-      if (isCode && !(await spendOneTimeCode(app.db, candidate.id, candidate.password))) {
-        throw new HttpError(401, 'Invalid credentials')
-      }
-      await attempt.succeeded()
-      // A fresh token on every login; the caller's previous session, if any, ends here.
-      if (request.admin) await endSession(request.admin)
-      const session = await createSession(app.db, candidate.id, now, { mustSetPassword: isCode })
-      setSessionCookie(request, reply, session.token, session.maxAgeSeconds)
-      return { user: await recordLogin(app.db, candidate.id, now) }
+      setSessionCookie(request, reply, outcome.session.token, outcome.session.maxAgeSeconds)
+      return { user: outcome.user }
     },
   )
 
@@ -123,7 +70,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: { response: { 204: z.null() } },
     },
     async (request, reply) => {
-      if (request.admin) await endSession(request.admin)
+      if (request.admin) await endSession(commandContext(request), request.admin)
       clearSessionCookie(request, reply)
       return reply.code(204).send(null)
     },
