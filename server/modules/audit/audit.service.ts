@@ -5,7 +5,8 @@ import { auditLog } from '../../db/schema/audit-log'
 import { keyset } from '../../lib/keyset'
 import { currentSubject, currentSubjects, isNamedEntity, subjectKey } from './audit-subjects'
 
-type Actor = { id: string; username: string }
+/** Who wrote an entry: an admin, or the system (`id` null), named as they were then. */
+export type Actor = { id: string | null; username: string }
 
 type AuditRow = typeof auditLog.$inferSelect
 

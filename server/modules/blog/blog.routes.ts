@@ -12,18 +12,10 @@ import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
 import { jsonAnswer } from '../../lib/public-cache'
 import { recordRoutes } from '../audit/record-routes'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import {
-  blogStats,
-  createBlogPost,
-  deleteBlogPost,
-  findBlogPostBySlug,
-  listBlogPosts,
-  publishBlogPost,
-  updateBlogPost,
-} from './blog.service'
+import { commandContext } from '../audit/command-context'
+import { blogPostCommands, publishAction, publishBlogPostCommand } from './blog.commands'
+import { blogStats, findBlogPostBySlug, listBlogPosts } from './blog.service'
 
-const audit = auditAs('blog_post')
 const slugParams = z.object({ slug: z.string().min(1).max(200) })
 
 export async function blogRoutes(fastify: FastifyInstance) {
@@ -83,27 +75,17 @@ export async function blogRoutes(fastify: FastifyInstance) {
 
   recordRoutes(app, {
     path: '/api/blog-posts',
-    entity: 'blog_post',
     input: blogPostInput,
     record: blogPost,
-    publicScope: 'blog',
-    create: createBlogPost,
-    update: updateBlogPost,
-    remove: deleteBlogPost,
+    commands: blogPostCommands,
   })
 
   app.put(
     '/api/blog-posts/:id/publish',
     {
-      config: audit('publish'),
+      config: { audit: publishAction },
       schema: { params: idParams, response: { 200: blogPost, 404: apiErrorBody } },
     },
-    async (request) => {
-      const post = await inAuditedTransaction(request, (tx) =>
-        publishBlogPost(tx, request.params.id, app.now()),
-      )
-      await app.publicContent.changed('blog')
-      return post
-    },
+    async (request) => publishBlogPostCommand(commandContext(request), request.params.id),
   )
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { CompensationProgress } from '../../../common/compensations'
 import type { Db } from '../../db/client'
 import { compensationItems, compensations } from '../../db/schema/compensations'
@@ -28,4 +28,14 @@ export async function compensationProgress(db: Db, id: string): Promise<Compensa
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
+}
+
+/** The five latest compensations, newest first, each with its progress. */
+export async function recentCompensations(db: Db): Promise<CompensationProgress[]> {
+  const recent = await db
+    .select({ id: compensations.id })
+    .from(compensations)
+    .orderBy(desc(compensations.createdAt), desc(compensations.id))
+    .limit(5)
+  return Promise.all(recent.map(({ id }) => compensationProgress(db, id)))
 }

@@ -1,4 +1,3 @@
-import { desc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -8,12 +7,9 @@ import {
   compensationInput,
   compensationProgress as progressAnswer,
 } from '../../../common/compensations'
-import { compensations } from '../../db/schema/compensations'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import { compensationProgress } from './compensation-progress'
-import { startCompensation } from './compensation-start'
-
-const audit = auditAs('compensation')
+import { commandContext } from '../audit/command-context'
+import { compensationProgress, recentCompensations } from './compensation-progress'
+import { orderCompensation, startCompensationAction } from './compensations.commands'
 
 // Days for every active subscription reach the whole customer base: super admins only.
 const superAdmin = { role: 'super_admin' } as const
@@ -25,37 +21,20 @@ export async function compensationsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/lines/compensations',
     {
-      config: { ...superAdmin, ...audit('create') },
+      config: { ...superAdmin, audit: startCompensationAction },
       schema: {
         body: compensationInput,
         response: { 202: compensationCreated, 400: apiErrorBody, 409: apiErrorBody },
       },
     },
-    async (request, reply) => {
-      const { id } = await inAuditedTransaction(
-        request,
-        (tx) =>
-          startCompensation(tx, request.body, {
-            createdBy: request.admin!.username,
-            now: app.now(),
-          }),
-        { details: ({ isReplay }) => (isReplay ? { outcome: 'replayed' } : undefined) },
-      )
-      return reply.code(202).send({ id })
-    },
+    async (request, reply) =>
+      reply.code(202).send(await orderCompensation(commandContext(request), request.body)),
   )
 
   app.get(
     '/api/lines/compensations',
     { config: superAdmin, schema: { response: { 200: z.array(progressAnswer) } } },
-    async () => {
-      const recent = await app.db
-        .select({ id: compensations.id })
-        .from(compensations)
-        .orderBy(desc(compensations.createdAt), desc(compensations.id))
-        .limit(5)
-      return Promise.all(recent.map(({ id }) => compensationProgress(app.db, id)))
-    },
+    async () => recentCompensations(app.db),
   )
 
   app.get(

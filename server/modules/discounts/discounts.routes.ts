@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { discount, discountInput } from '../../../common/discounts'
 import { recordRoutes } from '../audit/record-routes'
-import { createDiscount, deleteDiscount, listDiscounts, updateDiscount } from './discounts.service'
+import { discountCommands } from './discounts.commands'
+import { listDiscounts } from './discounts.service'
 
 export async function discountsRoutes(app: FastifyInstance) {
   app.get('/api/discounts', { schema: { response: { 200: z.array(discount) } } }, async () =>
@@ -11,11 +12,8 @@ export async function discountsRoutes(app: FastifyInstance) {
 
   recordRoutes(app, {
     path: '/api/discounts',
-    entity: 'discount',
     input: discountInput,
     record: discount,
-    create: createDiscount,
-    update: updateDiscount,
-    remove: deleteDiscount,
+    commands: discountCommands,
   })
 }

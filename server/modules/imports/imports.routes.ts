@@ -10,15 +10,12 @@ import {
 } from '../../../common/payment-imports'
 import { badRequest } from '../../lib/http-error'
 import { textAnswer } from '../../lib/text-answer'
-import { auditAs, declareUnchanged, inAuditedTransaction } from '../audit/audited-transaction'
+import { commandContext } from '../audit/command-context'
 import { owedLinesFor } from '../m3u/line-owed'
-import { getPlatformSettings } from '../settings/settings.service'
 import { importProgress, type ProgressReport } from './import-progress'
 import type { ReadFile } from './payment-history-csv'
-import { planPaymentHistory, type ImportPlan } from './payment-history-plan'
+import { importAction, importPaymentHistory } from './payment-import.commands'
 import { readPaymentHistoryFile } from './payment-history-reader'
-import { paymentHistoryReport } from './payment-history-report'
-import { holdImportLock, writePaymentHistory } from './payment-history-write'
 import { ProblemLog } from './problem-log'
 import { problemsCsv } from './problems-csv'
 import { fileTooLarge, withSpooledUpload } from './upload-spool'
@@ -27,15 +24,6 @@ import { fileTooLarge, withSpooledUpload } from './upload-spool'
 const fileLimit = 32 * 1024 * 1024
 // A multipart body is the file and its part's headers and boundaries.
 const multipartSlack = 64 * 1024
-
-const audit = auditAs('payment_import')
-
-/** Thrown inside the import's transaction to undo it: a row has a problem under the lock. */
-class RefusedImport extends Error {
-  constructor(readonly plan: ImportPlan) {
-    super('The file has problems')
-  }
-}
 
 /**
  * The file as it arrives, from a `text/csv` body or a multipart form's `file` field, never held
@@ -92,7 +80,7 @@ export async function importsRoutes(fastify: FastifyInstance) {
     '/api/imports/payments',
     {
       bodyLimit: fileLimit,
-      config: { role: 'super_admin', ...audit('import') },
+      config: { role: 'super_admin', audit: importAction },
       schema: {
         querystring: paymentImportQuery,
         response: { 200: paymentImportReport, 422: paymentImportReport },
@@ -103,58 +91,9 @@ export async function importsRoutes(fastify: FastifyInstance) {
       const progress = importProgress(app, request.admin!.id, progressId)
       const problems = new ProblemLog(app.db, request.admin!.id)
       const read = await readUpload(request, problems, progress.reading)
-      const now = app.now()
-      if (dryRun || problems.count > 0) {
-        declareUnchanged(request)
-        const options = { now, lock: false, onProgress: progress.checking }
-        const checked = await planPaymentHistory(app.db, read.rows, options)
-        await problems.addAll(checked.problems)
-        await problems.flush()
-        const report = paymentHistoryReport(read, checked, problems, { dryRun, isImported: false })
-        return reply.code(problems.count > 0 && !dryRun ? 422 : 200).send(report)
-      }
-      try {
-        const plan = await inAuditedTransaction(
-          request,
-          async (tx) => {
-            await holdImportLock(tx)
-            // Checked under the lock: another import or payment may have landed since the dry run.
-            const options = { now, lock: true, onProgress: progress.checking }
-            const locked = await planPaymentHistory(tx, read.rows, options)
-            if (locked.problems.length > 0) throw new RefusedImport(locked)
-            const createdBy = request.admin!.username
-            const oweLines = (await getPlatformSettings(tx)).autoStartTrials
-              ? owedLinesFor(app)
-              : null
-            await writePaymentHistory(tx, locked, {
-              now,
-              createdBy,
-              onProgress: progress.writing,
-              oweLines,
-            })
-            return locked
-          },
-          {
-            entityId: null,
-            details: (done) => ({
-              fields: ['file'],
-              ...(done.people.length === 0 ? { outcome: 'replayed' as const } : {}),
-            }),
-          },
-        )
-        return paymentHistoryReport(read, plan, problems, { dryRun, isImported: true })
-      } catch (error) {
-        if (!(error instanceof RefusedImport)) throw error
-        declareUnchanged(request)
-        // Written once the transaction is over: it held the lock, this needs none.
-        await problems.addAll(error.plan.problems)
-        await problems.flush()
-        const report = paymentHistoryReport(read, error.plan, problems, {
-          dryRun,
-          isImported: false,
-        })
-        return reply.code(422).send(report)
-      }
+      const input = { read, problems, dryRun, progress, oweLines: owedLinesFor(app) }
+      const { status, report } = await importPaymentHistory(commandContext(request), input)
+      return reply.code(status).send(report)
     },
   )
 

@@ -9,15 +9,14 @@ import {
 } from '../../../common/legal-pages'
 import { notFound } from '../../lib/http-error'
 import { jsonAnswer } from '../../lib/public-cache'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
+import { commandContext } from '../audit/command-context'
+import { saveLegalPageAction, saveLegalPageCommand } from './legal-pages.commands'
 import {
   findPublishedLegalPage,
   listLegalPages,
   listPublishedLegalPages,
-  saveLegalPage,
 } from './legal-pages.service'
 
-const audit = auditAs('legal_page')
 const open = { public: true } as const
 
 /**
@@ -55,17 +54,13 @@ export async function legalPagesRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/legal-pages/:slug',
     {
-      config: audit('update'),
+      config: { audit: saveLegalPageAction },
       schema: { params: legalPageParams, body: legalPageInput, response: { 200: legalPage } },
     },
-    async (request) => {
-      const { page } = await inAuditedTransaction(
-        request,
-        (tx) => saveLegalPage(tx, request.params.slug, request.body, app.now()),
-        { entityId: (saved) => saved.id },
-      )
-      await app.publicContent.changed('legal')
-      return page
-    },
+    async (request) =>
+      saveLegalPageCommand(commandContext(request), {
+        slug: request.params.slug,
+        values: request.body,
+      }),
   )
 }

@@ -14,29 +14,24 @@ import {
   templateVariableSamples,
   testSendInput,
 } from '../../../common/messages'
-import { HttpError } from '../../lib/http-error'
 import { outboxMessageForSupport, viewFor } from '../../lib/support-views'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
+import { commandContext } from '../audit/command-context'
 import { telegramFor } from '../telegram/telegram'
 import { watchChatPresence } from './chat-presence'
 import { composeEmail } from './compose-email'
-import { MailError } from './mailer'
-import { listPersonMessages, resendMessage } from './outbox.service'
 import {
-  assertValidTemplate,
-  listTemplates,
-  resetTemplate,
-  saveTemplate,
-} from './templates.service'
+  messageActions,
+  resendCommand,
+  resetTemplateCommand,
+  samplesFor,
+  saveTemplateCommand,
+  sendTestMessage,
+} from './messages.commands'
+import { listPersonMessages } from './outbox.service'
+import { assertValidTemplate, listTemplates } from './templates.service'
 import { sampleTelegramOffer } from './telegram-offer'
-import { admitTestSend, testRecipients } from './test-send'
+import { testRecipients } from './test-send'
 import { remindersStoppedAt } from './unsubscribe.service'
-
-const templateAudit = auditAs('message_template')
-const messageAudit = auditAs('message')
-
-/** Sample values in this installation's name, for previews and test sends. */
-const samplesFor = (brandName: string) => ({ ...templateVariableSamples, brandName })
 
 /** Templates, previews and test sends, and each person's messages (admins only, by default). */
 export async function messagesRoutes(fastify: FastifyInstance) {
@@ -60,7 +55,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/messages/templates/:kind',
     {
-      config: templateAudit('update'),
+      config: { audit: messageActions.saveTemplate },
       schema: {
         params: messageKindParams,
         body: templateText,
@@ -68,24 +63,19 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      inAuditedTransaction(
-        request,
-        (tx) =>
-          saveTemplate(tx, request.params.kind, request.body, request.admin!.username, app.now()),
-        { entityId: request.params.kind },
-      ),
+      saveTemplateCommand(commandContext(request), {
+        kind: request.params.kind,
+        text: request.body,
+      }),
   )
 
   app.delete(
     '/api/messages/templates/:kind',
     {
-      config: templateAudit('reset'),
+      config: { audit: messageActions.resetTemplate },
       schema: { params: messageKindParams, response: { 200: messageTemplate, 400: apiErrorBody } },
     },
-    async (request) =>
-      inAuditedTransaction(request, (tx) => resetTemplate(tx, request.params.kind), {
-        entityId: request.params.kind,
-      }),
+    async (request) => resetTemplateCommand(commandContext(request), request.params.kind),
   )
 
   // Renders unsaved words with sample values: a read, though it needs a body.
@@ -115,7 +105,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/messages/test',
     {
-      config: messageAudit('test_send'),
+      config: { audit: messageActions.testSend },
       schema: {
         body: testSendInput,
         // 409: e-mail is off; 429: too many tests; 502: the mail server refused it.
@@ -129,28 +119,9 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { kind, subject, body, to } = request.body
-      assertValidTemplate(kind, { subject, body })
-      const { mailer } = app.outbox
-      if (!mailer) throw new HttpError(409, 'E-mail is off: set SMTP_URL and MAIL_FROM to send.')
-      const { config, rateLimiter } = app
-      await admitTestSend({ config, mailer, rateLimiter }, request.admin!.id, to, app.now())
-      const mail = await composeEmail(kind, { subject, body }, samplesFor(app.config.brandName), {
-        device: templateVariableSamples.deviceName,
-        images: 'cid',
-        telegramLink: await sampleOffer(),
-      })
-      try {
-        await mailer.send({ ...mail, id: crypto.randomUUID(), to })
-      } catch (error) {
-        if (error instanceof MailError) throw new HttpError(502, `Not sent: ${error.message}`)
-        throw error
-      }
-      // Recorded once sent: who tested, never the address or the words.
-      await inAuditedTransaction(request, async () => null, {
-        entityId: kind,
-        details: { outcome: 'completed' },
-      })
+      const { config, rateLimiter, outbox } = app
+      const ctx = { ...commandContext(request), config, rateLimiter, mailer: outbox.mailer }
+      await sendTestMessage({ ...ctx, telegramLink: sampleOffer }, request.body)
       return { sent: true as const }
     },
   )
@@ -183,7 +154,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/messages/:id/resend',
     {
-      config: { role: 'support', ...messageAudit('resend') },
+      config: { role: 'support', audit: messageActions.resend },
       schema: {
         params: idParams,
         // 429: this message was resent 3 times in the last hour, by anyone.
@@ -191,9 +162,7 @@ export async function messagesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const copy = await inAuditedTransaction(request, (tx) =>
-        resendMessage(tx, request.params.id, app.now()),
-      )
+      const copy = await resendCommand(commandContext(request), request.params.id)
       return reply.code(201).send(viewFor(request.admin!.role, copy, outboxMessageForSupport))
     },
   )

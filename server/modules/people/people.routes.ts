@@ -9,12 +9,9 @@ import {
   personView,
 } from '../../../common/people'
 import { personViewForSupport, viewFor } from '../../lib/support-views'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
+import { commandContext } from '../audit/command-context'
 import { getPersonView } from './people.service'
-import { addPersonNote, deletePersonNote } from './person-notes.service'
-
-// Recorded on the person, so that their timeline shows who wrote or removed a note.
-const audit = auditAs('trial_request')
+import { addNote, deleteNote, personNoteActions } from './person-notes.commands'
 
 /** The Business Center's customer view: one person, and staff's notes on them (support too). */
 export async function peopleRoutes(fastify: FastifyInstance) {
@@ -37,7 +34,7 @@ export async function peopleRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/people/:id/notes',
     {
-      config: { role: 'support', ...audit('add_note') },
+      config: { role: 'support', audit: personNoteActions.add },
       schema: {
         params: idParams,
         body: createPersonNoteInput,
@@ -45,17 +42,8 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const note = await inAuditedTransaction(
-        request,
-        (tx) =>
-          addPersonNote(
-            tx,
-            request.params.id,
-            { body: request.body.body, authorUsername: request.admin!.username },
-            app.now(),
-          ),
-        { entityId: request.params.id },
-      )
+      const input = { personId: request.params.id, body: request.body.body }
+      const note = await addNote(commandContext(request), input)
       return reply.code(201).send(note)
     },
   )
@@ -63,12 +51,12 @@ export async function peopleRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/people/:id/notes/:noteId',
     {
-      config: { role: 'support', ...audit('delete_note') },
+      config: { role: 'support', audit: personNoteActions.remove },
       schema: { params: personNoteParams, response: { 204: z.null(), 404: apiErrorBody } },
     },
     async (request, reply) => {
       const { id, noteId } = request.params
-      await inAuditedTransaction(request, (tx) => deletePersonNote(tx, id, noteId))
+      await deleteNote(commandContext(request), { personId: id, noteId })
       return reply.code(204).send(null)
     },
   )

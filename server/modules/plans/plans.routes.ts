@@ -4,7 +4,8 @@ import { hasRole } from '../../../common/admin-users'
 import { plan, planInput } from '../../../common/plans'
 import { jsonAnswer } from '../../lib/public-cache'
 import { recordRoutes } from '../audit/record-routes'
-import { createPlan, deletePlan, listPlans, publicPlan, updatePlan } from './plans.service'
+import { planCommands } from './plans.commands'
+import { listPlans, publicPlan } from './plans.service'
 
 export async function plansRoutes(app: FastifyInstance) {
   // The public sees active plans, from memory, without their cost and margin; staff see every
@@ -23,12 +24,8 @@ export async function plansRoutes(app: FastifyInstance) {
 
   recordRoutes(app, {
     path: '/api/plans',
-    entity: 'plan',
     input: planInput,
     record: plan,
-    publicScope: 'plans',
-    create: createPlan,
-    update: updatePlan,
-    remove: deletePlan,
+    commands: planCommands,
   })
 }

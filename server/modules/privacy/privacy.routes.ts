@@ -2,13 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import { personErasure, personEraseInput, personExport } from '../../../common/privacy'
-import { invalidField } from '../../lib/http-error'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
+import { commandContext } from '../audit/command-context'
 import { supplierAccess } from '../m3u/supplier-access'
-import { disableErasedLine } from './person-line-erase'
-import { eraseRecords } from './person-erase.service'
+import { eraseAction, erasePerson } from './person-erase.commands'
 import { exportPerson } from './person-export.service'
-import { findPersonRecords } from './person-records'
 
 const superAdmin = { role: 'super_admin' } as const
 
@@ -30,24 +27,13 @@ export async function privacyRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/people/:id/erase',
     {
-      config: { ...superAdmin, ...auditAs('trial_request')('erase') },
+      config: { ...superAdmin, audit: eraseAction },
       schema: { params: idParams, body: personEraseInput, response: { 200: personErasure } },
     },
-    async (request) => {
-      const { person } = await findPersonRecords(app.db, request.params.id)
-      if (request.body.confirm.toUpperCase() !== person.subscriptionId) {
-        throw invalidField('confirm', `confirm must be this person's subscription id`)
-      }
-      const erasedAt = app.now()
-      // The entry names the action and the person's id; the erased values are in no entry.
-      const { lineId, ticketIds } = await inAuditedTransaction(
-        request,
-        (tx) => eraseRecords(tx, person.id, erasedAt),
-        { details: { fields: ['confirm'] } },
-      )
-      await app.bus.publish({ kind: 'ticket_contacts_changed', ticketIds })
-      const line = await disableErasedLine(access, lineId, request.admin!)
-      return { personId: person.id, erasedAt: erasedAt.toISOString(), line }
-    },
+    async (request) =>
+      erasePerson(
+        { ...commandContext(request), access },
+        { personId: request.params.id, confirm: request.body.confirm },
+      ),
   )
 }

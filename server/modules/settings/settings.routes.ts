@@ -1,31 +1,21 @@
 import type { FastifyInstance } from 'fastify'
 import { apiErrorBody } from '../../../common/api'
-import { inAuditedTransaction } from '../audit/audited-transaction'
-import type { BusEvent } from '../../realtime/event-bus'
-import {
-  platformGroup,
-  reminderGroup,
-  securityGroup,
-  supplierGroup,
-  trialTrustGroup,
-  type SettingsGroup,
-} from './settings.service'
+import { commandContext } from '../audit/command-context'
+import { saveSettings, settingsChanges, type SettingsChange } from './settings.commands'
 
 type SettingsRoute<T> = {
   path: string
-  group: SettingsGroup<T>
-  action: string
+  change: SettingsChange<T>
   /** Who may change the group; every admin may read it. */
   role?: 'super_admin'
-  /** What every process is told once a change has committed. */
-  announce?: BusEvent
 }
 
 /** GET and PUT /api/settings/{path}: each PUT validated by the group's schema and audited. */
-function settingsRoute<T>(
+function settingsRoute<T extends object>(
   app: FastifyInstance,
-  { path, group, action, role, announce }: SettingsRoute<T>,
+  { path, change, role }: SettingsRoute<T>,
 ) {
+  const { group, audit } = change
   // Not through the type provider, which cannot resolve a generic schema: the schemas still
   // validate the body and shape the answer, and the group's functions type them.
   const url = `/api/settings/${path}`
@@ -33,38 +23,17 @@ function settingsRoute<T>(
   app.put(
     url,
     {
-      config: { role, audit: { action, entity: 'settings' } },
+      config: { role, audit },
       schema: { body: group.schema, response: { 200: group.schema, 400: apiErrorBody } },
     },
-    async (request) => {
-      const saved = await inAuditedTransaction(request, (tx) =>
-        group.save(tx, request.body as T, app.now()),
-      )
-      if (announce) await app.bus.publish(announce)
-      return saved
-    },
+    async (request) => saveSettings(commandContext(request), change, request.body as T),
   )
 }
 
 export async function settingsRoutes(app: FastifyInstance) {
-  settingsRoute(app, { path: 'platform', group: platformGroup, action: 'settings.update' })
-  settingsRoute(app, {
-    path: 'security',
-    group: securityGroup,
-    action: 'settings.update_security',
-    role: 'super_admin',
-    // Sessions are judged by these rules: processes read them again.
-    announce: { kind: 'admin_account_changed', userId: null },
-  })
-  settingsRoute(app, {
-    path: 'trial-trust',
-    group: trialTrustGroup,
-    action: 'settings.update_trial_trust',
-  })
-  settingsRoute(app, { path: 'supplier', group: supplierGroup, action: 'settings.update_supplier' })
-  settingsRoute(app, {
-    path: 'reminders',
-    group: reminderGroup,
-    action: 'settings.update_reminders',
-  })
+  settingsRoute(app, { path: 'platform', change: settingsChanges.platform })
+  settingsRoute(app, { path: 'security', change: settingsChanges.security, role: 'super_admin' })
+  settingsRoute(app, { path: 'trial-trust', change: settingsChanges.trialTrust })
+  settingsRoute(app, { path: 'supplier', change: settingsChanges.supplier })
+  settingsRoute(app, { path: 'reminders', change: settingsChanges.reminders })
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody } from '../../../common/api'
 import { agentProfile, updateAgentProfileInput } from '../../../common/support'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import { getAgentProfile, setAgentProfile } from './agent-profile.service'
+import { commandContext } from '../audit/command-context'
+import { setSupportName, setSupportNameAction } from './agent-profile.commands'
+import { getAgentProfile } from './agent-profile.service'
 
 /** The signed-in admin's own support settings: the name their replies are signed with. */
 export async function agentProfileRoutes(fastify: FastifyInstance) {
@@ -17,17 +18,12 @@ export async function agentProfileRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/support/agent-profile',
     {
-      config: { role: 'support', ...auditAs('admin_user')('set_support_name') },
+      config: { role: 'support', audit: setSupportNameAction },
       schema: {
         body: updateAgentProfileInput,
         response: { 200: agentProfile, 400: apiErrorBody, 404: apiErrorBody },
       },
     },
-    async (request) =>
-      inAuditedTransaction(
-        request,
-        (tx) => setAgentProfile(tx, request.admin!.id, request.body, app.now()),
-        { entityId: request.admin!.id },
-      ),
+    async (request) => setSupportName(commandContext(request), request.body),
   )
 }

@@ -3,15 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { z } from 'zod'
 import { savedReply, saveSavedReplyInput } from '../../../common/saved-replies'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import {
-  createSavedReply,
-  deleteSavedReply,
-  listSavedReplies,
-  updateSavedReply,
-} from './saved-replies.service'
+import { commandContext } from '../audit/command-context'
+import { savedReplyCommands as commands } from './saved-replies.commands'
+import { listSavedReplies } from './saved-replies.service'
 
-const audit = auditAs('saved_reply')
+const { actions } = commands
 
 /** Saved replies, shared by every agent and managed in Support (admins only). */
 export async function savedRepliesRoutes(fastify: FastifyInstance) {
@@ -25,26 +21,20 @@ export async function savedRepliesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/support/saved-replies',
     {
-      config: { role: 'support', ...audit('create') },
+      config: { role: 'support', audit: actions.create },
       schema: {
         body: saveSavedReplyInput,
         response: { 201: savedReply, 400: apiErrorBody },
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await inAuditedTransaction(request, (tx) =>
-            createSavedReply(tx, request.body, app.now()),
-          ),
-        ),
+      reply.code(201).send(await commands.create(commandContext(request), request.body)),
   )
 
   app.put(
     '/api/support/saved-replies/:id',
     {
-      config: { role: 'support', ...audit('update') },
+      config: { role: 'support', audit: actions.update },
       schema: {
         params: idParams,
         body: saveSavedReplyInput,
@@ -52,19 +42,17 @@ export async function savedRepliesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      inAuditedTransaction(request, (tx) =>
-        updateSavedReply(tx, request.params.id, request.body, app.now()),
-      ),
+      commands.update(commandContext(request), { id: request.params.id, values: request.body }),
   )
 
   app.delete(
     '/api/support/saved-replies/:id',
     {
-      config: { role: 'support', ...audit('delete') },
+      config: { role: 'support', audit: actions.remove },
       schema: { params: idParams, response: { 204: z.null(), 404: apiErrorBody } },
     },
     async (request, reply) => {
-      await inAuditedTransaction(request, (tx) => deleteSavedReply(tx, request.params.id))
+      await commands.remove(commandContext(request), request.params.id)
       return reply.code(204).send(null)
     },
   )

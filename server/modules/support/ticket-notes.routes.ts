@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { createTicketNoteInput, ticketNote } from '../../../common/support'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import { addTicketNote, listTicketNotes } from './ticket-notes.service'
+import { commandContext } from '../audit/command-context'
+import { addNoteToTicket, addTicketNoteAction } from './ticket-notes.commands'
+import { listTicketNotes } from './ticket-notes.service'
 
 /** Agents' private notes in a chat: admin-only routes, told to admin sockets only. */
 export async function ticketNotesRoutes(fastify: FastifyInstance) {
@@ -22,7 +23,7 @@ export async function ticketNotesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/support-tickets/:id/notes',
     {
-      config: { role: 'support', ...auditAs('support_ticket')('add_note') },
+      config: { role: 'support', audit: addTicketNoteAction },
       schema: {
         params: idParams,
         body: createTicketNoteInput,
@@ -30,18 +31,8 @@ export async function ticketNotesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const note = await inAuditedTransaction(
-        request,
-        (tx) =>
-          addTicketNote(
-            tx,
-            request.params.id,
-            { body: request.body.body, authorUsername: request.admin!.username },
-            app.now(),
-          ),
-        { entityId: request.params.id },
-      )
-      await app.bus.publish({ kind: 'ticket_note', note })
+      const input = { ticketId: request.params.id, body: request.body.body }
+      const note = await addNoteToTicket(commandContext(request), input)
       return reply.code(201).send(note)
     },
   )

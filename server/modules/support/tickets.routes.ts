@@ -11,10 +11,11 @@ import {
   updateTicketInput,
 } from '../../../common/support'
 import { setPageHeaders } from '../../lib/keyset'
-import { inAuditedTransaction } from '../audit/audited-transaction'
+import { commandContext } from '../audit/command-context'
 import { limitPerIp, publicWriteLimits } from '../rate-limits/limits'
 import { listLobby, markTicketRead } from './lobby.service'
-import { createTicket, listTickets, requireTicket, updateTicket } from './tickets.service'
+import { changeTicket, openTicket, updateTicketAction } from './tickets.commands'
+import { listTickets, requireTicket } from './tickets.service'
 
 export async function ticketsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -29,17 +30,8 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
       },
       preHandler: limitPerIp(app, publicWriteLimits.supportTicket),
     },
-    async (request, reply) => {
-      const created = await createTicket(app.db, app.bus, request.body, app.now())
-      if (created.unacknowledgedBecause) {
-        // Ids and the reason only: logs carry no customer's address.
-        request.log.info(
-          { ticketId: created.ticket.id, reason: created.unacknowledgedBecause },
-          'Ticket acknowledgement not sent',
-        )
-      }
-      return reply.code(201).send(created.ticket)
-    },
+    async (request, reply) =>
+      reply.code(201).send(await openTicket(commandContext(request), request.body)),
   )
 
   // The ticket id is the customer's capability: whoever holds it may read the ticket.
@@ -89,21 +81,15 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/support-tickets/:id',
     {
-      config: { role: 'support', audit: { action: 'ticket.update', entity: 'support_ticket' } },
+      config: { role: 'support', audit: updateTicketAction },
       schema: {
         params: idParams,
         body: updateTicketInput,
         response: { 200: supportTicket, 400: apiErrorBody, 404: apiErrorBody },
       },
     },
-    async (request) => {
-      const ticket = await inAuditedTransaction(request, (tx) =>
-        updateTicket(tx, request.params.id, request.body, app.now()),
-      )
-      // The ticket's customer and every admin see it at once.
-      await app.bus.publish({ kind: 'ticket_updated', ticket })
-      return ticket
-    },
+    async (request) =>
+      changeTicket(commandContext(request), { id: request.params.id, changes: request.body }),
   )
 
   app.post(

@@ -14,22 +14,18 @@ import {
 import { setPageHeaders } from '../../lib/keyset'
 import { readsMoney, trialRequestForSupport } from '../../lib/support-views'
 import { textAnswer } from '../../lib/text-answer'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import { changePersonLine } from '../m3u/line-changes'
+import { commandContext } from '../audit/command-context'
+import { requestFollower } from '../m3u/line-follow'
 import { getPlatformSettings } from '../settings/settings.service'
-import { followLine } from '../m3u/line-follow'
-import { setStageOfMany } from './bulk-stage.service'
 import { contactsCsv, contactsFileName } from './contacts-csv'
 import {
-  deleteTrialRequest,
-  listFilter,
-  listTrialRequests,
-  setTrialRequestStatus,
-  trialRequestStats,
-  updateTrialRequest,
-} from './trial-requests-admin.service'
-
-const audit = auditAs('trial_request')
+  deleteTrialRequestCommand,
+  setStageOfManyCommand,
+  setStatusCommand,
+  trialRequestActions as actions,
+  updateTrialRequestCommand,
+} from './trial-requests-admin.commands'
+import { listFilter, listTrialRequests, trialRequestStats } from './trial-requests-admin.service'
 
 /** The Business Center's Users & Contacts: every route here needs an admin session. */
 export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
@@ -92,7 +88,7 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/trial-requests/:id',
     {
-      config: audit('update'),
+      config: { audit: actions.update },
       schema: {
         params: idParams,
         body: updateTrialRequestInput,
@@ -100,30 +96,26 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      inAuditedTransaction(request, (tx) =>
-        updateTrialRequest(tx, request.params.id, request.body, app.now()),
-      ),
+      updateTrialRequestCommand(commandContext(request), {
+        id: request.params.id,
+        changes: request.body,
+      }),
   )
 
   // "Mark contacted" on the selected rows: one request, one transaction, an entry per person.
   app.put(
     '/api/trial-requests/status',
     {
-      config: audit('bulk_status'),
+      config: { audit: actions.bulkStatus },
       schema: { body: bulkStageInput, response: { 200: bulkStageResult, 400: apiErrorBody } },
     },
-    async (request) =>
-      inAuditedTransaction(
-        request,
-        (tx) => setStageOfMany(tx, request.body, request.admin!, app.now()),
-        { entityId: null },
-      ),
+    async (request) => setStageOfManyCommand(commandContext(request), request.body),
   )
 
   app.put(
     '/api/trial-requests/:id/status',
     {
-      config: audit('status'),
+      config: { audit: actions.status },
       schema: {
         params: idParams,
         body: trialRequestStatusInput,
@@ -131,26 +123,18 @@ export async function trialRequestsAdminRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) =>
-      inAuditedTransaction(request, (tx) =>
-        setTrialRequestStatus(tx, request.params.id, request.body, app.now()),
-      ),
+      setStatusCommand(commandContext(request), { id: request.params.id, ...request.body }),
   )
 
   app.delete(
     '/api/trial-requests/:id',
     {
-      config: audit('delete'),
+      config: { audit: actions.remove },
       schema: { params: idParams, response: { 204: z.null(), 404: apiErrorBody } },
     },
     async (request, reply) => {
-      const { id } = request.params
-      // The line outlives the person (and its history with it), disabled.
-      const lineId = await inAuditedTransaction(request, async (tx) => {
-        const lineId = await changePersonLine(tx, id, { isEnabled: false }, app.now())
-        await deleteTrialRequest(tx, id)
-        return lineId
-      })
-      await followLine(request, lineId)
+      const ctx = { ...commandContext(request), follower: requestFollower(request) }
+      await deleteTrialRequestCommand(ctx, request.params.id)
       return reply.code(204).send(null)
     },
   )
