@@ -24,7 +24,8 @@ export type ServerEntry = keyof typeof entries
  * then start that build of the same sources, at half the CPU of importing them through tsx.
  * Anywhere else the build may be older than the sources, so they start from the sources.
  */
-const defaultEntry: ServerEntry = process.env.TEST_SERVER_PROCESS === 'built' ? 'built' : 'source'
+export const defaultEntry: ServerEntry =
+  process.env.TEST_SERVER_PROCESS === 'built' ? 'built' : 'source'
 
 /** Runs the server as its own process, from this checkout or another one (`cwd`). */
 export function startServerProcess(
