@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCli, type CliRun } from '../test/cli-process'
 import { createClient } from '../test/http-client'
+import { migratedPgliteDataDir } from '../test/migrated-data-dir'
 import { agent, businessFigures, populateBusiness } from '../test/populated-business'
 import {
   createPostgresDatabase,
@@ -18,8 +17,8 @@ const nextCode = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 })
 
 describe('moving the embedded database to PostgreSQL', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'move-to-postgres-'))
-  const dataDir = join(folder, 'data')
+  // An embedded installation's data directory, started from the run's migrated one.
+  const dataDir = migratedPgliteDataDir('move-to-postgres-')
   let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>
   let before: Awaited<ReturnType<typeof businessFigures>>
   let secret: string
@@ -47,7 +46,7 @@ describe('moving the embedded database to PostgreSQL', () => {
   afterAll(async () => {
     await moved?.close()
     await postgres?.drop()
-    rmSync(folder, { recursive: true, force: true })
+    rmSync(dataDir, { recursive: true, force: true })
   })
 
   it('copies every table and prints its rows and checksum, all the same', () => {

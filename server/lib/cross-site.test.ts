@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openSocket } from '../test/socket-client'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 
 type Case = { origin: string | ((baseUrl: string) => string); isSameSite: boolean }
 
@@ -75,7 +75,7 @@ const sites: [string, Record<string, string>, Record<string, string>, [string, C
   ],
 ]
 
-describe.each(databaseKinds)('the same-origin check on %s', (kind) => {
+describe.each(postgresOnly)('the same-origin check on %s', (kind) => {
   describe.each(sites)('with %s', (_, env, proxyHeaders, cases) => {
     const context = useAdminServer(kind, { env })
 
@@ -117,7 +117,7 @@ const fetchSites: [string, Record<string, string>, boolean][] = [
   ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }, false],
 ]
 
-describe.each(databaseKinds)('a request without Origin on %s', (kind) => {
+describe.each(postgresOnly)('a request without Origin on %s', (kind) => {
   const context = useAdminServer(kind, { env: { PUBLIC_URL: 'https://shop.example' } })
 
   it.each(fetchSites)('with %s is taken only from our site', async (_, fetchSite, isOurs) => {

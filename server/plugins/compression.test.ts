@@ -6,7 +6,7 @@ import { webDistDir } from '../lib/app-root'
 import { seedPlanTemplates } from '../modules/plans/plans.service'
 import { decodedBody, getEncoded, type EncodedResponse } from '../test/encoded-get'
 import { createClient } from '../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../test/test-server'
 
 // Pages render from this shell whether or not the web app is built.
 const pageTemplate =
@@ -15,7 +15,7 @@ const browser = 'gzip, deflate, br, zstd'
 const indexPath = join(webDistDir, 'index.html')
 const hasBuild = existsSync(indexPath)
 
-describe.each(databaseKinds)('compressed answers on %s', (kind) => {
+describe.each(postgresOnly)('compressed answers on %s', (kind) => {
   let server: TestServer
   let adminCookie: string
   beforeAll(async () => {

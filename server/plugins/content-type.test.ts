@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../test/raw-request'
 import { isMutation, walkRoutes, type WalkedRoute } from '../test/route-walk'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 
 // A cross-site page can post the first three without a CORS preflight.
 const wrongBodies = [
@@ -21,7 +21,7 @@ const customerRefusal = { status: 401, json: { message: 'Sign in to see your acc
 const takesUpload = (route: WalkedRoute, contentType: string | undefined) =>
   route.url === '/api/imports/payments' && contentType?.startsWith('multipart/form-data')
 
-describe.each(databaseKinds)('request bodies other than JSON (%s)', (kind) => {
+describe.each(postgresOnly)('request bodies other than JSON (%s)', (kind) => {
   const context = useAdminServer(kind)
   let mutations: WalkedRoute[]
   beforeAll(() => {

@@ -4,13 +4,13 @@ import { createClient } from '../test/http-client'
 import { insertPayment, insertPlan } from '../test/payment-fixtures'
 import { rawRequest } from '../test/raw-request'
 import { walkRoutes } from '../test/route-walk'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 import { insertTrialRequest } from '../test/trial-fixtures'
 import { routeAccess } from './route-access'
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD'
 
-describe.each(databaseKinds)('answers holding a person’s data are not stored (%s)', (kind) => {
+describe.each(postgresOnly)('answers holding a person’s data are not stored (%s)', (kind) => {
   const context = useAdminServer(kind, { env: { SPORTS_API_BASE: 'http://127.0.0.1:9' } })
   let customer: ReturnType<typeof createClient>
   let personId: string

@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../test/http-client'
 import { seedAdmin } from '../test/seed-admin'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 import { routeAccess } from './route-access'
 
 type Operation = {
@@ -17,7 +17,7 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}')
 const answerSchema = (operation: Operation | undefined, status: number) =>
   operation?.responses?.[String(status)]?.content?.['application/json']?.schema
 
-describe.each(databaseKinds)('the OpenAPI document (%s)', (kind) => {
+describe.each(postgresOnly)('the OpenAPI document (%s)', (kind) => {
   const context = useAdminServer(kind)
   const read = async () => (await context.admin.get('/api/openapi.json')).body as Document
 

@@ -3,7 +3,7 @@ import { rawRequest, type RawResponse } from '../test/raw-request'
 import { walkRoutes } from '../test/route-walk'
 import { createClient } from '../test/http-client'
 import { seedAdmin } from '../test/seed-admin'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 import { callers, mayCall, routeAccess, type Caller } from './route-access'
 
 // The guard's own refusals; a handler's 401/403 (a wrong password, say) reads otherwise.
@@ -74,7 +74,7 @@ const neverForSupport = [
   /\/subscription|\/payments$|\/checkout$/,
 ]
 
-describe.each(databaseKinds)('every route for every staff role (%s)', (kind) => {
+describe.each(postgresOnly)('every route for every staff role (%s)', (kind) => {
   const context = useAdminServer(kind, { env: { SPORTS_API_BASE: 'http://127.0.0.1:9' } })
   const cookies = {} as Record<Caller, string | null>
 

@@ -4,7 +4,7 @@ import { insertBlogPost } from '../test/blog-fixtures'
 import { pathSpellings } from '../test/path-spellings'
 import { rawRequest, type RawResponse } from '../test/raw-request'
 import { walkRoutes, type WalkedRoute } from '../test/route-walk'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 import { insertTrialRequest } from '../test/trial-fixtures'
 
 // Admin-only records carry this word; no anonymous answer may ever contain it.
@@ -37,7 +37,7 @@ function oneAssetPerMethod(routes: WalkedRoute[]): WalkedRoute[] {
   })
 }
 
-describe.each(databaseKinds)('access decided on the matched route (%s)', (kind) => {
+describe.each(postgresOnly)('access decided on the matched route (%s)', (kind) => {
   // The sports service is asked nothing real: a closed local port makes it answer an empty list.
   const context = useAdminServer(kind, { env: { SPORTS_API_BASE: 'http://127.0.0.1:9' } })
   let routes: WalkedRoute[]

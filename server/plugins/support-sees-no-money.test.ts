@@ -4,7 +4,7 @@ import { useMailServer } from '../test/mail-server'
 import { insertPendingPayment, insertPlan } from '../test/payment-fixtures'
 import { seedAdmin } from '../test/seed-admin'
 import { openAdminSocket, type TestSocket } from '../test/socket-client'
-import { databaseKinds } from '../test/test-server'
+import { postgresOnly } from '../test/test-server'
 import { settlePayment } from '../modules/payments/settle-payment'
 import { routeAccess } from './route-access'
 
@@ -18,7 +18,7 @@ const moneyWords = [stripeAmount, cashPrice, refundAmount, refundReason, 'Stripe
 
 const leaksIn = (text: string) => moneyWords.filter((word) => text.includes(word))
 
-describe.each(databaseKinds)('a support agent reads no money (%s)', (kind) => {
+describe.each(postgresOnly)('a support agent reads no money (%s)', (kind) => {
   const t = useMailServer(kind)
   const agent = { username: 'money.support', password: 'money-support-password-1' }
   let support: ReturnType<typeof createClient>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { openAdminSocket, openSocket } from '../test/socket-client'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 
 const publicUrl = 'https://tv.example'
 
-describe.each(databaseKinds)('the /ws handshake on %s', (kind) => {
+describe.each(postgresOnly)('the /ws handshake on %s', (kind) => {
   const context = useAdminServer(kind, { env: { PUBLIC_URL: publicUrl } })
 
   it.each([

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { socketCloseCodes, type ServerFrame } from '../../common/realtime'
 import { openSocket } from '../test/socket-client'
-import { databaseKinds, useAdminServer } from '../test/test-server'
+import { postgresOnly, useAdminServer } from '../test/test-server'
 
 const slowDown = 'Too many messages; slow down'
 const tooManySockets = 'Too many live connections from your address'
 const isSlowDown = (f: ServerFrame) => f.type === 'error' && f.message === slowDown
 const isNotJson = (f: ServerFrame) => f.type === 'error' && f.message === 'Frames must be JSON'
 
-describe.each(databaseKinds)('the frame rate limit of the live socket on %s', (kind) => {
+describe.each(postgresOnly)('the frame rate limit of the live socket on %s', (kind) => {
   // A clock that stands still unless a test moves it: the frame bucket refills only then.
   let clock = Date.parse('2025-03-01T12:00:00Z')
   const context = useAdminServer(kind, { now: () => new Date(clock) })
@@ -40,7 +40,7 @@ describe.each(databaseKinds)('the frame rate limit of the live socket on %s', (k
   })
 })
 
-describe.each(databaseKinds)('the cap of live sockets per address on %s', (kind) => {
+describe.each(postgresOnly)('the cap of live sockets per address on %s', (kind) => {
   const context = useAdminServer(kind, { env: { WS_MAX_SOCKETS_PER_IP: '3' } })
 
   it('refuses sockets beyond the cap per address with an error frame and 1008, until one closes', async () => {

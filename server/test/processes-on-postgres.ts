@@ -1,5 +1,6 @@
 import { freePort } from './free-port'
 import {
+  defaultEntry,
   startServerProcess,
   stopServerProcess,
   waitForHealth,
@@ -12,14 +13,14 @@ import { createPostgresDatabase, owner } from './test-server'
 export type RunningServer = { process: ServerProcess; url: string; port: number }
 
 /**
- * `count` server processes (the TypeScript sources, or the build), signed-in as `owner`, on one
- * fresh PostgreSQL database, started together so one migrates while the others wait, once all
- * are healthy.
+ * `count` server processes (by default the sources, or under `npm test` the build: see
+ * server-process.ts), signed-in as `owner`, on one fresh PostgreSQL database, started together so
+ * one migrates while the others wait, once all are healthy.
  */
 export async function startProcessesOnPostgres(
   count: number,
   env: Record<string, string> = {},
-  entry: ServerEntry = 'source',
+  entry: ServerEntry = defaultEntry,
 ) {
   const database = await createPostgresDatabase()
   const start = (port: number) =>

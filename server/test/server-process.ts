@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { freePort } from './free-port'
+import { migratedPgliteDataDir } from './migrated-data-dir'
 
 export type ServerProcess = {
   child: ChildProcess
@@ -24,7 +23,8 @@ export type ServerEntry = keyof typeof entries
  * then start that build of the same sources, at half the CPU of importing them through tsx.
  * Anywhere else the build may be older than the sources, so they start from the sources.
  */
-const defaultEntry: ServerEntry = process.env.TEST_SERVER_PROCESS === 'built' ? 'built' : 'source'
+export const defaultEntry: ServerEntry =
+  process.env.TEST_SERVER_PROCESS === 'built' ? 'built' : 'source'
 
 /** Runs the server as its own process, from this checkout or another one (`cwd`). */
 export function startServerProcess(
@@ -74,9 +74,9 @@ export async function stopServerProcess(server: ServerProcess): Promise<number |
   return server.exited
 }
 
-/** The server on a free port and a fresh PGlite data directory, once healthy. */
+/** The server on a free port and a data directory of its own with the owner, once healthy. */
 export async function startServerOnTempData(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'server-process-'))
+  const dataDir = migratedPgliteDataDir('server-process-')
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const server = startServerProcess({ PORT: String(port), DATA_DIR: dataDir, ...env })

@@ -11,8 +11,18 @@ import { seedFirstSuperAdmin, testPasswordCost } from './seed-admin'
 
 export { owner }
 
+/** Both kinds: for every test where the database takes part in what is tested. */
 export const databaseKinds = ['pglite', 'postgres'] as const
 export type DatabaseKind = (typeof databaseKinds)[number]
+
+/**
+ * One kind, for tests of the HTTP layer whose subject is not the database: headers, body
+ * parsing, same-origin checks, compression, which route a role may call, the OpenAPI document,
+ * a socket's limits. PostgreSQL, the kind an in-memory PGlite costs twice the CPU of (its start
+ * alone is most of a second); what the database does is tested on both kinds elsewhere
+ * (docs/decisions/0058-ci-less-work-more-at-once.md).
+ */
+export const postgresOnly = ['postgres'] as const satisfies readonly DatabaseKind[]
 
 export type TestServer = {
   app: FastifyInstance

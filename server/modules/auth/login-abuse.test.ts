@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import {
+  databaseKinds,
+  owner,
+  postgresOnly,
+  startTestServer,
+  type TestServer,
+} from '../../test/test-server'
 
 const wrongLogin = (server: TestServer, headers: Record<string, string>, username = 'owner') =>
   createClient(server.baseUrl, headers).post('/api/admin/login', {
@@ -79,7 +85,7 @@ describe.each(databaseKinds)('login limits under concurrency on %s', (kind) => {
   )
 })
 
-describe.each(databaseKinds)('client addresses behind a proxy on %s', (kind) => {
+describe.each(postgresOnly)('client addresses behind a proxy on %s', (kind) => {
   const clock = new Date('2026-11-01T10:00:00Z')
 
   it.each([

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { rawRequest } from '../../test/raw-request'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 
 // Stands in for the built app's HTML shell, so that pages are rendered without a build.
 const pageTemplate =
   '<!doctype html><html><head><!--head--></head><body><div id="root"></div></body></html>'
 
-describe.each(databaseKinds)('Business Center addresses on %s', (kind) => {
+describe.each(postgresOnly)('Business Center addresses on %s', (kind) => {
   const context = useAdminServer(kind, { pageTemplate })
   const anonymous = (path: string) => rawRequest(context.server.baseUrl, 'GET', path)
 

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram'
+import { migratedPgliteDataDir } from '../../test/migrated-data-dir'
 import { startProcessesOnPostgres, type RunningServer } from '../../test/processes-on-postgres'
 import { stopServerProcess } from '../../test/server-process'
 import { requestTrialWithTelegramLink, telegramEnv } from '../../test/telegram-fixtures'
@@ -60,15 +59,18 @@ describe('two server processes on one PostgreSQL', () => {
   })
 })
 
-/** A database that outlives one server: a PGlite directory, or a PostgreSQL database. */
+/**
+ * A database that outlives one server, a copy of the run's migrated one: a PGlite directory, or a
+ * PostgreSQL database.
+ */
 async function lastingDatabase(
   kind: DatabaseKind,
 ): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (kind === 'postgres') {
-    const database = await createPostgresDatabase()
+    const database = await createPostgresDatabase({ migrated: true })
     return { env: { DATABASE_URL: database.url }, drop: () => database.drop() }
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'telegram-offset-'))
+  const dataDir = migratedPgliteDataDir('telegram-offset-')
   return {
     env: { DATA_DIR: dataDir },
     drop: async () => rmSync(dataDir, { recursive: true, force: true }),
