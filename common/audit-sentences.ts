@@ -167,6 +167,7 @@ const wholeSentences: Record<string, string> = {
   'settings.update_trial_trust': 'changed the trial trust settings',
   'settings.update_supplier': 'changed the supplier panel settings',
   'settings.update_reminders': 'changed the reminder settings',
+  'settings.update_renewals': 'changed the renewal settings',
   'maintenance.expire_now': 'ran Expire now',
   'maintenance.backup': 'downloaded a full backup',
   'maintenance.backup_file': 'wrote a backup file',

@@ -5,6 +5,7 @@ import type { BusEvent } from '../../realtime/event-bus'
 import {
   platformGroup,
   reminderGroup,
+  renewalGroup,
   securityGroup,
   supplierGroup,
   trialTrustGroup,
@@ -66,5 +67,12 @@ export async function settingsRoutes(app: FastifyInstance) {
     path: 'reminders',
     group: reminderGroup,
     action: 'settings.update_reminders',
+  })
+  settingsRoute(app, {
+    path: 'renewals',
+    group: renewalGroup,
+    action: 'settings.update_renewals',
+    // What customers are charged and when their line goes off: the owner's call.
+    role: 'super_admin',
   })
 }
