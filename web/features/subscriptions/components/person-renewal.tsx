@@ -36,6 +36,14 @@ function cardText(renewal: StaffRenewal): string {
   return 'No saved card'
 }
 
+/** When and how much: the end's charge, or a declined renewal's next try. */
+function nextChargeText({ nextChargeAt, nextAttemptAt, amount, currency }: StaffRenewal): string {
+  const money = amount && currency ? ` · ${formatMoneyIn(amount, currency)}` : ''
+  if (nextChargeAt) return `${formatDate(nextChargeAt)}${money}`
+  if (nextAttemptAt) return `Next try ${formatDateTime(nextAttemptAt)}${money}`
+  return 'None'
+}
+
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid content-start gap-0.5">
@@ -93,11 +101,7 @@ export function PersonRenewal({ personId, personName, renewal }: PersonRenewalPr
     >
       <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
         <Figure label="Card">{cardText(renewal)}</Figure>
-        <Figure label="Next charge">
-          {renewal.nextChargeAt && renewal.amount && renewal.currency
-            ? `${formatDate(renewal.nextChargeAt)} · ${formatMoneyIn(renewal.amount, renewal.currency)}`
-            : 'None'}
-        </Figure>
+        <Figure label="Next charge">{nextChargeText(renewal)}</Figure>
         {renewal.scheduledPlan && (
           <Figure label="Scheduled plan">
             {renewal.scheduledPlan.name} from {formatDate(renewal.scheduledPlan.from)}
@@ -106,11 +110,9 @@ export function PersonRenewal({ personId, personName, renewal }: PersonRenewalPr
         {renewal.lastFailure && (
           <Figure label="Last decline">
             <code>{renewal.lastFailure.code}</code>
-            {renewal.nextAttemptAt && (
-              <span className="block text-sm font-normal text-muted-foreground">
-                Next try {formatDateTime(renewal.nextAttemptAt)}
-              </span>
-            )}
+            <span className="block text-sm font-normal text-muted-foreground">
+              {renewal.lastFailure.message}
+            </span>
           </Figure>
         )}
       </dl>
