@@ -154,3 +154,56 @@ describe.each(databaseKinds)('renewals in the owner’s numbers on %s', (kind) =
     expect(csv.body).toContain('involuntaryChurnedCustomers')
   })
 })
+
+// A renewal on another plan (a scheduled cheaper plan, or staff's payment for another plan) is a
+// new period of that plan from the old end: the month it starts counts the change in MRR as
+// expansion or contraction, the customer never churned.
+describe.each(databaseKinds)('a plan change at renewal in the owner’s numbers on %s', (kind) => {
+  let server: TestServer
+  let months: SubscriptionMetrics['months']
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => now })
+    const admin = createClient(server.baseUrl)
+    await admin.login(owner.username, owner.password)
+    const db = server.app.db
+    const renewedAt = async (amountMinor: number, renewalMinor: number) => {
+      const person = await insertTrialRequest(db, { createdAt: at('2024-12-01') })
+      const period = (start: string, end: string, amount: number, fields = {}) =>
+        insertPayment(db, {
+          trialRequestId: person.id,
+          currency: 'EUR',
+          amountMinor: amount,
+          listAmountMinor: amount,
+          paidAt: at(start),
+          periodStart: at(start),
+          newEnd: at(end),
+          ...fields,
+        })
+      await period('2024-12-15', '2025-01-15', amountMinor)
+      await period('2025-01-15', '2025-02-15', renewalMinor, {
+        kind: 'renewal',
+        provider: 'stripe',
+        method: null,
+        renewsPeriodEnd: at('2025-01-15'),
+      })
+    }
+    await renewedAt(1000, 2500) // up: +15.00
+    await renewedAt(2000, 500) // down: −15.00
+    const answer = await admin.get<SubscriptionMetrics>(
+      '/api/metrics/subscriptions?from=2025-01&to=2025-01',
+    )
+    months = answer.body.months
+  })
+  afterAll(() => server.close())
+
+  it('counts the dearer plan as expansion and the cheaper one as contraction, no churn', () => {
+    expect(months[0]).toMatchObject({
+      month: '2025-01',
+      expansionMrr: '15.00',
+      contractionMrr: '-15.00',
+      churnedCustomers: 0,
+      payingCustomers: 2,
+    })
+  })
+})
