@@ -50,6 +50,7 @@ const entityWords: Record<string, EntityWords> = {
       delete: 'deleted the trial request of',
       trial_expired: 'ended the trial of',
       subscription_expired: 'ended the subscription of',
+      scheduled_plan_started: 'started the plan paid in advance for',
       add_note: 'added a note on',
       delete_note: 'deleted a note on',
       record_payment: 'recorded a payment from',
