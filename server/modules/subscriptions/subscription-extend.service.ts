@@ -57,7 +57,7 @@ export async function extendSubscription(
   }
   const currentEnd = person.subscriptionEndDate
   const newEnd = renewalEnd(currentEnd, months, now)
-  const planChange = planChangeOf(person, paidFor, startsAtEnd, now)
+  const planState = planChangeOf(person, paidFor, startsAtEnd, now)
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,
     paidPlan: paidFor ?? person.paidPlan,
@@ -75,7 +75,9 @@ export async function extendSubscription(
     .set({
       subscriptionStatus: 'active',
       subscriptionEndDate: newEnd,
-      ...planChange,
+      paidPlan: planState.paidPlan,
+      scheduledPaidPlan: planState.scheduledPaidPlan,
+      scheduledPlanFrom: planState.scheduledPlanFrom,
       updatedAt: now,
     })
     .where(eq(trialRequests.id, id))
@@ -98,11 +100,11 @@ function planChangeOf(
   startsAtEnd: boolean,
   now: Date,
 ) {
-  if (!paidFor || paidFor === person.paidPlan) return {}
-  const end = person.subscriptionEndDate
+  const { paidPlan, scheduledPaidPlan, scheduledPlanFrom, subscriptionEndDate: end } = person
+  if (!paidFor || paidFor === paidPlan) return { paidPlan, scheduledPaidPlan, scheduledPlanFrom }
   if (startsAtEnd && end && end > now) {
-    const from = person.scheduledPaidPlan === paidFor ? person.scheduledPlanFrom : end
-    return { scheduledPaidPlan: paidFor, scheduledPlanFrom: from }
+    const from = scheduledPaidPlan === paidFor ? scheduledPlanFrom : end
+    return { paidPlan, scheduledPaidPlan: paidFor, scheduledPlanFrom: from }
   }
   return { paidPlan: paidFor, scheduledPaidPlan: null, scheduledPlanFrom: null }
 }
