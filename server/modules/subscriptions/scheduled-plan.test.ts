@@ -45,6 +45,13 @@ describe.each(databaseKinds)('another plan paid to staff, on %s', (kind) => {
       scheduledPlanFrom: firstEnd,
     })
     expect(scheduled.subscriptionEndDate!.getTime()).toBeGreaterThan(firstEnd.getTime())
+    // Staff and the customer read it as the plan scheduled for the next period.
+    const view = await t.admin.get(`/api/people/${person.id}`)
+    expect(view.body.renewal.scheduledPlan).toEqual({
+      planId: family.id,
+      name: family.name,
+      from: firstEnd.toISOString(),
+    })
 
     // A run before the end changes nothing; the first after it moves the plan, once.
     await t.admin.post('/api/maintenance/expire-now')
@@ -58,6 +65,7 @@ describe.each(databaseKinds)('another plan paid to staff, on %s', (kind) => {
       scheduledPaidPlan: null,
       scheduledPlanFrom: null,
     })
+    expect((await t.admin.get(`/api/people/${person.id}`)).body.renewal.scheduledPlan).toBeNull()
     const [line] = await db().select().from(m3uLines).where(eq(m3uLines.trialRequestId, person.id))
     expect(line!.maxConnections).toBe(4)
     const started = await db()
