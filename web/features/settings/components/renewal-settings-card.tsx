@@ -17,7 +17,7 @@ export function RenewalSettingsCard({ currentUser }: { currentUser: AdminUser })
       icon={RefreshCcw}
       description={
         canEdit
-          ? 'Customers who pay by card are charged again when their period ends, told beforehand; crypto and manual payers get a one-tap renewal link. Changes apply to renewals from now on.'
+          ? 'Customers who pay by card are charged again when their period ends, and told beforehand. Changes apply to renewals from now on.'
           : 'How customers are told before a renewal and how long a failing card keeps the line on. Only a super admin can change these settings.'
       }
     >

@@ -44,7 +44,7 @@ export function RenewalSettingsForm({ settings }: { settings: RenewalSettings })
         <WholeNumberField
           id="renewal-notice-days"
           label="Notice before a renewal (days)"
-          hint="Card payers hear when, how much and on which card; others get their renewal link."
+          hint="Card payers hear when it renews, how much and on which card."
           error={errors.renewalNoticeDays?.message}
           min={1}
           max={14}
