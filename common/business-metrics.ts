@@ -58,7 +58,13 @@ export const subscriptionMetricsMonth = z.object({
   netNewMrr: money,
   payingCustomers: z.number().int(),
   churnedCustomers: z.number().int(),
+  /** Of the churned: those who stopped by choice (the sum of the two is churnedCustomers). */
+  voluntaryChurnedCustomers: z.number().int(),
+  /** Of the churned: those whose renewal ended unpaid after its retries. */
+  involuntaryChurnedCustomers: z.number().int(),
   customerChurnRate: rate,
+  failedRenewals: z.number().int(),
+  recoveredRenewals: z.number().int(),
   cash: money,
   refunds: money,
   recognised: money,
@@ -89,6 +95,8 @@ export const subscriptionMetrics = z.object({
   /** The month the answer's moment falls in ("2025-01"): its figures are so far, not final. */
   currentMonth: z.string(),
   now: subscriptionMetricsNow,
+  /** Automatic renewals due in the next 30 days (`upcomingRenewalsDefinition`). */
+  upcomingRenewals: z.object({ count: z.number().int(), amount: money }),
   months: z.array(subscriptionMetricsMonth),
 })
 export type SubscriptionMetrics = z.infer<typeof subscriptionMetrics>
@@ -110,6 +118,14 @@ export const metricDefinitions: Record<Exclude<keyof SubscriptionMetricsMonth, '
   payingCustomers: 'People with a paid period running at the month’s end.',
   churnedCustomers:
     'People who paid at the end of the month before and not at the end of this one.',
+  voluntaryChurnedCustomers:
+    'Churned customers who stopped by choice: automatic renewal turned off (by them or staff), or no renewal paid by someone who renews by hand.',
+  involuntaryChurnedCustomers:
+    'Churned customers whose automatic renewal ended unpaid: their card was declined through every retry.',
+  failedRenewals:
+    'Automatic renewals that ended unpaid after their retries, in the month of the end they were to continue.',
+  recoveredRenewals:
+    'Automatic renewals paid this month after at least one declined attempt: money a retry or a new card saved.',
   customerChurnRate:
     'Churned customers divided by the paying customers at the end of the month before.',
   cash: 'Money received this month, less the refunds made this month.',
@@ -122,6 +138,10 @@ export const metricDefinitions: Record<Exclude<keyof SubscriptionMetricsMonth, '
     'Of this month’s trials, those whose person has paid since, so an old month can still rise.',
   trialConversionRate: 'Trials converted divided by trials started in the month.',
 }
+
+/** `upcomingRenewals` of the answer, for the owner's card and the README. */
+export const upcomingRenewalsDefinition =
+  'Subscriptions renewing automatically whose end falls in the next 30 days, each at the price of the plan it renews on. The amount sums those in the figures’ currency.'
 
 /** The figures at this moment (`subscriptionMetricsNow`), for a period that runs to now. */
 export const nowDefinitions: Record<'mrr' | 'payingCustomers', string> = {

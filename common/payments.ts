@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { pageQuery } from './api'
 import { moneyInput } from './money-input'
+import { paymentKinds } from './renewals'
 
 export const paymentProviders = ['stripe', 'btcpay', 'manual'] as const
 export type PaymentProvider = (typeof paymentProviders)[number]
@@ -55,6 +56,10 @@ export const payment = z.object({
   discountCode: z.string().nullable(),
   currency: z.string(),
   provider: z.enum(paymentProviders),
+  /** Bought (by the customer or staff) or one period's automatic renewal. */
+  kind: z.enum(paymentKinds),
+  /** A renewal still open or failed: the code of its last declined attempt; else null. */
+  declineCode: z.string().nullable(),
   method: z.enum(manualMethods).nullable(),
   reference: z.string().nullable(),
   /** Stripe's Checkout Session id (cs_…) or BTCPay's invoice id. */
@@ -98,6 +103,7 @@ export const paymentListQuery = pageQuery.extend({
   provider: z
     .enum(paymentProviders, { error: 'provider must be stripe, btcpay or manual' })
     .optional(),
+  kind: z.enum(paymentKinds, { error: 'kind must be purchase or renewal' }).optional(),
   /** Created on or after this moment (a date means its start, UTC). */
   from: isoDate('from').optional(),
   /** Created before this moment (a date means the end of that day, UTC). */

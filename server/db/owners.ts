@@ -77,6 +77,8 @@ export const columnOwners: Record<string, Record<string, readonly string[]>> = {
       'subscriptionPrice',
       'subscriptionStartDate',
       'subscriptionEndDate',
+      'scheduledPaidPlan',
+      'scheduledPlanFrom',
     ],
   },
   users: {

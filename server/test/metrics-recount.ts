@@ -103,6 +103,11 @@ export function recountMetrics(
       ),
       payingCustomers: paying,
       churnedCustomers: churned,
+      // The generated history is bought by hand: no renewal fails, so every churn is by choice.
+      voluntaryChurnedCustomers: churned,
+      involuntaryChurnedCustomers: 0,
+      failedRenewals: 0,
+      recoveredRenewals: 0,
       customerChurnRate: payingBefore > 0 ? churned / payingBefore : null,
       cash: formatCents(gross - refunded),
       refunds: formatCents(-refunded),

@@ -50,6 +50,10 @@ export const trialRequests = pgTable(
     subscriptionPrice: numeric('subscription_price', { precision: 10, scale: 2 }),
     subscriptionStartDate: timestamptz('subscription_start_date'),
     subscriptionEndDate: timestamptz('subscription_end_date'),
+    // Another plan staff were paid for while a period ran: it starts when that period ends
+    // (`scheduled_plan_from`), when the expiry round moves `paid_plan` onto it (decision 0062).
+    scheduledPaidPlan: varchar('scheduled_paid_plan', { length: 100 }),
+    scheduledPlanFrom: timestamptz('scheduled_plan_from'),
     adminNotes: text('admin_notes'),
     updatedAt: updatedAt(),
     // The browser's id for one submission: a retried submit finds the row it already made.

@@ -51,7 +51,11 @@ describe.each(databaseKinds)('GET /api/metrics/subscriptions on %s', (kind) => {
       netNewMrr: '10.00',
       payingCustomers: 1,
       churnedCustomers: 0,
+      voluntaryChurnedCustomers: 0,
+      involuntaryChurnedCustomers: 0,
       customerChurnRate: null,
+      failedRenewals: 0,
+      recoveredRenewals: 0,
       cash: '120.00',
       refunds: '0.00',
       // One day of 365 falls in January.
@@ -91,10 +95,10 @@ describe.each(databaseKinds)('GET /api/metrics/subscriptions on %s', (kind) => {
       .trim()
       .split('\r\n')
     expect(lines[0]).toBe(
-      'month,mrr,newMrr,expansionMrr,contractionMrr,churnedMrr,reactivationMrr,netNewMrr,payingCustomers,churnedCustomers,customerChurnRate,cash,refunds,recognised,deferred,trialsStarted,trialsConverted,trialConversionRate',
+      'month,mrr,newMrr,expansionMrr,contractionMrr,churnedMrr,reactivationMrr,netNewMrr,payingCustomers,churnedCustomers,voluntaryChurnedCustomers,involuntaryChurnedCustomers,customerChurnRate,failedRenewals,recoveredRenewals,cash,refunds,recognised,deferred,trialsStarted,trialsConverted,trialConversionRate',
     )
     expect(lines[1]).toBe(
-      '2025-01,10.00,10.00,0.00,0.00,0.00,0.00,10.00,1,0,,120.00,0.00,0.33,119.67,1,1,1',
+      '2025-01,10.00,10.00,0.00,0.00,0.00,0.00,10.00,1,0,0,0,,0,0,120.00,0.00,0.33,119.67,1,1,1',
     )
     expect(lines).toHaveLength(3)
   })

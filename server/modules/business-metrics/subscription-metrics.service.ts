@@ -10,6 +10,7 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { getPlatformSettings } from '../settings/settings.service'
+import { renewalMonths, upcomingRenewals, type RenewalMonth } from './renewal-figures.query'
 import { figuresAt, keepMonthsIn, monthSums, type MonthSums } from './subscription-metrics.query'
 
 /** The month `at` falls in, in `timeZone` ("2025-01"). */
@@ -62,7 +63,7 @@ async function figuresCurrency(db: Db): Promise<string> {
 const cents = (value: string) => formatCents(Number(value))
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null)
 
-function presentMonth(row: MonthSums) {
+function presentMonth(row: MonthSums, renewals: RenewalMonth | undefined) {
   const churnedMrr = Number(row.churned_mrr)
   const contraction = Number(row.contraction_mrr)
   const moves = [row.new_mrr, row.expansion_mrr, row.reactivation_mrr].map(Number)
@@ -70,6 +71,7 @@ function presentMonth(row: MonthSums) {
   const started = Number(row.trials_started)
   const converted = Number(row.trials_converted)
   const refunds = Number(row.refunds)
+  const involuntary = Number(renewals?.involuntary ?? 0)
   return {
     month: row.month,
     mrr: cents(row.mrr),
@@ -81,6 +83,10 @@ function presentMonth(row: MonthSums) {
     netNewMrr: formatCents(moves[0]! + moves[1]! + moves[2]! + contraction + churnedMrr),
     payingCustomers: Number(row.paying),
     churnedCustomers: churned,
+    voluntaryChurnedCustomers: churned - involuntary,
+    involuntaryChurnedCustomers: involuntary,
+    failedRenewals: Number(renewals?.failed ?? 0),
+    recoveredRenewals: Number(renewals?.recovered ?? 0),
     customerChurnRate: ratio(churned, Number(row.paying_before)),
     cash: formatCents(Number(row.gross_cash) - refunds),
     refunds: formatCents(-refunds),
@@ -101,17 +107,21 @@ export async function subscriptionMetrics(
   const { timeZone } = await getPlatformSettings(db)
   const range = monthRange(query, now, timeZone)
   await keepMonthsIn(db, timeZone)
-  const [rows, currency, atNow] = await Promise.all([
+  const [rows, renewalRows, currency, atNow] = await Promise.all([
     monthSums(db, range),
+    renewalMonths(db, range, timeZone),
     figuresCurrency(db),
     figuresAt(db, now),
   ])
+  const renewals = new Map(renewalRows.map((row) => [row.month, row]))
+  const upcoming = await upcomingRenewals(db, now, currency)
   return {
     timeZone,
     currency,
     currentMonth: monthAt(now, timeZone),
     now: { at: now.toISOString(), mrr: formatCents(atNow.mrr), payingCustomers: atNow.paying },
-    months: rows.map(presentMonth),
+    upcomingRenewals: { count: upcoming.count, amount: formatCents(upcoming.amountMinor) },
+    months: rows.map((row) => presentMonth(row, renewals.get(row.month))),
   }
 }
 

@@ -96,7 +96,7 @@ describe.each(databaseKinds)('payments recorded by an admin on %s', (kind) => {
     expect((await personOf(person.id)).subscriptionEndDate).toEqual(addCalendarMonths(t.now, 3))
   })
 
-  it('moves the subscription onto the plan a payment is recorded for', async () => {
+  it('schedules the plan a payment is recorded for from the end of the running period', async () => {
     const [current, other] = [await newPlan(), await newPlan()]
     const person = await t.newPerson()
     expect(
@@ -105,8 +105,11 @@ describe.each(databaseKinds)('payments recorded by an admin on %s', (kind) => {
     const moved = await record(person.id, { planId: other.id, months: 1, method: 'cash' })
     expect(moved.status).toBe(201)
     expect(await paymentsOf(person.id)).toHaveLength(2)
+    // Decision 0062: the current plan runs to its end, the other one from there.
     expect(await personOf(person.id)).toMatchObject({
-      paidPlan: other.name,
+      paidPlan: current.name,
+      scheduledPaidPlan: other.name,
+      scheduledPlanFrom: addCalendarMonths(t.now, 1),
       subscriptionEndDate: addCalendarMonths(t.now, 2),
     })
   })

@@ -24,6 +24,8 @@ const columns: readonly (readonly [keyof Payment, string])[] = [
   ['refundedAmount', 'Refunded'],
   ['status', 'Status'],
   ['statusReason', 'Status reason'],
+  ['kind', 'Kind'],
+  ['declineCode', 'Decline code'],
   ['provider', 'Provider'],
   ['method', 'Method'],
   ['reference', 'Reference'],

@@ -8,7 +8,10 @@ import { keyset } from '../../lib/keyset'
 import { presentPayment, selectPaymentRows } from '../subscriptions/present-payment'
 
 type ListQuery = z.output<typeof paymentListQuery>
-export type PaymentFilter = Pick<ListQuery, 'status' | 'provider' | 'from' | 'to' | 'personId'>
+export type PaymentFilter = Pick<
+  ListQuery,
+  'status' | 'provider' | 'kind' | 'from' | 'to' | 'personId'
+>
 
 const isDateOnly = (value: string) => value.length === 10
 const dayMs = 24 * 60 * 60 * 1000
@@ -21,13 +24,14 @@ const endOf = (value: string) =>
   isDateOnly(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + dayMs) : new Date(value)
 
 /** The WHERE of the list and the export, from the same filters; 400 when the range is reversed. */
-export function paymentFilter({ status, provider, from, to, personId }: PaymentFilter) {
+export function paymentFilter({ status, provider, kind, from, to, personId }: PaymentFilter) {
   const start = from ? startOf(from) : undefined
   const end = to ? endOf(to) : undefined
   if (start && end && start >= end) throw invalidField('to', 'to must be after from')
   const conditions: (SQL | undefined)[] = [
     status ? eq(payments.status, status) : undefined,
     provider ? eq(payments.provider, provider) : undefined,
+    kind ? eq(payments.kind, kind) : undefined,
     start ? gte(payments.createdAt, start) : undefined,
     end ? lt(payments.createdAt, end) : undefined,
     personId ? eq(payments.trialRequestId, personId) : undefined,

@@ -169,9 +169,11 @@ export async function settleWithin(
   } else {
     const renewal = { months: payment.months, price, requestId: payment.requestId ?? undefined }
     const createdBy = payment.provider === 'manual' ? (payment.createdBy ?? 'system') : 'system'
-    // A payment for another plan moves the subscription onto it (decision 0053).
+    // A payment for another plan moves the subscription onto it (decision 0053); one staff
+    // recorded or made a pay link for starts when the running period ends (decision 0062).
     const extended = await extendSubscription(tx, person!.id, renewal, paidAt, createdBy, {
       paidPlan: payment.planName,
+      startsAtEnd: isStaffs(payment.createdBy),
     })
     changed = extended.person
     const line = {
@@ -211,6 +213,11 @@ export async function settleWithin(
       ? null
       : await noticeCustomerPayment(tx, person!, settled, taken, now)
   return { payment: paid!, person: changed, lineId, notification, status: 'paid', settledNow: true }
+}
+
+/** A payment an admin recorded or made a pay link for: not the customer's, not the system's. */
+function isStaffs(createdBy: string | null): boolean {
+  return createdBy !== null && createdBy !== 'customer' && createdBy !== 'system'
 }
 
 /**

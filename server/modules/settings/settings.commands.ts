@@ -10,6 +10,7 @@ import {
 import {
   platformGroup,
   reminderGroup,
+  renewalGroup,
   securityGroup,
   supplierGroup,
   trialTrustGroup,
@@ -40,6 +41,7 @@ export const settingsChanges = {
   trialTrust: change(trialTrustGroup, 'update_trial_trust'),
   supplier: change(supplierGroup, 'update_supplier'),
   reminders: change(reminderGroup, 'update_reminders'),
+  renewals: change(renewalGroup, 'update_renewals'),
 }
 
 /** A group of settings saved whole, validated by the group's schema. */

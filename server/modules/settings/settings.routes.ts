@@ -36,4 +36,6 @@ export async function settingsRoutes(app: FastifyInstance) {
   settingsRoute(app, { path: 'trial-trust', change: settingsChanges.trialTrust })
   settingsRoute(app, { path: 'supplier', change: settingsChanges.supplier })
   settingsRoute(app, { path: 'reminders', change: settingsChanges.reminders })
+  // What customers are charged and when their line goes off: the owner's call.
+  settingsRoute(app, { path: 'renewals', change: settingsChanges.renewals, role: 'super_admin' })
 }

@@ -1,8 +1,10 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, lt, lte, sql } from 'drizzle-orm'
 import { advisoryLockIds } from '../../db/advisory-locks'
 import { queryRows, type Db } from '../../db/client'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { recordSystemAudit } from '../audit/audit.service'
+import { changePersonLine } from '../m3u/line-changes'
+import { planConnections } from '../plans/plan-connections'
 import { getPlatformSettings } from '../settings/settings.service'
 
 export type ExpiryResult = { trialsExpired: number; subscriptionsExpired: number; skipped: boolean }
@@ -23,6 +25,7 @@ export async function expireSubscriptions(db: Db, now: Date): Promise<ExpiryResu
     )
     if (!lock?.locked) return { trialsExpired: 0, subscriptionsExpired: 0, skipped: true }
 
+    const planStarts = await startScheduledPlans(tx, now)
     const expired = { subscriptionStatus: 'expired' as const, updatedAt: now }
     const trials = await tx
       .update(trialRequests)
@@ -45,10 +48,34 @@ export async function expireSubscriptions(db: Db, now: Date): Promise<ExpiryResu
       )
       .returning({ id: trialRequests.id })
     const entries = [
+      ...planStarts.map((id) => ({ action: 'trial_request.scheduled_plan_started', entityId: id })),
       ...trials.map(({ id }) => ({ action: 'trial_request.trial_expired', entityId: id })),
       ...paid.map(({ id }) => ({ action: 'trial_request.subscription_expired', entityId: id })),
     ]
     await recordSystemAudit(tx, entries, 'trial_request', now)
     return { trialsExpired: trials.length, subscriptionsExpired: paid.length, skipped: false }
   })
+}
+
+/**
+ * Moves people whose scheduled plan's start has come onto it (staff were paid for it while the
+ * previous period ran, decision 0062): their plan, and their line's connections, which the line
+ * rounds push to the panel. Answers their ids.
+ */
+async function startScheduledPlans(tx: Db, now: Date): Promise<string[]> {
+  const due = await tx
+    .select({ id: trialRequests.id, plan: trialRequests.scheduledPaidPlan })
+    .from(trialRequests)
+    .where(
+      and(isNotNull(trialRequests.scheduledPaidPlan), lte(trialRequests.scheduledPlanFrom, now)),
+    )
+    .for('update')
+  for (const { id, plan } of due) {
+    await tx
+      .update(trialRequests)
+      .set({ paidPlan: plan, scheduledPaidPlan: null, scheduledPlanFrom: null, updatedAt: now })
+      .where(eq(trialRequests.id, id))
+    await changePersonLine(tx, id, { maxConnections: await planConnections(tx, plan) }, now)
+  }
+  return due.map(({ id }) => id)
 }

@@ -1,11 +1,15 @@
-import { eq, getTableColumns } from 'drizzle-orm'
+import { eq, getTableColumns, sql } from 'drizzle-orm'
 import { formatCents } from '../../../common/money'
 import type { Payment } from '../../../common/payments'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
+import { renewalAttempts } from '../../db/schema/renewal-attempts'
 import { trialRequests } from '../../db/schema/trial-requests'
 
-export type PaymentRow = typeof payments.$inferSelect
+export type PaymentRow = typeof payments.$inferSelect & {
+  /** Its last declined attempt's code, where the row was read with `selectPaymentRows`. */
+  lastDeclineCode?: string | null
+}
 
 const iso = (date: Date | null) => date?.toISOString() ?? null
 
@@ -27,6 +31,11 @@ export function presentPayment(row: PaymentRow, personName: string | null): Paym
     discountCode: row.discountCode,
     currency: row.currency,
     provider: row.provider,
+    kind: row.kind,
+    declineCode:
+      row.kind === 'renewal' && (row.status === 'pending' || row.status === 'failed')
+        ? (row.lastDeclineCode ?? null)
+        : null,
     method: row.method,
     reference: row.reference,
     providerCheckoutId: row.providerCheckoutId,
@@ -51,7 +60,14 @@ export function presentPayment(row: PaymentRow, personName: string | null): Paym
 /** Payments with their person's name now, for `presentPayment`; callers add where/order/limit. */
 export function selectPaymentRows(db: Db) {
   return db
-    .select({ ...getTableColumns(payments), personName: trialRequests.name })
+    .select({
+      ...getTableColumns(payments),
+      personName: trialRequests.name,
+      lastDeclineCode: sql<string | null>`(
+        select ${renewalAttempts.code} from ${renewalAttempts}
+        where ${renewalAttempts.paymentId} = ${payments.id} and ${renewalAttempts.outcome} = 'declined'
+        order by ${renewalAttempts.number} desc limit 1)`,
+    })
     .from(payments)
     .leftJoin(trialRequests, eq(trialRequests.id, payments.trialRequestId))
 }

@@ -124,7 +124,7 @@ export async function readRenewal(db: Db, personId: string): Promise<StaffRenewa
     scheduledPlan:
       scheduled && end
         ? { planId: scheduled.id, name: scheduled.name, from: end.toISOString() }
-        : null,
+        : await paidInAdvance(db, person),
     attempts: attempts.map((attempt) => ({
       number: attempt.number,
       at: attempt.attemptedAt.toISOString(),
@@ -134,6 +134,19 @@ export async function readRenewal(db: Db, personId: string): Promise<StaffRenewa
     })),
     cardRemovedAt: iso(customer?.cardRemovedAt),
   }
+}
+
+/** Another plan staff were paid for, starting when the running period ends (decision 0062). */
+async function paidInAdvance(db: Db, person: typeof trialRequests.$inferSelect) {
+  const { scheduledPaidPlan: name, scheduledPlanFrom: from } = person
+  if (!name || !from) return null
+  const [plan] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(eq(plans.name, name))
+    .orderBy(desc(plans.active), asc(plans.sortOrder))
+    .limit(1)
+  return plan ? { planId: plan.id, name, from: from.toISOString() } : null
 }
 
 /** The customer's view of it: no attempt list, no word of Stripe's removal. */

@@ -23,7 +23,15 @@ export async function extendSubscription(
   { months, price, requestId }: z.output<typeof extendSubscriptionInput>,
   now: Date,
   createdBy: string,
-  { paidPlan: paidFor }: { paidPlan?: string } = {},
+  {
+    paidPlan: paidFor,
+    startsAtEnd = false,
+  }: {
+    /** The plan paid for, when it may differ from the person's. */
+    paidPlan?: string
+    /** Another plan starts when the running period ends, not now (staff's payments). */
+    startsAtEnd?: boolean
+  } = {},
 ): Promise<ExtendOutcome> {
   const [person] = await tx
     .select()
@@ -49,10 +57,10 @@ export async function extendSubscription(
   }
   const currentEnd = person.subscriptionEndDate
   const newEnd = renewalEnd(currentEnd, months, now)
-  const paidPlan = paidFor ?? person.paidPlan
+  const planState = planChangeOf(person, paidFor, startsAtEnd, now)
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,
-    paidPlan,
+    paidPlan: paidFor ?? person.paidPlan,
     months,
     price,
     paidAt: now,
@@ -64,11 +72,41 @@ export async function extendSubscription(
   })
   const [row] = await tx
     .update(trialRequests)
-    .set({ subscriptionStatus: 'active', subscriptionEndDate: newEnd, paidPlan, updatedAt: now })
+    .set({
+      subscriptionStatus: 'active',
+      subscriptionEndDate: newEnd,
+      paidPlan: planState.paidPlan,
+      scheduledPaidPlan: planState.scheduledPaidPlan,
+      scheduledPlanFrom: planState.scheduledPlanFrom,
+      updatedAt: now,
+    })
     .where(eq(trialRequests.id, id))
     .returning()
   await queueRenewalConfirmation(tx, row!, newEnd, now)
   return { person: presentTrialRequest(row!), newEnd, isReplay: false }
+}
+
+type Person = typeof trialRequests.$inferSelect
+
+/**
+ * What a renewal paid for `paidFor` does to the person's plan. Staff's payment for another plan
+ * while a period runs schedules it from that period's end (kept if it was scheduled already);
+ * otherwise a payment for another plan moves the person onto it now (decision 0053) and drops a
+ * schedule, the latest payment deciding.
+ */
+function planChangeOf(
+  person: Person,
+  paidFor: string | undefined,
+  startsAtEnd: boolean,
+  now: Date,
+) {
+  const { paidPlan, scheduledPaidPlan, scheduledPlanFrom, subscriptionEndDate: end } = person
+  if (!paidFor || paidFor === paidPlan) return { paidPlan, scheduledPaidPlan, scheduledPlanFrom }
+  if (startsAtEnd && end && end > now) {
+    const from = scheduledPaidPlan === paidFor ? scheduledPlanFrom : end
+    return { paidPlan, scheduledPaidPlan: paidFor, scheduledPlanFrom: from }
+  }
+  return { paidPlan: paidFor, scheduledPaidPlan: null, scheduledPlanFrom: null }
 }
 
 /** A reverted subscription takes its renewals (and so their revenue) with it. */

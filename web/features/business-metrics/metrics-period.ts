@@ -94,6 +94,10 @@ export type PeriodSummary = {
   netNewMrr: string
   payingCustomers: number
   churnedCustomers: number
+  voluntaryChurnedCustomers: number
+  involuntaryChurnedCustomers: number
+  failedRenewals: number
+  recoveredRenewals: number
   customerChurnRate: number | null
   cash: string
   refunds: string
@@ -125,6 +129,10 @@ export function summarisePeriod(
     netNewMrr: sumCents(months, (month) => month.netNewMrr),
     payingCustomers: last.payingCustomers,
     churnedCustomers,
+    voluntaryChurnedCustomers: sumCount(months, (month) => month.voluntaryChurnedCustomers),
+    involuntaryChurnedCustomers: sumCount(months, (month) => month.involuntaryChurnedCustomers),
+    failedRenewals: sumCount(months, (month) => month.failedRenewals),
+    recoveredRenewals: sumCount(months, (month) => month.recoveredRenewals),
     customerChurnRate: share(churnedCustomers, payingAtStarts),
     cash: sumCents(months, (month) => month.cash),
     refunds: sumCents(months, (month) => month.refunds),

@@ -1,4 +1,5 @@
 import { methodLabels, providerLabels, type Payment, type PaymentStatus } from '@common/payments'
+import type { PaymentKind } from '@common/renewals'
 import { formatMoneyIn, formatShortDate } from '@/lib/format'
 
 export { methodLabels, providerLabels } from '@common/payments'
@@ -11,6 +12,11 @@ export const statusLabels: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
   partially_refunded: 'Partly refunded',
   needs_review: 'Needs review',
+}
+
+export const kindLabels: Record<PaymentKind, string> = {
+  purchase: 'Purchase',
+  renewal: 'Automatic renewal',
 }
 
 /** "$29.99" for dollars (the house's money format), "29.99 EUR" for any other currency. */

@@ -8,6 +8,7 @@ import { ReminderSettingsCard } from '@/features/messages/components/reminder-se
 import { BackupFilesCard } from '@/features/maintenance/components/backup-files-card'
 import { SystemMaintenanceCard } from '@/features/maintenance/components/system-maintenance-card'
 import { PlatformConfigurationCard } from '@/features/settings/components/platform-configuration-card'
+import { RenewalSettingsCard } from '@/features/settings/components/renewal-settings-card'
 import { SecuritySettingsCard } from '@/features/settings/components/security-settings-card'
 import { SupplierSettingsCard } from '@/features/settings/components/supplier-settings-card'
 import { TrialTrustCard } from '@/features/settings/components/trial-trust-card'
@@ -28,6 +29,7 @@ export function BusinessSettingsTab({ currentUser }: { currentUser: AdminUser })
         <SystemMaintenanceCard canBackup={currentUser.role === 'super_admin'} />
         {currentUser.role === 'super_admin' && <BackupFilesCard />}
         <ReminderSettingsCard />
+        <RenewalSettingsCard currentUser={currentUser} />
       </div>
       <MessageTemplatesCard />
       <ActivityCard />

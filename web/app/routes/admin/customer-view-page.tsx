@@ -23,6 +23,7 @@ import { PersonPayments } from '@/features/payments/components/person-payments'
 import { useExistingPersonLine } from '@/features/m3u/api/get-person-line'
 import { PersonLinePanel } from '@/features/m3u/components/person-line-panel'
 import { usePlans } from '@/features/plans/api/get-plans'
+import { PersonRenewal } from '@/features/subscriptions/components/person-renewal'
 import { PayLinkDialog } from '@/features/subscriptions/components/pay-link-dialog'
 import { RecordPaymentDialog } from '@/features/subscriptions/components/record-payment-dialog'
 import { RefundPaymentDialog } from '@/features/subscriptions/components/refund-payment-dialog'
@@ -120,7 +121,11 @@ export function CustomerViewPage({ personId, role }: { personId: string; role: A
       </div>
     )
   }
-  const { person } = view.data
+  const { person, renewal } = view.data
+  // A subscriber's, or anyone's who has a card or a renewal on record; support sees none (null).
+  const showsRenewal =
+    renewal &&
+    (person.paidPlan || renewal.autoRenew || renewal.paymentMethod || renewal.cardRemovedAt)
   return (
     <ContactExtensionsProvider value={extensions}>
       <CustomerView
@@ -144,6 +149,9 @@ export function CustomerViewPage({ personId, role }: { personId: string; role: A
               <PersonDangerActions request={person} />
               {isSuperAdmin && <ErasePersonButton person={person} />}
             </>
+          ),
+          renewal: canChange && showsRenewal && (
+            <PersonRenewal personId={person.id} personName={person.name} renewal={renewal} />
           ),
           payments: canChange && (
             <PersonPayments

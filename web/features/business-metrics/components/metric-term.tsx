@@ -1,8 +1,11 @@
 import { Info } from 'lucide-react'
-import { metricDefinitions } from '@common/business-metrics'
+import { metricDefinitions, upcomingRenewalsDefinition } from '@common/business-metrics'
 import { Tooltip } from '@/components/ui/tooltip'
 
-export type MetricName = keyof typeof metricDefinitions
+/** The months' figures, and the renewals due next, which no month holds. */
+const definitions = { ...metricDefinitions, upcomingRenewals: upcomingRenewalsDefinition }
+
+export type MetricName = keyof typeof definitions
 
 /**
  * A figure's name with its one-sentence definition on hover and keyboard focus; `definition`
@@ -11,7 +14,7 @@ export type MetricName = keyof typeof metricDefinitions
 export function MetricTerm({
   metric,
   label,
-  definition = metricDefinitions[metric],
+  definition = definitions[metric],
 }: {
   metric: MetricName
   label: string

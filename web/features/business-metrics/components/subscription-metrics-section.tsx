@@ -145,7 +145,10 @@ export function SubscriptionMetricsSection() {
               label="Customer churn"
               value={show((s) => formatRate(s.customerChurnRate))}
               previous={before((s) => formatRate(s.customerChurnRate))}
-              hint={summary && `${summary.churnedCustomers} churned`}
+              hint={
+                summary &&
+                `${summary.churnedCustomers} churned: ${summary.voluntaryChurnedCustomers} by choice, ${summary.involuntaryChurnedCustomers} after a failed card`
+              }
             />
             <MetricCard
               metric="trialConversionRate"
@@ -177,6 +180,23 @@ export function SubscriptionMetricsSection() {
               label="Deferred revenue"
               value={show((s) => money(s.deferred))}
               previous={before((s) => money(s.deferred))}
+            />
+            <MetricCard
+              metric="recoveredRenewals"
+              label="Renewals recovered"
+              value={show((s) => String(s.recoveredRenewals))}
+              previous={before((s) => String(s.recoveredRenewals))}
+              hint={summary && `${summary.failedRenewals} failed after every retry`}
+            />
+            <MetricCard
+              metric="upcomingRenewals"
+              label="Renewing in 30 days"
+              value={metrics.data && money(metrics.data.upcomingRenewals.amount)}
+              previous={undefined}
+              hint={
+                metrics.data &&
+                `${metrics.data.upcomingRenewals.count} automatic ${metrics.data.upcomingRenewals.count === 1 ? 'renewal' : 'renewals'}`
+              }
             />
           </dl>
           {!current ? (

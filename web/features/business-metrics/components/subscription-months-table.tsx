@@ -19,9 +19,13 @@ type Column = {
   show: (month: SubscriptionMetricsMonth, currency: string) => string
 }
 
+type MonthMetric = MetricName & keyof SubscriptionMetricsMonth
+
 type MoneyMetric = {
-  [K in MetricName]: SubscriptionMetricsMonth[K] extends string ? K : never
-}[MetricName]
+  [K in MonthMetric]: SubscriptionMetricsMonth[K] extends string ? K : never
+}[MonthMetric]
+
+const count = (metric: MonthMetric) => (month: SubscriptionMetricsMonth) => String(month[metric])
 
 const money = (metric: MoneyMetric) => (month: SubscriptionMetricsMonth, currency: string) =>
   formatMoneyIn(month[metric], currency)
@@ -40,6 +44,18 @@ const columns: Column[] = [
     label: 'Churn rate',
     show: (m) => formatRate(m.customerChurnRate),
   },
+  {
+    metric: 'voluntaryChurnedCustomers',
+    label: 'Left by choice',
+    show: count('voluntaryChurnedCustomers'),
+  },
+  {
+    metric: 'involuntaryChurnedCustomers',
+    label: 'Card failed',
+    show: count('involuntaryChurnedCustomers'),
+  },
+  { metric: 'failedRenewals', label: 'Renewals failed', show: count('failedRenewals') },
+  { metric: 'recoveredRenewals', label: 'Renewals recovered', show: count('recoveredRenewals') },
   { metric: 'cash', label: 'Cash', show: money('cash') },
   { metric: 'refunds', label: 'Refunds', show: money('refunds') },
   { metric: 'recognised', label: 'Recognised', show: money('recognised') },

@@ -7,8 +7,7 @@ import { serverMessageOf } from '@/lib/api-client'
 import { showToast } from '@/lib/toast'
 import { backupDownloadUrl } from '../api/download-backup'
 import { useExpireNow } from '../api/expire-now'
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`
+import { plural } from '@/lib/plural'
 
 /**
  * 'System Maintenance': run the expiry job now, and download a full backup. `canBackup`: the

@@ -18,7 +18,7 @@ export function refreshPayments(queryClient: QueryClient): Promise<void> {
 /** The list's filters, as the query string takes them; an absent one selects everything. */
 export type PaymentFilters = Pick<
   PaymentListQuery,
-  'status' | 'provider' | 'from' | 'to' | 'personId'
+  'status' | 'provider' | 'kind' | 'from' | 'to' | 'personId'
 >
 
 const pageSize = 25

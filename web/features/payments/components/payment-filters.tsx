@@ -1,18 +1,19 @@
 import { paymentProviders, paymentStatuses } from '@common/payments'
+import { paymentKinds } from '@common/renewals'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { NativeSelect } from '@/components/ui/native-select'
 import type { PaymentFilters as Filters } from '../api/get-payments'
-import { providerLabels, statusLabels } from '../payment-labels'
+import { kindLabels, providerLabels, statusLabels } from '../payment-labels'
 
 type PaymentFiltersProps = { filters: Filters; onChange: (filters: Filters) => void }
 
-/** Status, provider and the days created (From and To included, in UTC like the server). */
+/** Status, provider, kind (bought or renewed) and the days created (From and To included, in UTC like the server). */
 export function PaymentFilters({ filters, onChange }: PaymentFiltersProps) {
   const set = (name: keyof Filters) => (value: string) =>
     onChange({ ...filters, [name]: value || undefined })
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <div className="grid gap-2">
         <Label htmlFor="payments-status">Status</Label>
         <NativeSelect
@@ -39,6 +40,21 @@ export function PaymentFilters({ filters, onChange }: PaymentFiltersProps) {
           {paymentProviders.map((provider) => (
             <option key={provider} value={provider}>
               {providerLabels[provider]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="payments-kind">Kind</Label>
+        <NativeSelect
+          id="payments-kind"
+          value={filters.kind ?? ''}
+          onChange={(event) => set('kind')(event.target.value)}
+        >
+          <option value="">Every kind</option>
+          {paymentKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {kindLabels[kind]}
             </option>
           ))}
         </NativeSelect>

@@ -6,7 +6,14 @@ import { RecordTable } from '@/components/record-table'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatShortDate } from '@/lib/format'
-import { formatAmount, paidWith, planAndMonths, referenceOf, refundedText } from '../payment-labels'
+import {
+  formatAmount,
+  kindLabels,
+  paidWith,
+  planAndMonths,
+  referenceOf,
+  refundedText,
+} from '../payment-labels'
 import { PaymentStatusBadge } from './payment-status-badge'
 
 const columns = [
@@ -75,6 +82,9 @@ export function PaymentsTable({
             )}
             <TableCell data-label="Plan" className="whitespace-normal">
               {planAndMonths(payment)}
+              {payment.kind === 'renewal' && (
+                <span className="block text-xs text-muted-foreground">{kindLabels.renewal}</span>
+              )}
             </TableCell>
             <TableCell data-label="Amount" className="tabular-nums">
               {formatAmount(payment.amount, payment.currency)}
@@ -99,6 +109,11 @@ export function PaymentsTable({
             <TableCell data-label="Status" className="whitespace-normal">
               <div className="grid justify-items-start gap-1">
                 <PaymentStatusBadge status={payment.status} />
+                {payment.declineCode && (
+                  <span className="text-xs text-muted-foreground">
+                    Declined: <code className="font-mono">{payment.declineCode}</code>
+                  </span>
+                )}
                 {payment.refundedAt && (
                   <span className="text-xs text-muted-foreground">
                     {refundedText(payment.refundedAmount, payment.currency, payment.refundedAt)}

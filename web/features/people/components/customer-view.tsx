@@ -23,6 +23,8 @@ export type CustomerViewSlots = {
   dangerActions?: ReactNode
   /** The person's line on the supplier panel. */
   line: ReactNode
+  /** Automatic renewal: its state, card, attempts and staff's actions. */
+  renewal?: ReactNode
   /** What the person paid, with the actions that take money. */
   payments?: ReactNode
   /** The messages sent to the person, once that feature exists. */
@@ -90,8 +92,11 @@ export function CustomerView({ view, slots, canListContacts }: CustomerViewProps
         <div className="min-w-0 lg:col-start-2 lg:row-span-7 lg:row-start-2">
           <PersonNotes personId={person.id} personName={person.name} notes={view.notes} />
         </div>
-        {slots.payments && (
-          <div className="min-w-0 lg:col-start-1 lg:row-start-3">{slots.payments}</div>
+        {(slots.renewal || slots.payments) && (
+          <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-3">
+            {slots.renewal}
+            {slots.payments}
+          </div>
         )}
         <div className="min-w-0 lg:col-start-1 lg:row-start-4">{slots.line}</div>
         <div className="min-w-0 lg:col-start-1 lg:row-start-5">
