@@ -6,6 +6,7 @@ import { startQueuedTrials } from '../trial-requests/start-queued-trials'
 import { adminOutcome } from '../m3u/line-outcome'
 import { queueDueReminders } from '../messages/reminders.service'
 import { reconcilePayments } from '../payments/reconcile-payments'
+import { renewalRound } from '../payments/renewals/renewal-round'
 import {
   backupFiles,
   expiryResult,
@@ -51,6 +52,8 @@ export async function maintenanceRoutes(app: FastifyInstance) {
     await queueDueReminders(app.db, app.now())
     // Payments whose webhook never came settle now, their receipts going out with the flush.
     const reconciled = await reconcilePayments(app)
+    // Automatic renewals due are charged (and their notices and grace periods kept) now too.
+    const renewals = await renewalRound(app)
     const messages = await app.outbox.flush()
     return {
       ...expiry,
@@ -59,6 +62,8 @@ export async function maintenanceRoutes(app: FastifyInstance) {
       paymentsSettled: reconciled.paid,
       paymentsHeld: reconciled.held,
       paymentsClosed: reconciled.closed,
+      renewalsCharged: renewals.charged,
+      renewalsDeclined: renewals.declined,
       messagesSent: messages.sent,
     } satisfies ExpiryResult
   })

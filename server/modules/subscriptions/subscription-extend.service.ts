@@ -15,7 +15,8 @@ export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: bool
  * Extends a paid subscription by calendar months: from its end while that is in the future,
  * else from now (an ended subscription is active again). The price is a renewal, revenue in the
  * month it was paid. A retried submission (same requestId) extends nothing more. `paidPlan`: the
- * plan paid for, when it is another, which the subscription moves onto (decision 0053).
+ * plan paid for, when it is another, which the subscription moves onto (decision 0053); `graceDays`:
+ * an automatic renewal's grace after the end, within which it still runs from the end.
  */
 export async function extendSubscription(
   tx: Db,
@@ -23,7 +24,7 @@ export async function extendSubscription(
   { months, price, requestId }: z.output<typeof extendSubscriptionInput>,
   now: Date,
   createdBy: string,
-  { paidPlan: paidFor }: { paidPlan?: string } = {},
+  { paidPlan: paidFor, graceDays = 0 }: { paidPlan?: string; graceDays?: number } = {},
 ): Promise<ExtendOutcome> {
   const [person] = await tx
     .select()
@@ -48,7 +49,7 @@ export async function extendSubscription(
     throw conflict('Only a paid subscription can be extended: convert the trial first.')
   }
   const currentEnd = person.subscriptionEndDate
-  const newEnd = renewalEnd(currentEnd, months, now)
+  const newEnd = renewalEnd(currentEnd, months, now, graceDays)
   const paidPlan = paidFor ?? person.paidPlan
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,
