@@ -6,7 +6,7 @@ import { payments } from '../../../db/schema/payments'
 import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { getRenewalSettings } from '../../settings/settings.service'
-import { queueRenewalMessage } from './renewal-messages'
+import { notToldYet, queueRenewalMessage } from './renewal-messages'
 import { renewalCharge, renewalPlanOf } from './renewal-plan'
 
 const hour = 60 * 60 * 1000
@@ -116,6 +116,7 @@ export async function queueRenewalNotices(app: FastifyInstance): Promise<number>
           new Date(now.getTime() + renewalNoticeDays * day),
         ),
         hasNoRenewalRow,
+        notToldYet('renewal_notice', trialRequests.id, trialRequests.subscriptionEndDate),
       ),
     )
   let queued = 0

@@ -8,12 +8,17 @@ import { changePersonLine } from '../../m3u/line-changes'
 import { getRenewalSettings } from '../../settings/settings.service'
 import { markRenewalPastDue } from '../../subscriptions/auto-renewal-state'
 import { followRenewalLine, giveUpRenewal } from './renewal-outcomes'
-import { queueRenewalMessage } from './renewal-messages'
+import { notToldYet, queueRenewalMessage, type RenewalMessageKind } from './renewal-messages'
 
 const day = 24 * 60 * 60 * 1000
 
 /** Unpaid renewals whose person's renewal is in `status`, their period ended before `before`. */
-const unpaid = (app: FastifyInstance, status: 'retrying' | 'past_due' | null, before: Date) =>
+const unpaid = (
+  app: FastifyInstance,
+  status: 'retrying' | null,
+  before: Date,
+  unlessTold?: RenewalMessageKind,
+) =>
   app.db
     .select({ payment: payments })
     .from(payments)
@@ -24,6 +29,9 @@ const unpaid = (app: FastifyInstance, status: 'retrying' | 'past_due' | null, be
         eq(payments.status, 'pending'),
         lte(payments.renewsPeriodEnd, before),
         status ? eq(autoRenewals.status, status) : sql`true`,
+        unlessTold
+          ? notToldYet(unlessTold, payments.trialRequestId, payments.renewsPeriodEnd)
+          : sql`true`,
       ),
     )
 

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql, type SQLWrapper } from 'drizzle-orm'
 import { cardLabel } from '../../../../common/renewals'
 import type { Config } from '../../../config'
 import type { Db } from '../../../db/client'
+import { messageReminders } from '../../../db/schema/message-reminders'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { siteOrigin } from '../../../lib/site-origin'
 import { queueMessageOnce } from '../../messages/message-once'
@@ -15,6 +16,12 @@ export type RenewalMessageKind =
   | 'renewal_authentication'
   | 'renewal_line_off'
   | 'renewal_ended'
+
+/** SQL: the e-mail of `kind` about the period ending at `periodEnd` was not queued yet. */
+export const notToldYet = (kind: RenewalMessageKind, personId: SQLWrapper, periodEnd: SQLWrapper) =>
+  sql`not exists (select 1 from ${messageReminders}
+    where ${messageReminders.trialRequestId} = ${personId} and ${messageReminders.kind} = ${kind}
+    and ${messageReminders.periodEnd} = ${periodEnd})`
 
 /** Where the customer approves a renewal their card asked them to confirm (renewal-page.routes). */
 export const renewalPagePath = (paymentId: string) => `/pay/renewal/${paymentId}`

@@ -4,7 +4,7 @@ import { payments } from '../../../db/schema/payments'
 import { renewalAttempts } from '../../../db/schema/renewal-attempts'
 import { renewalRounds } from '../../../db/schema/renewal-rounds'
 import { isUnclaimedAt, leaseUntil, whileRenewing } from '../../../lib/lease'
-import { ProviderOutage } from '../providers/provider-errors'
+import { ProviderOutage, ProviderRefusal } from '../providers/provider-errors'
 import { attemptRenewal, chargeOf, staleAttemptMs, type ChargeCard } from './renewal-attempt'
 import { queueRenewalNotices, recordDueRenewals } from './renewal-due'
 import { endOverdueRenewals, passGracePeriods } from './renewal-grace'
@@ -82,7 +82,10 @@ async function chargeDue(app: FastifyInstance, charge: ChargeCard) {
           )
           return counts
         }
-        throw error
+        // Stripe refused the request itself (a key, a card no longer the Customer's): the attempt
+        // stays pending and asked again later under its key, charging nothing; the others go on.
+        if (!(error instanceof ProviderRefusal)) throw error
+        app.log.error({ err: error, paymentId: id }, 'Stripe refused a renewal charge')
       }
     }
   }

@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addCalendarMonths } from '../../../../common/subscription-renewals'
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe'
 import { useMailServer } from '../../../test/mail-server'
-import { paymentEnv, paymentRow } from '../../../test/payment-fixtures'
+import { insertPlan, paymentEnv, paymentRow } from '../../../test/payment-fixtures'
 import { renewalProbes } from '../../../test/renewal-fixtures'
 import { panelLine, panelSeconds } from '../../../test/supplier-server'
+import { signedInCustomer } from '../../../test/customer-fixtures'
+import { autoRenewals } from '../../../db/schema/auto-renewals'
+import { settleWithin } from '../settle-payment'
 import { databaseKinds } from '../../../test/test-server'
 import { cardVaultFor } from '../providers/payment-providers'
 import { attemptRenewal } from './renewal-attempt'
@@ -201,5 +206,72 @@ describe.each(databaseKinds)('automatic renewal on %s', (kind) => {
       )
       expect(receipts).toHaveLength(1)
     }
+  })
+
+  it('charges the plan scheduled for the next period, and moves the subscription onto it', async () => {
+    const { person, end } = await probe.autoRenewing()
+    const cheaper = await insertPlan(db(), {
+      name: 'Solo',
+      price: '9.99',
+      billingPeriod: 'monthly',
+    })
+    await db()
+      .update(autoRenewals)
+      .set({ scheduledPlanId: cheaper.id })
+      .where(eq(autoRenewals.trialRequestId, person.id))
+    await probe.travelTo(new Date(end.getTime() - 23 * hour))
+    await t.flush()
+    const newEnd = addCalendarMonths(end, 1)
+    expect((await probe.renewalsOf(person.id))[0]).toMatchObject({
+      status: 'paid',
+      planId: cheaper.id,
+      planName: 'Solo',
+      amountMinor: 999,
+      months: 1,
+      newEnd,
+    })
+    expect(await probe.personOf(person.id)).toMatchObject({
+      paidPlan: 'Solo',
+      subscriptionEndDate: newEnd,
+    })
+    expect(await probe.renewalOf(person.id)).toMatchObject({
+      status: 'active',
+      scheduledPlanId: null,
+    })
+  })
+
+  it('takes the card in the renewal round when the settle’s follow-up died', async () => {
+    const plan = await insertPlan(db())
+    const person = await t.newPerson({ email: `died-${randomUUID()}@example.com` })
+    const customer = await signedInCustomer(t.server, person, t.now)
+    const answer = await customer.post('/api/account/checkout', {
+      planId: plan.id,
+      provider: 'stripe',
+    })
+    const payment = (await paymentRow(db(), answer.body.paymentId))!
+    stripe.state.webhookUrl = null
+    try {
+      await stripe.pay(payment.providerCheckoutId!)
+    } finally {
+      stripe.state.webhookUrl = `${t.server.baseUrl}/api/payments/stripe/webhook`
+    }
+    const intentId = stripe.session(payment.providerCheckoutId!).payment_intent as string
+    // Only the settle's transaction ran: its process died before the follow-up.
+    const confirmation = { amountMinor: 2999, currency: 'EUR', providerPaymentId: intentId }
+    await db().transaction((tx) =>
+      settleWithin(tx, payment.id, { ...confirmation, via: 'stripe' }, { now: t.now }),
+    )
+    await t.flush()
+    // Within a minute the follow-up of a live process may still take it: the round leaves it.
+    expect(await probe.renewalOf(person.id)).toBeUndefined()
+    t.advance(61_000)
+    await t.flush()
+    expect(await probe.renewalOf(person.id)).toMatchObject({ autoRenew: true, status: 'active' })
+    expect(await probe.customerOf(person.id)).toMatchObject({
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      paymentMethodId: expect.stringMatching(/^pm_/),
+    })
+    expect((await paymentRow(db(), payment.id))!.cardTakenAt).toEqual(t.now)
   })
 })

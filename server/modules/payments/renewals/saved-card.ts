@@ -55,6 +55,11 @@ export async function takeLeftCards(app: FastifyInstance): Promise<number> {
     )
     .orderBy(asc(payments.paidAt))
     .limit(100)
-  for (const { id } of left) await takeSavedCard(app, id)
+  for (const { id } of left) {
+    // One card Stripe will not give now must not hold back the others: the next round asks.
+    await takeSavedCard(app, id).catch((error: unknown) =>
+      app.log.warn({ err: error, paymentId: id }, 'Could not take a saved card; will retry'),
+    )
+  }
   return left.length
 }
