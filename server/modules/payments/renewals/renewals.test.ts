@@ -192,6 +192,16 @@ describe.each(databaseKinds)('automatic renewal on %s', (kind) => {
     } finally {
       stripe.state.webhookUrl = `${t.server.baseUrl}/api/payments/stripe/webhook`
     }
+    // The second's webhook comes after its answer was recorded: it changes nothing.
+    const [secondPaid] = await probe.renewalsOf(second.person.id)
+    const late = stripe.state.events.find(
+      (event) =>
+        event.type === 'payment_intent.succeeded' &&
+        (event.data.object as { metadata: { paymentId: string } }).metadata.paymentId ===
+          secondPaid!.id,
+    )!
+    expect(await stripe.deliver(late, { timestamp: Math.floor(t.now.getTime() / 1000) })).toBe(200)
+    expect((await probe.renewalsOf(second.person.id))[0]).toEqual(secondPaid)
     for (const { person } of [first, second]) {
       const [renewal] = await probe.renewalsOf(person.id)
       expect(renewal).toMatchObject({ status: 'paid', newEnd: expect.any(Date) })
