@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm'
+import { and, eq, lte } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { renewalGiveUpDays } from '../../../../common/renewals'
 import { autoRenewals } from '../../../db/schema/auto-renewals'
@@ -28,10 +28,10 @@ const unpaid = (
         eq(payments.kind, 'renewal'),
         eq(payments.status, 'pending'),
         lte(payments.renewsPeriodEnd, before),
-        status ? eq(autoRenewals.status, status) : sql`true`,
+        status ? eq(autoRenewals.status, status) : undefined,
         unlessTold
           ? notToldYet(unlessTold, payments.trialRequestId, payments.renewsPeriodEnd)
-          : sql`true`,
+          : undefined,
       ),
     )
 
