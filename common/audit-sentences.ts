@@ -60,6 +60,14 @@ const entityWords: Record<string, EntityWords> = {
       send_sign_in_link: 'sent a sign-in link to',
       customer_sign_out: 'signed out everywhere',
       checkout: 'made a pay link for',
+      renew_automatically: ['renewed the subscription of', ' automatically'],
+      renewal_declined: ['could not charge the renewal of', ''],
+      renewal_line_off: [
+        'switched off the line of',
+        ': the renewal is unpaid after the grace period',
+      ],
+      renewal_ended: ['ended the subscription of', ': the renewal could not be charged'],
+      retry_renewal: 'retried the renewal of',
     },
   },
   plan: {
@@ -211,6 +219,12 @@ function refunded(details: AuditDetails | null): [verb: string, after: string] {
   return [`refunded ${refund.amount} ${refund.currency} to`, `${shortened}: ${refund.reason}`]
 }
 
+/** ": the card declined it (insufficient_funds), attempt 2". */
+function declined(details: AuditDetails | null): string {
+  const renewal = details?.renewal
+  return renewal ? `: the card declined it (${renewal.code}), attempt ${renewal.attempt}` : ''
+}
+
 const resolutionWords = { accept: 'accepted it', refund: 'refunded it', dismiss: 'dismissed it' }
 
 /** ": accepted it (payment 5f…): the customer paid twice". */
@@ -273,7 +287,12 @@ export function describeAuditEntry(entry: AuditEntry): AuditSentence {
     const subject = { text: subjectText(words, entry), href }
     return { actor, verb, subject, rest: resolved(entry.details), note }
   }
-  const rest = entry.action === 'trial_request.convert' ? converted(entry.subject) : after
+  const rest =
+    entry.action === 'trial_request.convert'
+      ? converted(entry.subject)
+      : entry.action === 'trial_request.renewal_declined'
+        ? declined(entry.details)
+        : after
   return {
     actor,
     verb: entry.action === 'trial_request.record_payment' ? recordedPayment(entry.details) : verb,

@@ -46,6 +46,8 @@ export const auditDetails = z.looseObject({
   resolution: z
     .object({ paymentId: z.string(), action: z.enum(reviewActions), note: z.string() })
     .optional(),
+  /** A renewal's declined attempt: which, and Stripe's code. */
+  renewal: z.object({ attempt: z.number(), code: z.string() }).optional(),
   /** Days a compensation gave a subscription (after an outage): which, by whom, the new end. */
   compensation: z
     .object({ id: z.string(), days: z.number(), newEnd: z.string(), orderedBy: z.string() })

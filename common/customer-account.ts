@@ -139,6 +139,7 @@ export const accountCheckoutInput = checkoutInput.pick({
   planId: true,
   discountCode: true,
   provider: true,
+  autoRenew: true,
 })
 export type AccountCheckoutInput = z.input<typeof accountCheckoutInput>
 export const accountCheckoutAnswer = z.object({ paymentId: z.uuid(), checkoutUrl: z.string() })

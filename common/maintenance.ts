@@ -16,6 +16,10 @@ export const expiryResult = z.object({
   paymentsHeld: z.number().int(),
   /** Pending payments whose checkout had ended unpaid, marked expired or failed. */
   paymentsClosed: z.number().int(),
+  /** Automatic renewals charged to saved cards in the same run (the renewal round). */
+  renewalsCharged: z.number().int(),
+  /** Automatic renewals whose card declined in the same run: retried later or waiting for a card. */
+  renewalsDeclined: z.number().int(),
   /** Messages the outbox sent in the same run (those due then). */
   messagesSent: z.number().int(),
 })

@@ -32,6 +32,10 @@ export const templateVariableSamples = {
   period: '3 months',
   daysAdded: '2',
   creditsReason: '40 credits left on the supplier panel: about 5 days at the current rate.',
+  /** The saved card a renewal charges, as Stripe describes it. */
+  cardLabel: 'Visa •••• 4242',
+  /** Stripe's page where the customer confirms a renewal their card asked them to approve. */
+  payUrl: 'https://example.com/pay/renewal/7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f',
 } as const
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
@@ -180,6 +184,46 @@ export const messageKinds = {
       'When an admin offers a line watched on more screens than it pays for the plan with more screens: a link that signs the customer in to pay for it.',
     variables: ['firstName', 'brandName', 'planName', 'screens', 'renewUrl'],
     optional: ['firstName'],
+    bodyOnly: ['firstName'],
+  },
+  renewal_notice: {
+    label: 'Automatic renewal ahead',
+    description:
+      'Days before a saved card is charged (Business Settings): when, how much and on which card, with a link to turn renewal off.',
+    variables: ['firstName', 'brandName', 'planName', 'endDate', 'amount', 'cardLabel'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  renewal_failed: {
+    label: 'Renewal declined',
+    description:
+      'The first time a renewal is declined: the card is tried again, and an Update card button signs the customer in to give another.',
+    variables: ['firstName', 'brandName', 'planName', 'amount', 'cardLabel', 'endDate'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  renewal_authentication: {
+    label: 'Renewal to confirm',
+    description:
+      'When the card asks its holder to approve a renewal: a button to pay it on the payment page.',
+    variables: ['firstName', 'brandName', 'planName', 'amount', 'cardLabel', 'payUrl'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  renewal_line_off: {
+    label: 'Line off tomorrow',
+    description:
+      'The day before an unpaid renewal switches the line off: an Update card button to keep it on.',
+    variables: ['firstName', 'brandName', 'planName', 'amount', 'endDate'],
+    optional: ['firstName', 'planName'],
+    bodyOnly: ['firstName'],
+  },
+  renewal_ended: {
+    label: 'Renewal ended unpaid',
+    description:
+      'When a renewal could not be charged after its retries: the subscription has ended; a button signs the customer in to pay again.',
+    variables: ['firstName', 'brandName', 'planName', 'amount'],
+    optional: ['firstName', 'planName'],
     bodyOnly: ['firstName'],
   },
 } as const satisfies Record<

@@ -160,6 +160,11 @@ export const checkoutInput = z.object({
     .nullish()
     .transform((value) => (value ? value.toUpperCase() : null)),
   provider: z.enum(checkoutProviders, { error: 'provider must be stripe or btcpay' }),
+  /**
+   * Stripe only: save the card paid with and renew with it automatically (decision 0059); true
+   * when absent. Ignored for BTCPay, which saves nothing.
+   */
+  autoRenew: z.boolean({ error: 'autoRenew must be true or false' }).optional(),
 })
 export type CheckoutInput = z.input<typeof checkoutInput>
 

@@ -156,3 +156,11 @@ export const planChangeAnswer = z.object({
   newEnd: z.iso.datetime(),
 })
 export type PlanChangeAnswer = z.infer<typeof planChangeAnswer>
+
+/** POST /api/trial-requests/{id}/renewal/retry (staff): how the try at once came out. */
+export const renewalRetryAnswer = z.object({
+  outcome: z.enum(['succeeded', 'declined']),
+  /** Stripe's decline code when it declined; null when it was charged. */
+  code: z.string().nullable(),
+})
+export type RenewalRetryAnswer = z.infer<typeof renewalRetryAnswer>

@@ -1,7 +1,7 @@
 import { UTCDate } from '@date-fns/utc'
 import { addMonths } from 'date-fns'
 import { describe, expect, it } from 'vitest'
-import { addCalendarMonths, renewalEnd, renewalPrice } from './subscription-renewals'
+import { addCalendarMonths, renewalEnd, renewalPrice, renewalStart } from './subscription-renewals'
 
 const at = (iso: string) => new Date(iso)
 
@@ -55,5 +55,24 @@ describe('a renewal', () => {
     expect(renewalPrice(quarterly, 1)).toBe('14.00')
     expect(renewalPrice(quarterly, 0)).toBeNull()
     expect(renewalPrice({ price: 'free', billingPeriod: 'monthly' }, 1)).toBeNull()
+  })
+})
+
+// Decision 0060: an automatic renewal paid within its grace period runs on from the old end.
+describe('renewalStart with a grace period', () => {
+  const end = new Date('2027-03-01T10:00:00Z')
+  const after = (days: number) => new Date(end.getTime() + days * 86_400_000)
+
+  it('starts at the old end when paid before it or within the grace', () => {
+    expect(renewalStart(end, after(-1), 3)).toEqual(end)
+    expect(renewalStart(end, after(2.9), 3)).toEqual(end)
+    expect(renewalStart(end, after(3), 3)).toEqual(end)
+  })
+
+  it('starts at the payment when paid after the grace, or with none', () => {
+    expect(renewalStart(end, after(3.1), 3)).toEqual(after(3.1))
+    expect(renewalStart(end, after(0.5))).toEqual(after(0.5))
+    expect(renewalEnd(end, 3, after(2), 3)).toEqual(new Date('2027-06-01T10:00:00Z'))
+    expect(renewalStart(null, after(1), 3)).toEqual(after(1))
   })
 })

@@ -37,16 +37,26 @@ export function addCalendarMonths(start: Date, months: number): Date {
 
 /**
  * Where a renewal's paid period starts: at the later of the current end and the payment (a
- * subscription still running runs on from its end; a lapsed one starts again when paid). The
- * one statement of this rule: settling, the import and a refund's shortening all read it here.
+ * subscription still running runs on from its end; a lapsed one starts again when paid). An
+ * automatic renewal keeps the line on for `graceDays` after the end while its card is retried:
+ * paid within them, the new period still runs from the old end (the days watched are paid);
+ * paid after them, from the payment. The one statement of this rule: settling, the import and a
+ * refund's shortening all read it here.
  */
-export function renewalStart(currentEnd: Date | null, paidAt: Date): Date {
-  return currentEnd && currentEnd > paidAt ? currentEnd : paidAt
+export function renewalStart(currentEnd: Date | null, paidAt: Date, graceDays = 0): Date {
+  if (!currentEnd) return paidAt
+  const graceEnd = currentEnd.getTime() + graceDays * 24 * 60 * 60 * 1000
+  return currentEnd > paidAt || paidAt.getTime() <= graceEnd ? currentEnd : paidAt
 }
 
 /** A renewal's new end: its months added to where it starts (renewalStart). */
-export function renewalEnd(currentEnd: Date | null, months: number, paidAt: Date): Date {
-  return addCalendarMonths(renewalStart(currentEnd, paidAt), months)
+export function renewalEnd(
+  currentEnd: Date | null,
+  months: number,
+  paidAt: Date,
+  graceDays = 0,
+): Date {
+  return addCalendarMonths(renewalStart(currentEnd, paidAt, graceDays), months)
 }
 
 /**

@@ -63,6 +63,7 @@ import { subscriptionExtendRoutes } from './modules/payments/subscription-extend
 import { subscriptionsRoutes } from './modules/payments/subscriptions.routes'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { recordPaymentRoutes } from './modules/payments/record-payment.routes'
+import { renewalRoutes } from './modules/payments/renewals/renewal.routes'
 import { trialAutopilotRoutes } from './modules/trial-requests/trial-autopilot.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
 import { trialRequestsRoutes } from './modules/trial-requests/trial-requests.routes'
@@ -217,6 +218,7 @@ export async function buildApp({
   await app.register(lineSharingRoutes)
   await app.register(subscriptionExtendRoutes)
   await app.register(recordPaymentRoutes)
+  await app.register(renewalRoutes)
   await app.register(supplierSyncRoutes, { moveSubscriptionEnd: followPanelExpiry })
   await app.register(supplierRoutes)
   await app.register(compensationsRoutes)

@@ -45,6 +45,7 @@ export const tableOwners = {
   rate_limits: 'rate-limits',
   receipt_numbers: 'payments',
   renewal_attempts: 'payments',
+  renewal_rounds: 'payments',
   revenue_months: 'business-metrics',
   saved_replies: 'support',
   settings: 'settings',

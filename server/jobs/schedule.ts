@@ -11,6 +11,7 @@ import {
   supplierSyncRound,
 } from '../modules/m3u/panel-rounds'
 import { reconcilePayments } from '../modules/payments/reconcile-payments'
+import { renewalRound } from '../modules/payments/renewals/renewal-round'
 import { startQueuedTrials } from '../modules/trial-requests/start-queued-trials'
 import { pollMs } from '../lib/lease'
 import { writeBackup } from '../modules/maintenance/backups.service'
@@ -70,6 +71,9 @@ export function scheduleJobs(app: FastifyInstance): () => void {
     ['supplier-sync', 15 * minute, () => supplierSyncRound(app)],
     // One process at a time (a lease) reads the activity log on and flags lines likely shared.
     ['line-activity', 5 * minute, () => lineActivityRound(app)],
+    // Automatic renewals: one process at a time (a lease) records, notices and charges what is
+    // due at Stripe's pace; a renewal made due again (a new card) is tried within a poll.
+    ['renewals', pollMs, () => renewalRound(app)],
     // A payment whose webhook never came is settled (or ended) by asking its provider.
     ['payment-reconciliation', 10 * minute, () => reconcilePayments(app)],
     // Once per rules version, and only then more than a look at one settings row. Requests are

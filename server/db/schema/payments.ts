@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  boolean,
   check,
   index,
   integer,
@@ -47,6 +48,10 @@ export const payments = pgTable(
     // When the renewal round tries a declined renewal again; null when nothing is scheduled
     // (waiting for a new card or the customer's confirmation, or decided).
     retryAt: timestamptz('retry_at'),
+    // A Stripe checkout that saves the card it is paid with for renewals (autoRenew), and when
+    // that card was read from Stripe and made the person's renewal card once it was paid.
+    savesCard: boolean('saves_card').notNull().default(false),
+    cardTakenAt: timestamptz('card_taken_at'),
     method: varchar('method', { length: 20, enum: manualMethods }),
     reference: varchar('reference', { length: 200 }),
     providerCheckoutId: varchar('provider_checkout_id', { length: 255 }),
@@ -107,6 +112,10 @@ export const payments = pgTable(
     uniqueIndex('payments_renewal_period_idx')
       .on(t.trialRequestId, t.renewsPeriodEnd)
       .where(sql`${t.renewsPeriodEnd} is not null`),
+    // Paid checkouts whose card is still to be taken (a follow-up that died): few of all.
+    index('payments_card_to_take_idx')
+      .on(t.paidAt)
+      .where(sql`${t.savesCard} and ${t.cardTakenAt} is null`),
     index('payments_renewal_retry_idx')
       .on(t.retryAt)
       .where(sql`${t.retryAt} is not null`),

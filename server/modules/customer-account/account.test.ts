@@ -230,7 +230,9 @@ describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
     expect(call.params).toMatchObject({
       success_url: `https://shop.example.com/account?payment=${paymentId}`,
       cancel_url: 'https://shop.example.com/account?renew=1&cancelled=1',
-      customer_email: person.email,
+      // Automatic renewal is on by default: the card is saved on the person's Customer.
+      customer: expect.stringMatching(/^cus_/),
+      payment_intent_data: expect.objectContaining({ setup_future_usage: 'off_session' }),
     })
     expect(await paymentRow(db(), paymentId)).toMatchObject({
       trialRequestId: person.id,

@@ -52,6 +52,8 @@ describe.each(databaseKinds)('expire now on %s', (kind) => {
             paymentsSettled: 0,
             paymentsHeld: 0,
             paymentsClosed: 0,
+            renewalsCharged: 0,
+            renewalsDeclined: 0,
             messagesSent: 0,
           }),
         )

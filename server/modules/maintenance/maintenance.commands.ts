@@ -13,6 +13,7 @@ import { disableEndedLines } from '../m3u/panel-expiry'
 import { supplierAccess } from '../m3u/supplier-access'
 import { queueDueReminders } from '../messages/reminders.service'
 import { reconcilePayments } from '../payments/reconcile-payments'
+import { renewalRound } from '../payments/renewals/renewal-round'
 import { expireSubscriptions } from '../subscriptions/expire-subscriptions'
 import { startQueuedTrials } from '../trial-requests/start-queued-trials'
 import { backupFileName, backupJson } from './backup'
@@ -56,6 +57,8 @@ export async function expireNow(ctx: MaintenanceContext): Promise<ExpiryResult> 
   await queueDueReminders(ctx.db, ctx.now())
   // Payments whose webhook never came settle now, their receipts going out with the flush.
   const reconciled = await reconcilePayments(app)
+  // Automatic renewals due are charged (and their notices and grace periods kept) now too.
+  const renewals = await renewalRound(app)
   const messages = await app.outbox.flush()
   return {
     ...expiry,
@@ -64,6 +67,8 @@ export async function expireNow(ctx: MaintenanceContext): Promise<ExpiryResult> 
     paymentsSettled: reconciled.paid,
     paymentsHeld: reconciled.held,
     paymentsClosed: reconciled.closed,
+    renewalsCharged: renewals.charged,
+    renewalsDeclined: renewals.declined,
     messagesSent: messages.sent,
   }
 }

@@ -25,11 +25,25 @@ export type ComposeOptions = {
 
 const qrCid = 'm3u-qr'
 
+/** Automatic renewal's e-mails: each button signs the customer in, but one that pays. */
+const renewalActions = {
+  renewal_notice: { label: 'Manage automatic renewal', link: 'accountUrl' },
+  renewal_failed: { label: 'Update card', link: 'accountUrl' },
+  renewal_line_off: { label: 'Update card', link: 'accountUrl' },
+  renewal_ended: { label: 'Renew now', link: 'accountUrl' },
+  renewal_authentication: { label: 'Confirm payment', link: 'payUrl' },
+} as const satisfies Partial<Record<MessageKind, { label: string; link: string }>>
+
 function actionFor(kind: MessageKind, values: TemplateValues): EmailContent['action'] {
   const isTicket = kind === 'support_reply' || kind === 'ticket_created'
   if (isTicket && values.ticketUrl) return { label: 'Open your ticket', url: values.ticketUrl }
   if (kind === 'account_sign_in' && values.accountUrl) {
     return { label: 'Sign in', url: values.accountUrl }
+  }
+  const renewal = renewalActions[kind as keyof typeof renewalActions]
+  if (renewal) {
+    const url = renewal.link === 'payUrl' ? values.payUrl : values.accountUrl
+    if (url) return { label: renewal.label, url }
   }
   const isReminder = (reminderKinds as readonly MessageKind[]).includes(kind)
   // Signs the customer in on their own page with the renew panel open.

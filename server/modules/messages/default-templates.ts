@@ -116,4 +116,44 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       '{planName} plays on {screens} at the same time, with the same login: nothing to set up again. Press Renew now to switch on your own page (the button signs you in).',
     ].join('\n\n'),
   },
+  renewal_notice: {
+    subject: 'Your {brandName} subscription renews on {endDate}',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'Your{if planName} {planName}{end} subscription renews by itself on {endDate}: we will charge {amount} to your {cardLabel}. There is nothing to do to keep watching.',
+      'To stop it, press Manage automatic renewal and turn automatic renewal off (the button signs you in). Your access then runs until {endDate} and nothing more is charged.',
+    ].join('\n\n'),
+  },
+  renewal_failed: {
+    subject: 'We could not renew your {brandName} subscription',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'Your card ({cardLabel}) declined the renewal of{if planName} {planName}{end} for {amount}. We will try it again over the next days, and your line stays on meanwhile.',
+      'To use another card, press Update card (the button signs you in). Without a payment your line is switched off on {endDate}.',
+    ].join('\n\n'),
+  },
+  renewal_authentication: {
+    subject: 'Confirm the renewal of your {brandName} subscription',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'Your bank asks you to approve the renewal of{if planName} {planName}{end} for {amount} on your {cardLabel}.',
+      'Press Confirm payment to approve it on the secure payment page. Your line stays on meanwhile.',
+    ].join('\n\n'),
+  },
+  renewal_line_off: {
+    subject: 'Your {brandName} line is switched off tomorrow',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'The renewal of{if planName} {planName}{end} for {amount} is still unpaid, so your line is switched off on {endDate}.',
+      'Press Update card to pay with another card (the button signs you in): your line comes back within seconds of the payment.',
+    ].join('\n\n'),
+  },
+  renewal_ended: {
+    subject: 'Your {brandName} subscription has ended',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'We could not charge the renewal of{if planName} {planName}{end} for {amount}, so your subscription has ended and nothing more will be charged.',
+      'Press Renew now to pay on your own page (the button signs you in): your access comes back with the same login.',
+    ].join('\n\n'),
+  },
 }

@@ -96,6 +96,8 @@ function capturedValues(captured: Record<string, string>): TemplateValues {
     'daysAdded',
     'creditsReason',
     'screens',
+    'cardLabel',
+    'payUrl',
   ] as const
   return Object.fromEntries(
     names.filter((name) => captured[name]).map((name) => [name, captured[name]]),

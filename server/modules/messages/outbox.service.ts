@@ -11,7 +11,7 @@ import { ticketAcknowledgementHold } from './ticket-acknowledgement'
 
 type OutboxRow = typeof outboxMessages.$inferSelect
 
-type NewMessage = {
+export type NewMessage = {
   kind: MessageKind
   recipient: string
   trialRequestId?: string | null

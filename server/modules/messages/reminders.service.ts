@@ -1,12 +1,13 @@
-import { and, between, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, between, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm'
 import type { ReminderKind } from '../../../common/messages'
 import type { Db } from '../../db/client'
+import { autoRenewals } from '../../db/schema/auto-renewals'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { messagePreferences } from '../../db/schema/message-preferences'
 import { messageReminders } from '../../db/schema/message-reminders'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { getPlatformSettings, getReminderSettings } from '../settings/settings.service'
-import { queueMessage } from './outbox.service'
+import { queueMessageOnce } from './message-once'
 import { ensureUnsubscribeToken } from './unsubscribe.service'
 
 const minute = 60_000
@@ -46,53 +47,34 @@ function dueOffsets(periodEnd: Date, offsets: Offset[], now: Date): Offset[] {
   })
 }
 
-/**
- * Queues one reminder unless it was queued before: the key (person, kind, offset, end) is taken
- * in the same transaction as the message, so a second run or process queues nothing.
- */
+/** Queues one reminder unless it was queued before (queueMessageOnce), once per period. */
 async function queueReminderOnce(db: Db, person: Candidate, offset: Offset, now: Date) {
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .insert(messageReminders)
-      .values({
-        trialRequestId: person.id,
-        kind: offset.kind,
-        offsetMinutes: offset.minutes,
-        periodEnd: person.periodEnd,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ kind: messageReminders.kind })
-    if (!taken) return false
     await ensureUnsubscribeToken(tx, person.id, now)
-    const messageId = await queueMessage(
-      tx,
-      {
-        kind: offset.kind,
-        recipient: person.email,
-        trialRequestId: person.id,
-        variables: {
-          ...(person.paidPlan ? { planName: person.paidPlan } : {}),
-          endAt: person.periodEnd.toISOString(),
-          timeLeft: timeLeftText(offset.minutes),
-        },
+    const key = {
+      personId: person.id,
+      kind: offset.kind,
+      offsetMinutes: offset.minutes,
+      periodEnd: person.periodEnd,
+    }
+    const message = {
+      kind: offset.kind,
+      recipient: person.email,
+      trialRequestId: person.id,
+      variables: {
+        ...(person.paidPlan ? { planName: person.paidPlan } : {}),
+        endAt: person.periodEnd.toISOString(),
+        timeLeft: timeLeftText(offset.minutes),
       },
-      now,
-    )
-    await tx
-      .update(messageReminders)
-      .set({ outboxMessageId: messageId })
-      .where(
-        and(
-          eq(messageReminders.trialRequestId, person.id),
-          eq(messageReminders.kind, offset.kind),
-          eq(messageReminders.offsetMinutes, offset.minutes),
-          eq(messageReminders.periodEnd, person.periodEnd),
-        ),
-      )
-    return true
+    }
+    return queueMessageOnce(tx, key, message, now)
   })
 }
+
+// Whose subscription renews by itself: the renewal notice tells them instead (decision 0060).
+const renewsAutomatically = sql`exists (select 1 from ${autoRenewals}
+  where ${autoRenewals.trialRequestId} = ${trialRequests.id}
+  and ${autoRenewals.autoRenew} and ${autoRenewals.status} <> 'off')`
 
 // A person who pressed unsubscribe hears no more reminders.
 const receivesReminders = sql`not exists (select 1 from ${messagePreferences}
@@ -119,6 +101,7 @@ async function subscriptionCandidates(db: Db, now: Date, aheadMinutes: number) {
           new Date(now.getTime() + aheadMinutes * minute),
         ),
         receivesReminders,
+        not(renewsAutomatically),
       ),
     )
   return rows.filter((row): row is Candidate => row.periodEnd !== null)

@@ -15,7 +15,8 @@ import { spokenAmount } from '../subscriptions/payment-notices'
 import type { PaymentRow } from '../subscriptions/present-payment'
 import { findActivePlan, listAmountMinor } from './checkout-price'
 import type { ReturnPaths } from './providers/payment-provider'
-import { paymentProvidersFor } from './providers/payment-providers'
+import { cardVaultFor, paymentProvidersFor } from './providers/payment-providers'
+import { ensureStripeCustomer } from './renewals/stripe-customers'
 import { closeAtProviders, closeOpenCheckouts, type ReplacedCheckout } from './replace-checkouts'
 
 /** The checkout body once its schema has run (the discount code upper-cased, null when absent). */
@@ -45,6 +46,7 @@ async function recordIntent(
   input: CheckedCheckout,
   now: Date,
   createdBy: string,
+  savesCard: boolean,
 ): Promise<RecordedIntent> {
   // Locking the person serialises two checkouts for them, so a double submit reuses one payment.
   const [person] = await tx
@@ -72,6 +74,7 @@ async function recordIntent(
           ? eq(payments.discountCode, input.discountCode)
           : isNull(payments.discountCode),
         eq(payments.status, 'pending'),
+        eq(payments.savesCard, savesCard),
         or(
           and(
             isNotNull(payments.checkoutUrl),
@@ -106,6 +109,7 @@ async function recordIntent(
           ...price,
           currency: plan.currency,
           provider: input.provider,
+          savesCard,
           status: 'pending',
           createdBy,
           createdAt: now,
@@ -154,7 +158,7 @@ export const adminAsker = (request: FastifyRequest): CheckoutAsker => ({
 
 /**
  * A pay link for the customer, asked for by an admin or by the customer on their own page (one
- * code for both). The pending payment commits first, the provider is called outside
+ * code for both). With Stripe it saves the card for automatic renewal unless `autoRenew` is false. The pending payment commits first, the provider is called outside
  * any transaction with our payment id as its idempotency key, then its checkout is stored: a
  * retry finds the same payment and, at Stripe, the same session. A provider that fails (502, 504)
  * leaves the payment pending, its code's use still reserved, for that retry; the payment ends,
@@ -172,9 +176,16 @@ export async function startCheckout(
       `${providerLabels[input.provider]} checkout is not configured on this server (provider: ${input.provider})`,
     )
   }
+  // A Stripe checkout saves its card for renewals unless asked not to; the person's Customer is
+  // made first, at Stripe and outside any transaction, once (ensureStripeCustomer).
+  const vault = input.provider === 'stripe' ? cardVaultFor(app) : null
+  const customerId =
+    vault && input.autoRenew !== false
+      ? await ensureStripeCustomer(app, vault, trialRequestId)
+      : null
   const now = app.now()
   const { payment, email, replaced } = await asker.inTransaction((tx) =>
-    recordIntent(tx, trialRequestId, input, now, asker.createdBy),
+    recordIntent(tx, trialRequestId, input, now, asker.createdBy, customerId !== null),
   )
   await closeAtProviders(app, replaced)
   const answer = {
@@ -193,6 +204,7 @@ export async function startCheckout(
       ? `Discount code ${payment.discountCode}: ${spokenAmount(payment.discountMinor, payment.currency)} off ${spokenAmount(payment.listAmountMinor, payment.currency)}`
       : null,
     customerEmail: email,
+    saveCardFor: payment.savesCard && customerId ? { customerId } : null,
     expiresAt: payment.expiresAt!,
     ...(asker.returnTo ? { returnTo: asker.returnTo(payment.id) } : {}),
   })

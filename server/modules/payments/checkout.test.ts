@@ -31,8 +31,13 @@ describe.each(databaseKinds)('checkout with Stripe (%s)', (kind) => {
 
   it('records one pending payment, then opens a Checkout Session for it, keyed by its id', async () => {
     const { plan, person, path } = await setUp()
+    // Without automatic renewal: the Customer a card is saved on is renewals.test.ts's.
     const before = Date.now()
-    const answer = await context.admin.post(path, { planId: plan.id, provider: 'stripe' })
+    const answer = await context.admin.post(path, {
+      planId: plan.id,
+      provider: 'stripe',
+      autoRenew: false,
+    })
     expect(answer.status).toBe(201)
     expect(answer.body).toEqual({
       paymentId: expect.any(String),
@@ -106,17 +111,26 @@ describe.each(databaseKinds)('checkout with Stripe (%s)', (kind) => {
     const { plan, path } = await setUp()
     const paymentsBefore = await paymentCount(context.server.app.db)
     stripe.failNext(2, 500)
-    const failed = await context.admin.post(path, { planId: plan.id, provider: 'stripe' })
+    const failed = await context.admin.post(path, {
+      planId: plan.id,
+      provider: 'stripe',
+      autoRenew: false,
+    })
     expect(failed.status).toBe(502)
     expect(failed.body.message).toMatch(/Stripe is not answering properly.*pending/)
     expect(await paymentCount(context.server.app.db)).toBe(paymentsBefore + 1)
 
     stripe.failNext(1, 429)
-    expect((await context.admin.post(path, { planId: plan.id, provider: 'stripe' })).status).toBe(
-      502,
-    )
+    expect(
+      (await context.admin.post(path, { planId: plan.id, provider: 'stripe', autoRenew: false }))
+        .status,
+    ).toBe(502)
 
-    const retried = await context.admin.post(path, { planId: plan.id, provider: 'stripe' })
+    const retried = await context.admin.post(path, {
+      planId: plan.id,
+      provider: 'stripe',
+      autoRenew: false,
+    })
     expect(retried.status).toBe(201)
     expect(await paymentCount(context.server.app.db)).toBe(paymentsBefore + 1)
     const row = await paymentRow(context.server.app.db, retried.body.paymentId)
@@ -128,7 +142,11 @@ describe.each(databaseKinds)('checkout with Stripe (%s)', (kind) => {
     const sessionsBefore = stripe.sessions.size
     stripe.delay(2_000)
     try {
-      const slow = await context.admin.post(path, { planId: plan.id, provider: 'stripe' })
+      const slow = await context.admin.post(path, {
+        planId: plan.id,
+        provider: 'stripe',
+        autoRenew: false,
+      })
       expect(slow.status).toBe(504)
       expect(slow.body.message).toMatch(/Stripe did not answer in time/)
       // The slow request still ran at Stripe (and so did the library's retry of it, held just
@@ -138,7 +156,11 @@ describe.each(databaseKinds)('checkout with Stripe (%s)', (kind) => {
     } finally {
       stripe.delay(0)
     }
-    const retried = await context.admin.post(path, { planId: plan.id, provider: 'stripe' })
+    const retried = await context.admin.post(path, {
+      planId: plan.id,
+      provider: 'stripe',
+      autoRenew: false,
+    })
     expect(retried.status).toBe(201)
     expect(stripe.sessions.size).toBe(sessionsBefore + 1)
   })

@@ -10,6 +10,7 @@ import type { WebhookEvent } from './providers/payment-provider'
 import { closePayment } from './close-payment'
 import { holdForeignCheckout, isForeignCheckout } from './foreign-checkout'
 import { recordProviderRefunds } from './refunds.service'
+import { recordDecline, recordRenewalSuccess } from './renewals/renewal-outcomes'
 
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Provider ids are printable ASCII; anything else is no id of theirs (and never reaches SQL).
@@ -28,7 +29,11 @@ async function isHandled(db: Db, provider: CheckoutProvider, eventId: string) {
  * else by the id we gave the provider, which a customer can copy onto a checkout of their own.
  */
 async function findPayment(db: Db, provider: CheckoutProvider, event: WebhookEvent) {
-  const columns = { id: payments.id, providerCheckoutId: payments.providerCheckoutId }
+  const columns = {
+    id: payments.id,
+    kind: payments.kind,
+    providerCheckoutId: payments.providerCheckoutId,
+  }
   const byColumn = [
     [payments.providerCheckoutId, event.providerCheckoutId],
     [payments.providerPaymentId, event.providerPaymentId],
@@ -52,6 +57,28 @@ type Found = NonNullable<Awaited<ReturnType<typeof findPayment>>>
 const markRefunded = (app: FastifyInstance, payment: Found, event: WebhookEvent) =>
   app.db.transaction((tx) => recordProviderRefunds(tx, payment.id, event.refundedMinor, app.now()))
 
+async function applyRenewalCharge(
+  app: FastifyInstance,
+  payment: Found,
+  event: WebhookEvent,
+  attempt: number,
+) {
+  if (event.kind === 'declined' && event.decline) {
+    return recordDecline(app, payment.id, attempt, {
+      ...event.decline,
+      providerPaymentId: event.providerPaymentId,
+    })
+  }
+  if (event.kind === 'settled' && event.providerPaymentId) {
+    await recordRenewalSuccess(app, payment.id, attempt, {
+      // An event without an amount never matches our record: the settle step sends it to review.
+      amountMinor: event.amountMinor ?? -1,
+      currency: event.currency ?? '',
+      providerPaymentId: event.providerPaymentId,
+    })
+  }
+}
+
 async function apply(
   app: FastifyInstance,
   provider: CheckoutProvider,
@@ -67,6 +94,10 @@ async function apply(
     )
     return
   }
+  if (payment.kind === 'renewal' && event.attempt !== undefined) {
+    // An off-session charge of ours: the same steps as its synchronous answer, in either order.
+    return applyRenewalCharge(app, payment, event, event.attempt)
+  }
   switch (event.kind) {
     case 'settled':
       // The one idempotent settle step: it compares the amount with our record and extends once.
@@ -80,6 +111,8 @@ async function apply(
       return
     case 'failed':
     case 'expired': {
+      // A renewal's payment page that ended unpaid leaves the renewal to its retries.
+      if (payment.kind === 'renewal') return
       const reason = event.kind === 'failed' ? 'The provider reported the payment failed' : null
       await closePayment(app.db, payment.id, { status: event.kind, reason, now: app.now() })
       return

@@ -49,6 +49,8 @@ async function claimDue(db: Db, now: Date): Promise<Due[]> {
       and(
         eq(payments.status, 'pending'),
         ne(payments.provider, 'manual'),
+        // A renewal is charged, retried and ended by the renewal round, never closed here.
+        eq(payments.kind, 'purchase'),
         lt(payments.createdAt, new Date(now.getTime() - reconcileAfterMs)),
         or(
           isNull(payments.providerCheckedAt),

@@ -16,6 +16,8 @@ import { createLineAs, followLineAs, type LineFollower } from '../m3u/line-follo
 import { owedLineFor, type OweLine } from '../m3u/line-owed'
 import { publishNotification } from '../notifications/notifications.service'
 import { planConnections } from '../plans/plan-connections'
+import { getRenewalSettings } from '../settings/settings.service'
+import { markRenewalPaid } from '../subscriptions/auto-renewal-state'
 import { extendSubscription } from '../subscriptions/subscription-extend.service'
 import { convertToSubscription, paidLine } from '../subscriptions/subscriptions.service'
 import {
@@ -26,6 +28,7 @@ import {
 } from '../subscriptions/payment-notices'
 import type { PaymentRow } from '../subscriptions/present-payment'
 import { nextReceiptNumber } from './receipt-number'
+import { takeSavedCard } from './renewals/saved-card'
 
 /** What a provider (or an admin, for `manual`) says was paid for one of our payments. */
 export type PaymentConfirmation = {
@@ -116,6 +119,9 @@ export async function settleWithin(
         .for('update')
     : []
   const taken = step ?? (person?.paidPlan ? 'extend' : 'convert')
+  // A renewal paid within its grace period runs on from the old end (renewalStart).
+  const isRenewal = payment.kind === 'renewal'
+  const graceDays = isRenewal ? (await getRenewalSettings(tx)).renewalGraceDays : 0
   const problem = !person
     ? 'the person it was for has been deleted, so nothing was extended'
     : accepted
@@ -174,6 +180,7 @@ export async function settleWithin(
     const extended = await extendSubscription(tx, person!.id, renewal, paidAt, createdBy, {
       paidPlan: payment.planName,
       startsAtEnd: isStaffs(payment.createdBy),
+      graceDays,
     })
     changed = extended.person
     const line = {
@@ -188,7 +195,7 @@ export async function settleWithin(
   await oweLine?.(tx, person!.id, now)
   const newEnd = new Date(changed.subscriptionEndDate!)
   // A conversion starts when paid; an extension where the renewal rule says (renewalStart).
-  const periodStart = taken === 'extend' ? renewalStart(previousEnd, paidAt) : paidAt
+  const periodStart = taken === 'extend' ? renewalStart(previousEnd, paidAt, graceDays) : paidAt
   const [paid] = await tx
     .update(payments)
     .set({
@@ -200,10 +207,12 @@ export async function settleWithin(
       newEnd,
       periodStart,
       paidAt,
+      retryAt: null,
       updatedAt: now,
     })
     .where(eq(payments.id, paymentId))
     .returning()
+  if (isRenewal) await markRenewalPaid(tx, person!.id, payment.planId, now)
   // The code's use counts for good now, in the same commit as the money.
   await confirmRedemption(tx, paymentId, now)
   const settled = { ...paid!, receiptNumber: paid!.receiptNumber!, newEnd }
@@ -211,7 +220,13 @@ export async function settleWithin(
   const notification =
     payment.provider === 'manual'
       ? null
-      : await noticeCustomerPayment(tx, person!, settled, taken, now)
+      : await noticeCustomerPayment(
+          tx,
+          person!,
+          settled,
+          isRenewal ? 'renew_automatically' : taken,
+          now,
+        )
   return { payment: paid!, person: changed, lineId, notification, status: 'paid', settledNow: true }
 }
 
@@ -252,15 +267,21 @@ export async function settlePayment(
   app: FastifyInstance,
   paymentId: string,
   confirmation: PaymentConfirmation,
+  /** What commits with the settle (a renewal's attempt marked succeeded). */
+  alongside?: (tx: Db, now: Date) => Promise<void>,
 ): Promise<SettleOutcome> {
   const oweLine = owedLineFor(app)
-  const settled = await app.db.transaction((tx) =>
-    settleWithin(tx, paymentId, confirmation, { now: app.now(), oweLine }),
-  )
+  const settled = await app.db.transaction(async (tx) => {
+    const now = app.now()
+    await alongside?.(tx, now)
+    return settleWithin(tx, paymentId, confirmation, { now, oweLine })
+  })
   const follower: LineFollower = { app, actor: 'system', log: app.log }
   app.followUps.run('settled payment', async () => {
     const lineProblem = await followSettled(follower, settled, { createLine: true })
     if (lineProblem) app.log.warn({ paymentId, lineProblem }, 'A paid line did not follow yet')
+    // A card saved for renewals is read once paid; a delivery again completes one that died.
+    if (settled.payment.savesCard) await takeSavedCard(app, paymentId)
   })
   return { status: settled.status, settledNow: settled.settledNow }
 }

@@ -25,6 +25,17 @@ describe.each(databaseKinds)('Stripe webhooks (%s)', (kind) => {
     stripe.state.webhookUrl = `${context.server.baseUrl}/api/payments/stripe/webhook`
   })
 
+  /** What `read` answers once it is not null (within 10 s): work done after an answer. */
+  async function until<T>(read: () => Promise<T | null>): Promise<T> {
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const value = await read()
+      if (value !== null) return value
+      if (Date.now() > deadline) throw new Error('The condition never held')
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+  }
+
   /** A customer's pending Stripe checkout: our payment and Stripe's session. */
   async function checkout() {
     const { db } = context.server.app
@@ -138,7 +149,11 @@ describe.each(databaseKinds)('Stripe webhooks (%s)', (kind) => {
   it('holds a second paid session for a payment already paid, never silently', async () => {
     const { paymentId, sessionId } = await checkout()
     await stripe.pay(sessionId)
-    const paid = await paymentRow(context.server.app.db, paymentId)
+    // Once paid, its card is taken for renewals after the commit: the row is final then.
+    const paid = await until(async () => {
+      const row = await paymentRow(context.server.app.db, paymentId)
+      return row?.cardTakenAt ? row : null
+    })
     const second = stripe.paymentLinkSession({
       amount: 2999,
       currency: 'eur',

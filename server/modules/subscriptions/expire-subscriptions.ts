@@ -1,17 +1,30 @@
-import { and, eq, isNotNull, lt, lte, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, lt, lte, not, sql } from 'drizzle-orm'
+import { renewalGiveUpDays } from '../../../common/renewals'
 import { advisoryLockIds } from '../../db/advisory-locks'
 import { queryRows, type Db } from '../../db/client'
+import { autoRenewals } from '../../db/schema/auto-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { recordSystemAudit } from '../audit/audit.service'
 import { changePersonLine } from '../m3u/line-changes'
 import { planConnections } from '../plans/plan-connections'
 import { getPlatformSettings } from '../settings/settings.service'
 
+const day = 24 * 60 * 60 * 1000
+
+/**
+ * A subscription whose renewal is still being charged or retried: the renewal round ends it when
+ * that fails (decision 0060); this job only once its last day has passed, whatever happened.
+ */
+const isRenewing = (now: Date) => sql`exists (select 1 from ${autoRenewals}
+  where ${autoRenewals.trialRequestId} = ${trialRequests.id}
+  and ${autoRenewals.autoRenew} and ${autoRenewals.status} <> 'off'
+  and ${trialRequests.subscriptionEndDate} > ${new Date(now.getTime() - renewalGiveUpDays * day).toISOString()}::timestamptz)`
+
 export type ExpiryResult = { trialsExpired: number; subscriptionsExpired: number; skipped: boolean }
 
 /**
  * Expires trials older than the configured trial duration and paid subscriptions past their end
- * date, recording each in the audit trail in the same transaction. Idempotent (only rows still
+ * date (unless their automatic renewal is still being tried), recording each in the audit trail in the same transaction. Idempotent (only rows still
  * trial/active change), and one process at a time holds a transaction-scoped advisory lock; the
  * others skip. Handed a transaction, it runs inside it and the lock lasts until that commits.
  */
@@ -44,6 +57,7 @@ export async function expireSubscriptions(db: Db, now: Date): Promise<ExpiryResu
         and(
           eq(trialRequests.subscriptionStatus, 'active'),
           lt(trialRequests.subscriptionEndDate, now),
+          not(isRenewing(now)),
         ),
       )
       .returning({ id: trialRequests.id })

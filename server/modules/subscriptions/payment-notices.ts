@@ -45,17 +45,19 @@ export async function queueReceipt(
 
 /**
  * Tells the admins a customer paid by themselves, and records it in the Activity trail as the
- * system's ("The system extended the subscription of Lina: paid by the customer with Stripe").
+ * system's ("The system extended the subscription of Lina: paid by the customer with Stripe";
+ * "The system renewed the subscription of Lina automatically" for a saved card charged).
  * Money an admin records by hand is their route's own entry, and tells nobody else.
  */
 export async function noticeCustomerPayment(
   tx: Db,
   person: Person,
   payment: PaymentRow & { newEnd: Date },
-  step: 'convert' | 'extend',
+  step: 'convert' | 'extend' | 'renew_automatically',
   now: Date,
 ): Promise<Notification> {
-  const details = { payment: { provider: payment.provider } }
+  // A saved card charged by the round is no payment the customer made then and there.
+  const details = step === 'renew_automatically' ? {} : { payment: { provider: payment.provider } }
   const entry = { action: `trial_request.${step}`, entityId: person.id, details }
   await recordSystemAudit(tx, [entry], 'trial_request', now)
   return createNotification(tx, {

@@ -8,41 +8,9 @@ import { plans } from '../../db/schema/plans'
 import { renewalAttempts } from '../../db/schema/renewal-attempts'
 import { stripeCustomers } from '../../db/schema/stripe-customers'
 import { trialRequests } from '../../db/schema/trial-requests'
+import { renewalPlanOf } from './renewal-plan'
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null
-
-type Plan = typeof plans.$inferSelect
-
-/**
- * The plan a person's next period is charged for: the one scheduled for it, else the plan last
- * paid for (while it exists), else the plan of that name.
- */
-export async function renewalPlanOf(
-  db: Db,
-  person: { id: string; paidPlan: string | null },
-  scheduledPlanId: string | null,
-): Promise<Plan | null> {
-  if (scheduledPlanId) {
-    const [scheduled] = await db.select().from(plans).where(eq(plans.id, scheduledPlanId))
-    if (scheduled) return scheduled
-  }
-  const [lastPaid] = await db
-    .select({ plan: plans })
-    .from(payments)
-    .innerJoin(plans, eq(plans.id, payments.planId))
-    .where(and(eq(payments.trialRequestId, person.id), isNotNull(payments.paidAt)))
-    .orderBy(desc(payments.paidAt))
-    .limit(1)
-  if (lastPaid) return lastPaid.plan
-  if (!person.paidPlan) return null
-  const [named] = await db
-    .select()
-    .from(plans)
-    .where(eq(plans.name, person.paidPlan))
-    .orderBy(desc(plans.active), asc(plans.sortOrder))
-    .limit(1)
-  return named ?? null
-}
 
 /** The renewal this period is being charged through, if a round made one. */
 async function currentRenewalPayment(db: Db, personId: string) {
@@ -83,10 +51,9 @@ export async function readRenewal(db: Db, personId: string): Promise<StaffRenewa
         .orderBy(asc(renewalAttempts.number))
     : []
   const autoRenew = choice?.autoRenew ?? false
-  const scheduled = choice?.scheduledPlanId
-    ? await renewalPlanOf(db, person, choice.scheduledPlanId)
-    : null
-  const plan = autoRenew ? (scheduled ?? (await renewalPlanOf(db, person, null))) : null
+  const scheduledPlanId = choice?.scheduledPlanId ?? null
+  const plan = autoRenew ? await renewalPlanOf(db, { ...person, scheduledPlanId }) : null
+  const scheduled = plan && plan.id === scheduledPlanId ? plan : null
   const end = person.subscriptionEndDate
   const lastDecline = isOpen ? attempts.findLast((attempt) => attempt.outcome === 'declined') : null
   const card =

@@ -15,7 +15,8 @@ export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: bool
  * Extends a paid subscription by calendar months: from its end while that is in the future,
  * else from now (an ended subscription is active again). The price is a renewal, revenue in the
  * month it was paid. A retried submission (same requestId) extends nothing more. `paidPlan`: the
- * plan paid for, when it is another, which the subscription moves onto (decision 0053).
+ * plan paid for, when it is another, which the subscription moves onto (decision 0053); `graceDays`:
+ * an automatic renewal's grace after the end, within which it still runs from the end.
  */
 export async function extendSubscription(
   tx: Db,
@@ -26,11 +27,14 @@ export async function extendSubscription(
   {
     paidPlan: paidFor,
     startsAtEnd = false,
+    graceDays = 0,
   }: {
     /** The plan paid for, when it may differ from the person's. */
     paidPlan?: string
     /** Another plan starts when the running period ends, not now (staff's payments). */
     startsAtEnd?: boolean
+    /** Days after the end within which a renewal still runs on from it (renewalStart). */
+    graceDays?: number
   } = {},
 ): Promise<ExtendOutcome> {
   const [person] = await tx
@@ -56,7 +60,7 @@ export async function extendSubscription(
     throw conflict('Only a paid subscription can be extended: convert the trial first.')
   }
   const currentEnd = person.subscriptionEndDate
-  const newEnd = renewalEnd(currentEnd, months, now)
+  const newEnd = renewalEnd(currentEnd, months, now, graceDays)
   const planState = planChangeOf(person, paidFor, startsAtEnd, now)
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,

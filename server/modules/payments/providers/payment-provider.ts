@@ -10,6 +10,11 @@ export type CheckoutRequest = {
   /** What the line says of a discount ("Discount code SPRING: 5.00 EUR off 29.99 EUR"), if any. */
   discountNote?: string | null
   customerEmail: string | null
+  /**
+   * What makes a retry the same checkout at the provider; our payment id by default. A renewal's
+   * payment page made again after the first expired gets a key of its own.
+   */
+  idempotencyKey?: string
   /** Stripe only: save the card paid with on this Customer, for renewals off-session. */
   saveCardFor?: { customerId: string } | null
   expiresAt: Date

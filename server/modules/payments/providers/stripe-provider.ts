@@ -211,7 +211,7 @@ export function createStripeProvider(
             ),
           },
           // A retry of the same payment gets the same session back, never a second one.
-          { idempotencyKey: request.paymentId },
+          { idempotencyKey: request.idempotencyKey ?? request.paymentId },
         )
         .catch(stripeFailure)
       if (!session.url) throw providerUnavailable('stripe')

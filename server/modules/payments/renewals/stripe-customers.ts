@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../../db/client'
+import { stripeCustomers } from '../../../db/schema/stripe-customers'
+import { trialRequests } from '../../../db/schema/trial-requests'
+import { notFound } from '../../../lib/http-error'
+import type { CardVault } from '../providers/card-vault'
+import type { ProviderCard } from '../providers/payment-provider'
+
+export type StripeCustomerRow = typeof stripeCustomers.$inferSelect
+
+export async function stripeCustomerOf(db: Db, personId: string) {
+  const [row] = await db
+    .select()
+    .from(stripeCustomers)
+    .where(eq(stripeCustomers.trialRequestId, personId))
+  return row
+}
+
+/**
+ * The person's Stripe Customer, made once: asked of Stripe outside any transaction (its
+ * idempotency key is the person's id, so two tabs get one Customer), then stored unless another
+ * request stored it first, and read back.
+ */
+export async function ensureStripeCustomer(
+  app: FastifyInstance,
+  vault: CardVault,
+  personId: string,
+): Promise<string> {
+  const known = await stripeCustomerOf(app.db, personId)
+  if (known) return known.customerId
+  const [person] = await app.db
+    .select({ email: trialRequests.email, name: trialRequests.name })
+    .from(trialRequests)
+    .where(eq(trialRequests.id, personId))
+  if (!person) throw notFound('Trial request not found')
+  const customerId = await vault.createCustomer({ personId, ...person })
+  const now = app.now()
+  await app.db
+    .insert(stripeCustomers)
+    .values({ trialRequestId: personId, customerId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+  return (await stripeCustomerOf(app.db, personId))!.customerId
+}
+
+/** The card renewals charge from now on, as Stripe describes it; false without a Customer. */
+export async function storeRenewalCard(
+  tx: Db,
+  personId: string,
+  card: ProviderCard,
+  now: Date,
+): Promise<boolean> {
+  const stored = await tx
+    .update(stripeCustomers)
+    .set({
+      paymentMethodId: card.paymentMethodId,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      cardExpMonth: card.expMonth,
+      cardExpYear: card.expYear,
+      cardSavedAt: now,
+      cardRemovedAt: null,
+      updatedAt: now,
+    })
+    .where(eq(stripeCustomers.trialRequestId, personId))
+    .returning({ id: stripeCustomers.trialRequestId })
+  return stored.length > 0
+}
