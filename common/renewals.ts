@@ -138,6 +138,31 @@ export type RenewalChoiceInput = z.input<typeof renewalChoiceInput>
 /** POST /api/trial-requests/{id}/renewal (staff). */
 export const staffRenewalChoiceInput = renewalChoiceInput.pick({ autoRenew: true })
 
+/** The customer's own turning off may first be answered with this offer, made once (0061). */
+export const customerRenewalChoiceInput = renewalChoiceInput.extend({
+  /** The customer saw the retention offer, or wants none: turn it off now. */
+  confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+})
+export type CustomerRenewalChoiceInput = z.input<typeof customerRenewalChoiceInput>
+
+/** A discount code offered once to a customer about to stop renewing. */
+export const retentionOffer = z.object({
+  code: z.string(),
+  /** What it takes off, "20% off" or "5.00 off". */
+  description: z.string(),
+})
+export type RetentionOffer = z.infer<typeof retentionOffer>
+
+/**
+ * What turning renewal on or off came to: the renewal as it stands after it, and, when the
+ * customer was offered the retention code instead, the offer (nothing was changed then).
+ */
+export const renewalChoiceAnswer = z.object({
+  renewal,
+  offer: retentionOffer.nullable(),
+})
+export type RenewalChoiceAnswer = z.infer<typeof renewalChoiceAnswer>
+
 /** POST /api/account/payment-method: Stripe's page that saves a new card. */
 export const paymentMethodAnswer = z.object({ checkoutUrl: z.string() })
 

@@ -35,6 +35,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { countUnread } from './modules/notifications/notifications.service'
 import { accountAdminRoutes } from './modules/customer-account/account-admin.routes'
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes'
+import { accountRenewalRoutes } from './modules/customer-account/account-renewal.routes'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { legalPagesRoutes } from './modules/legal-pages/legal-pages.routes'
@@ -60,6 +61,7 @@ import { createTicketContacts } from './modules/support/ticket-contacts'
 import { ticketsRoutes } from './modules/support/tickets.routes'
 import { telegramFor } from './modules/telegram/telegram'
 import { subscriptionExtendRoutes } from './modules/payments/subscription-extend.routes'
+import { renewalRoutes } from './modules/payments/renewal.routes'
 import { subscriptionsRoutes } from './modules/payments/subscriptions.routes'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { recordPaymentRoutes } from './modules/payments/record-payment.routes'
@@ -194,6 +196,7 @@ export async function buildApp({
   await app.register(peopleRoutes)
   await app.register(privacyRoutes)
   await app.register(customerAccountRoutes)
+  await app.register(accountRenewalRoutes)
   await app.register(accountAdminRoutes)
   await app.register(businessMetricsRoutes)
   await app.register(importsRoutes)
@@ -216,6 +219,7 @@ export async function buildApp({
   await app.register(liveConnectionsRoutes)
   await app.register(lineSharingRoutes)
   await app.register(subscriptionExtendRoutes)
+  await app.register(renewalRoutes)
   await app.register(recordPaymentRoutes)
   await app.register(supplierSyncRoutes, { moveSubscriptionEnd: followPanelExpiry })
   await app.register(supplierRoutes)

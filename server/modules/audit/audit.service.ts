@@ -5,7 +5,8 @@ import { auditLog } from '../../db/schema/audit-log'
 import { keyset } from '../../lib/keyset'
 import { currentSubject, currentSubjects, isNamedEntity, subjectKey } from './audit-subjects'
 
-type Actor = { id: string; username: string }
+// A customer acting on their own page has no id of ours: `customer`, with a null id.
+type Actor = { id: string | null; username: string }
 
 type AuditRow = typeof auditLog.$inferSelect
 
