@@ -166,6 +166,16 @@ export type RenewalChoiceAnswer = z.infer<typeof renewalChoiceAnswer>
 /** POST /api/account/payment-method: Stripe's page that saves a new card. */
 export const paymentMethodAnswer = z.object({ checkoutUrl: z.string() })
 
+/** `/account?card_session={id}`: Stripe's setup page sends the customer back with its id. */
+export const cardSessionParam = 'card_session'
+
+/** POST /api/account/payment-method/return: the customer is back from Stripe's setup page. */
+export const cardSetupReturnInput = z.object({
+  sessionId: z
+    .string({ error: 'sessionId must be the id Stripe gave the page' })
+    .regex(/^[\x21-\x7e]{1,255}$/, 'sessionId must be the id Stripe gave the page'),
+})
+
 /** POST /api/account/plan-change. */
 export const planChangeInput = z.object({
   planId: z.uuid({ error: 'planId must be a valid UUID' }),

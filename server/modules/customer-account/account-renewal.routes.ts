@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody } from '../../../common/api'
-import { customerRenewalChoiceInput, renewalChoiceAnswer } from '../../../common/renewals'
+import {
+  cardSetupReturnInput,
+  customerRenewalChoiceInput,
+  paymentMethodAnswer,
+  renewalChoiceAnswer,
+} from '../../../common/renewals'
+import { completeCardSetup, startCardSetup } from '../payments/card-setup'
+import { enforceLimit } from '../rate-limits/limits'
+import { signInLinkLimits } from './sign-in-requests'
 import { customerSwitcher, switchRenewal } from '../payments/renewal-switch'
 import { customerRenewal, readRenewal } from '../subscriptions/renewal-view'
 
@@ -35,6 +43,38 @@ export async function accountRenewalRoutes(fastify: FastifyInstance) {
         customerSwitcher(app, personId, choice),
       )
       return { renewal: await renewalOf(personId), offer }
+    },
+  )
+
+  // Counted with checkouts: each asks Stripe for a hosted page.
+  app.post(
+    '/api/account/payment-method',
+    {
+      config: customer,
+      schema: { response: { 201: paymentMethodAnswer, 409: apiErrorBody } },
+    },
+    async (request, reply) => {
+      const personId = personOf(request)
+      await enforceLimit(app.rateLimiter, signInLinkLimits.checkout, personId, app.now())
+      const { checkoutUrl } = await startCardSetup(app, personId)
+      return reply.code(201).send({ checkoutUrl })
+    },
+  )
+
+  // Back from Stripe's page: the card is saved now even if its webhook is still on its way.
+  app.post(
+    '/api/account/payment-method/return',
+    {
+      config: customer,
+      schema: {
+        body: cardSetupReturnInput,
+        response: { 200: renewalChoiceAnswer.pick({ renewal: true }), 409: apiErrorBody },
+      },
+    },
+    async (request) => {
+      const personId = personOf(request)
+      await completeCardSetup(app, request.body.sessionId, personId)
+      return { renewal: await renewalOf(personId) }
     },
   )
 }
