@@ -191,3 +191,9 @@ export const planChangeAnswer = z.object({
   newEnd: z.iso.datetime(),
 })
 export type PlanChangeAnswer = z.infer<typeof planChangeAnswer>
+
+/** 409 of a plan change without a saved card (with the plan's pay link), or 402 of a decline. */
+export const planChangeRefusal = z.object({
+  message: z.string(),
+  checkoutUrl: z.string().nullable(),
+})

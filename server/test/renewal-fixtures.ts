@@ -48,6 +48,7 @@ export async function insertRenewingPerson(db: Db, options: RenewingOptions = {}
     provider: 'stripe',
     method: null,
     paidAt: new Date(end.getTime() - 30 * dayMs),
+    periodStart: new Date(end.getTime() - 30 * dayMs),
     newEnd: end,
   })
   if (options.card) {

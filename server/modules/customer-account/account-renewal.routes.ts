@@ -5,9 +5,13 @@ import {
   cardSetupReturnInput,
   customerRenewalChoiceInput,
   paymentMethodAnswer,
+  planChangeAnswer,
+  planChangeInput,
+  planChangeRefusal,
   renewalChoiceAnswer,
 } from '../../../common/renewals'
 import { completeCardSetup, startCardSetup } from '../payments/card-setup'
+import { changePlan } from '../payments/plan-change'
 import { enforceLimit } from '../rate-limits/limits'
 import { signInLinkLimits } from './sign-in-requests'
 import { customerSwitcher, switchRenewal } from '../payments/renewal-switch'
@@ -75,6 +79,33 @@ export async function accountRenewalRoutes(fastify: FastifyInstance) {
       const personId = personOf(request)
       await completeCardSetup(app, request.body.sessionId, personId)
       return { renewal: await renewalOf(personId) }
+    },
+  )
+
+  // Counted with checkouts: a dearer plan charges the saved card, or makes a pay link.
+  app.post(
+    '/api/account/plan-change',
+    {
+      config: customer,
+      schema: {
+        body: planChangeInput,
+        response: {
+          200: planChangeAnswer,
+          400: apiErrorBody,
+          402: planChangeRefusal,
+          409: planChangeRefusal.or(apiErrorBody),
+        },
+      },
+    },
+    async (request, reply) => {
+      const personId = personOf(request)
+      await enforceLimit(app.rateLimiter, signInLinkLimits.checkout, personId, app.now())
+      const changed = await changePlan(app, personId, request.body.planId)
+      if (changed.outcome === 'changed') return changed.answer
+      const { message } = changed
+      if (changed.outcome === 'declined')
+        return reply.code(402).send({ message, checkoutUrl: null })
+      return reply.code(409).send({ message, checkoutUrl: changed.checkoutUrl })
     },
   )
 }

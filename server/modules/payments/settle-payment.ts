@@ -172,6 +172,7 @@ export async function settleWithin(
     // A payment for another plan moves the subscription onto it (decision 0053).
     const extended = await extendSubscription(tx, person!.id, renewal, paidAt, createdBy, {
       paidPlan: payment.planName,
+      restartAt: payment.periodStart,
     })
     changed = extended.person
     const line = {
@@ -185,8 +186,10 @@ export async function settleWithin(
   // Committed with the money: a process that dies before its follow-up still leaves it owed.
   await oweLine?.(tx, person!.id, now)
   const newEnd = new Date(changed.subscriptionEndDate!)
-  // A conversion starts when paid; an extension where the renewal rule says (renewalStart).
-  const periodStart = taken === 'extend' ? renewalStart(previousEnd, paidAt) : paidAt
+  // A conversion starts when paid; an extension where the renewal rule says (renewalStart); a
+  // plan change taking effect at once where its payment says (decision 0061).
+  const periodStart =
+    payment.periodStart ?? (taken === 'extend' ? renewalStart(previousEnd, paidAt) : paidAt)
   const [paid] = await tx
     .update(payments)
     .set({

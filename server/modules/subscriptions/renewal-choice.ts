@@ -68,3 +68,29 @@ export async function markRetentionOffered(tx: Db, personId: string, now: Date):
     .set({ retentionOfferedAt: now, updatedAt: now })
     .where(eq(autoRenewals.trialRequestId, personId))
 }
+
+/**
+ * The plan the next renewal moves onto (a cheaper one, from the period's end), or none: the
+ * renewal stays on the plan last paid for.
+ */
+export async function scheduleRenewalPlan(
+  tx: Db,
+  personId: string,
+  planId: string | null,
+  now: Date,
+): Promise<void> {
+  await tx
+    .insert(autoRenewals)
+    .values({
+      trialRequestId: personId,
+      autoRenew: false,
+      status: 'off',
+      scheduledPlanId: planId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: autoRenewals.trialRequestId,
+      set: { scheduledPlanId: planId, updatedAt: now },
+    })
+}

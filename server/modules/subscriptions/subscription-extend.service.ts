@@ -15,7 +15,8 @@ export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: bool
  * Extends a paid subscription by calendar months: from its end while that is in the future,
  * else from now (an ended subscription is active again). The price is a renewal, revenue in the
  * month it was paid. A retried submission (same requestId) extends nothing more. `paidPlan`: the
- * plan paid for, when it is another, which the subscription moves onto (decision 0053).
+ * plan paid for, when it is another, which the subscription moves onto (decision 0053);
+ * `restartAt`: a new period starts then instead, whatever the end was (decision 0061).
  */
 export async function extendSubscription(
   tx: Db,
@@ -23,7 +24,7 @@ export async function extendSubscription(
   { months, price, requestId }: z.output<typeof extendSubscriptionInput>,
   now: Date,
   createdBy: string,
-  { paidPlan: paidFor }: { paidPlan?: string } = {},
+  { paidPlan: paidFor, restartAt }: { paidPlan?: string; restartAt?: Date | null } = {},
 ): Promise<ExtendOutcome> {
   const [person] = await tx
     .select()
@@ -48,7 +49,10 @@ export async function extendSubscription(
     throw conflict('Only a paid subscription can be extended: convert the trial first.')
   }
   const currentEnd = person.subscriptionEndDate
-  const newEnd = renewalEnd(currentEnd, months, now)
+  // A plan change taking effect at once starts a new period then, the old one's rest credited.
+  const newEnd = restartAt
+    ? renewalEnd(null, months, restartAt)
+    : renewalEnd(currentEnd, months, now)
   const paidPlan = paidFor ?? person.paidPlan
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,
