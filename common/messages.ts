@@ -32,6 +32,8 @@ export const templateVariableSamples = {
   period: '3 months',
   daysAdded: '2',
   creditsReason: '40 credits left on the supplier panel: about 5 days at the current rate.',
+  /** A saved card, as screens name it. */
+  card: 'Visa •••• 4242',
 } as const
 export type TemplateVariable = keyof typeof templateVariableSamples
 export type TemplateValues = Partial<Record<TemplateVariable, string>>
@@ -178,6 +180,14 @@ export const messageKinds = {
     description:
       'When an admin offers a line watched on more screens than it pays for the plan with more screens: a link that signs the customer in to pay for it.',
     variables: ['firstName', 'brandName', 'planName', 'screens', 'renewUrl'],
+    optional: ['firstName'],
+    bodyOnly: ['firstName'],
+  },
+  card_expiring: {
+    label: 'Card expires before renewal',
+    description:
+      'A week before an automatic renewal whose saved card expires before it: a link that signs the customer in to update the card.',
+    variables: ['firstName', 'brandName', 'card', 'endDate', 'accountUrl'],
     optional: ['firstName'],
     bodyOnly: ['firstName'],
   },

@@ -4,6 +4,7 @@ import { expireSubscriptions } from '../subscriptions/expire-subscriptions'
 import { disableEndedLines } from '../m3u/panel-expiry'
 import { startQueuedTrials } from '../trial-requests/start-queued-trials'
 import { adminOutcome } from '../m3u/line-outcome'
+import { queueCardExpiryNotices } from '../messages/card-expiry-notices'
 import { queueDueReminders } from '../messages/reminders.service'
 import { reconcilePayments } from '../payments/reconcile-payments'
 import {
@@ -49,6 +50,7 @@ export async function maintenanceRoutes(app: FastifyInstance) {
     // holds due goes out now, so a check sees its lines and messages at once.
     const { trialsStarted } = await startQueuedTrials(app)
     await queueDueReminders(app.db, app.now())
+    await queueCardExpiryNotices(app.db, app.now())
     // Payments whose webhook never came settle now, their receipts going out with the flush.
     const reconciled = await reconcilePayments(app)
     const messages = await app.outbox.flush()

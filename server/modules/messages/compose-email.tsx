@@ -31,6 +31,9 @@ function actionFor(kind: MessageKind, values: TemplateValues): EmailContent['act
   if (kind === 'account_sign_in' && values.accountUrl) {
     return { label: 'Sign in', url: values.accountUrl }
   }
+  if (kind === 'card_expiring' && values.accountUrl) {
+    return { label: 'Update card', url: values.accountUrl }
+  }
   const isReminder = (reminderKinds as readonly MessageKind[]).includes(kind)
   // Signs the customer in on their own page with the renew panel open.
   if (isReminder && values.renewUrl) return { label: 'Renew now', url: values.renewUrl }

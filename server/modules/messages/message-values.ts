@@ -95,6 +95,7 @@ function capturedValues(captured: Record<string, string>): TemplateValues {
     'daysAdded',
     'creditsReason',
     'screens',
+    'card',
   ] as const
   return Object.fromEntries(
     names.filter((name) => captured[name]).map((name) => [name, captured[name]]),

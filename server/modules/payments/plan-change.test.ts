@@ -102,7 +102,9 @@ describe.each(databaseKinds)('changing plan, on %s', (kind) => {
       .where(eq(renewalAttempts.paymentId, paid!.id))
     expect(attempts).toEqual([expect.objectContaining({ number: 1, outcome: 'succeeded' })])
     const charges = stripe.state.calls.filter(
-      (call) => call.path === '/v1/payment_intents' && call.params.metadata?.paymentId === paid!.id,
+      (call) =>
+        call.path === '/v1/payment_intents' &&
+        (call.params.metadata as { paymentId?: string } | undefined)?.paymentId === paid!.id,
     )
     expect(charges.map((call) => [call.idempotencyKey, call.params.amount])).toEqual([
       [`${paid!.id}-1`, String(chargedMinor)],
