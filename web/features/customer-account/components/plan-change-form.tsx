@@ -46,7 +46,8 @@ export function PlanChangeForm({ plans: offered, currentPlanId, endsAt }: PlanCh
       'We could not reach the server. Check your connection and try again.')
     : undefined
   const done = change.data
-  if (!chosen) return null
+  // Nothing to change to: no other plan on sale in the customer's currency.
+  if (!chosen || plans.length < 2) return null
 
   return (
     <form
