@@ -47,6 +47,12 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
   beforeAll(async () => {
     server = await startPaymentServer()
     browser = await launchBrowser()
+    await server.api('POST', '/api/plans', {
+      name: 'Family Lite',
+      price: '7.99',
+      currency: 'EUR',
+      billingPeriod: 'monthly',
+    })
     customer = await server.addTrialCustomer('Ines')
     await server.api('POST', `/api/trial-requests/${customer.id}/payments`, {
       planId: server.plan.id,
@@ -111,8 +117,28 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
         .getAttribute('aria-checked'),
     ).toBe('false')
     expect(await isWiderThanScreen(page)).toBe(false)
-    const plan = section.getByLabel('Plan', { exact: true })
-    expect(await plan.inputValue()).not.toBe('')
+    // A cheaper plan a month: for the next automatic renewal (off here), nothing charged now.
+    await section
+      .getByLabel('Plan', { exact: true })
+      .selectOption({ label: 'Family Lite · 7.99 EUR for 1 month' })
+    await section
+      .getByText(
+        /^Chosen for your next automatic renewal on .+: turn automatic renewal on to move to it\. Nothing is charged now\.$/,
+      )
+      .waitFor()
+    await section.getByRole('button', { name: 'Change plan' }).click()
+    await section
+      .getByRole('status')
+      .filter({
+        hasText:
+          /^Family Lite is chosen for your next automatic renewal, on .+\. Nothing was charged\.$/,
+      })
+      .waitFor()
+    await section
+      .getByText(
+        /^Family Lite is chosen for your next automatic renewal: turn automatic renewal on to move to it on .+\.$/,
+      )
+      .waitFor()
     await section.screenshot({ path: '/tmp/renewal-1440-light.png' })
     await page.emulateMedia({ colorScheme: 'dark' })
     await section.screenshot({ path: '/tmp/renewal-1440-dark.png' })

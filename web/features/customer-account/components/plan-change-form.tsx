@@ -16,21 +16,36 @@ type PlanChangeFormProps = {
   /** The plan the customer is on (renews on), for what a choice would do. */
   currentPlanId: string | null
   endsAt: string | null
+  /** A later plan only moves with an automatic renewal: off, it waits for renewal to be on. */
+  autoRenew: boolean
 }
 
 const perMonth = (plan: Plan) => (toCents(plan.price) ?? 0) / plan.months
 
 /** What choosing `plan` does, said before the customer confirms it. */
-function consequence(plan: Plan, current: Plan | undefined, endsAt: string | null): string {
+function consequence(
+  plan: Plan,
+  current: Plan | undefined,
+  endsAt: string | null,
+  autoRenew: boolean,
+): string {
   if (plan.id === current?.id) return 'Your current plan: any change you scheduled is cancelled.'
   if (current && perMonth(plan) > perMonth(current)) {
     return `Starts now: the unused part of your current period is taken off ${formatMoneyIn(plan.price, plan.currency)}, and the rest is charged to your card.`
   }
-  return `Starts${endsAt ? ` on ${formatDate(endsAt)}` : ' at your next renewal'}, when your current period ends. Nothing is charged now.`
+  const from = endsAt ? ` on ${formatDate(endsAt)}` : ''
+  return autoRenew
+    ? `Starts${from || ' at your next renewal'}, when your current period ends. Nothing is charged now.`
+    : `Chosen for your next automatic renewal${from}: turn automatic renewal on to move to it. Nothing is charged now.`
 }
 
 /** "Change plan": every plan on sale, with what happens (now with the charge, or from a date). */
-export function PlanChangeForm({ plans: offered, currentPlanId, endsAt }: PlanChangeFormProps) {
+export function PlanChangeForm({
+  plans: offered,
+  currentPlanId,
+  endsAt,
+  autoRenew,
+}: PlanChangeFormProps) {
   const current = offered.find((plan) => plan.id === currentPlanId)
   // A change keeps the currency: plans priced in another are not offered (the server refuses them).
   const plans = current ? offered.filter((plan) => plan.currency === current.currency) : offered
@@ -77,7 +92,9 @@ export function PlanChangeForm({ plans: offered, currentPlanId, endsAt }: PlanCh
           </NativeSelect>
         )}
       </FormField>
-      <p className="text-sm text-muted-foreground">{consequence(chosen, current, endsAt)}</p>
+      <p className="text-sm text-muted-foreground">
+        {consequence(chosen, current, endsAt, autoRenew)}
+      </p>
       <FormAlert message={failure} />
       {payLink && (
         <a className="text-sm font-medium text-primary underline" href={payLink}>
@@ -90,7 +107,9 @@ export function PlanChangeForm({ plans: offered, currentPlanId, endsAt }: PlanCh
             ? `You are on ${chosen.name} now, until ${formatDate(done.newEnd)}: ${formatMoneyIn(formatCents(done.chargedMinor), chosen.currency)} charged, ${formatMoneyIn(formatCents(done.creditMinor), chosen.currency)} credited.`
             : chosen.id === current?.id
               ? 'You stay on your current plan.'
-              : `${chosen.name} starts on ${formatDate(done.newEnd)}. Nothing was charged.`}
+              : autoRenew
+                ? `${chosen.name} starts on ${formatDate(done.newEnd)}. Nothing was charged.`
+                : `${chosen.name} is chosen for your next automatic renewal, on ${formatDate(done.newEnd)}. Nothing was charged.`}
         </p>
       )}
       <div>

@@ -89,7 +89,9 @@ export function RenewalSection({ renewal, subscription, plans, hasCards }: Renew
         )}
         {renewal.scheduledPlan && (
           <p className="text-sm">
-            From {formatDate(renewal.scheduledPlan.from)} you move to {renewal.scheduledPlan.name}.
+            {renewal.autoRenew
+              ? `From ${formatDate(renewal.scheduledPlan.from)} you move to ${renewal.scheduledPlan.name}.`
+              : `${renewal.scheduledPlan.name} is chosen for your next automatic renewal: turn automatic renewal on to move to it on ${formatDate(renewal.scheduledPlan.from)}.`}
           </p>
         )}
         {hasCards && (
@@ -119,6 +121,7 @@ export function RenewalSection({ renewal, subscription, plans, hasCards }: Renew
             plans={plans}
             currentPlanId={renewal.planId ?? subscription.renewPlanId}
             endsAt={endsAt}
+            autoRenew={renewal.autoRenew}
           />
         )}
       </SectionCard>
