@@ -1,5 +1,6 @@
 import type { AuditDetails, AuditEntry, AuditSubject } from './audit'
 import { providerLabels, type ManualMethod } from './payments'
+import { renewalOffReasonLabels, type RenewalOffReason } from './renewals'
 import { adminPaths } from './routes'
 
 /**
@@ -68,6 +69,9 @@ const entityWords: Record<string, EntityWords> = {
       ],
       renewal_ended: ['ended the subscription of', ': the renewal could not be charged'],
       retry_renewal: 'retried the renewal of',
+      card_saved: 'saved a new renewal card for',
+      card_removed: ['noted that Stripe removed the renewal card of', ': renewals need a new card'],
+      plan_change: 'changed the plan of',
     },
   },
   plan: {
@@ -249,9 +253,19 @@ function subjectText(words: EntityWords, entry: AuditEntry): string {
   return words.noun ? `${words.noun} ${name}` : name
 }
 
+// The trail's actors who are no admin: scheduled jobs, and customers on their own page.
+const actorNames: Record<string, string> = { system: 'The system', customer: 'The customer' }
+
+/** "turned off automatic renewal for" Lina, with the customer's reason when they gave one. */
+function renewalSwitched(details: AuditDetails | null): [verb: string, rest: string] {
+  const on = details?.autoRenew === true
+  const reason = renewalOffReasonLabels[details?.reason as RenewalOffReason]
+  return [`turned ${on ? 'on' : 'off'} automatic renewal for`, reason ? ` (${reason})` : '']
+}
+
 /** The sentence for one entry of the trail. */
 export function describeAuditEntry(entry: AuditEntry): AuditSentence {
-  const actor = entry.actorUsername === 'system' ? 'The system' : entry.actorUsername
+  const actor = actorNames[entry.actorUsername] ?? entry.actorUsername
   const note = entry.details?.outcome ? (notes[entry.details.outcome] ?? null) : null
   const whole = wholeSentences[entry.action]
   if (whole) return { actor, verb: whole, subject: null, rest: '', note }
@@ -282,6 +296,11 @@ export function describeAuditEntry(entry: AuditEntry): AuditSentence {
       rest: reason,
       note,
     }
+  }
+  if (entry.action === 'trial_request.renewal') {
+    const [switchedVerb, reason] = renewalSwitched(entry.details)
+    const subject = { text: subjectText(words, entry), href }
+    return { actor, verb: switchedVerb, subject, rest: reason, note }
   }
   if (entry.action === 'trial_request.resolve_payment') {
     const subject = { text: subjectText(words, entry), href }

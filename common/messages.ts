@@ -226,6 +226,14 @@ export const messageKinds = {
     optional: ['firstName', 'planName'],
     bodyOnly: ['firstName'],
   },
+  card_expiring: {
+    label: 'Card expires before renewal',
+    description:
+      'A week before an automatic renewal whose saved card expires before it: a link that signs the customer in to update the card.',
+    variables: ['firstName', 'brandName', 'cardLabel', 'endDate', 'accountUrl'],
+    optional: ['firstName'],
+    bodyOnly: ['firstName'],
+  },
 } as const satisfies Record<
   string,
   {

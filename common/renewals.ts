@@ -138,8 +138,43 @@ export type RenewalChoiceInput = z.input<typeof renewalChoiceInput>
 /** POST /api/trial-requests/{id}/renewal (staff). */
 export const staffRenewalChoiceInput = renewalChoiceInput.pick({ autoRenew: true })
 
+/** The customer's own turning off may first be answered with this offer, made once (0061). */
+export const customerRenewalChoiceInput = renewalChoiceInput.extend({
+  /** The customer saw the retention offer, or wants none: turn it off now. */
+  confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
+})
+export type CustomerRenewalChoiceInput = z.input<typeof customerRenewalChoiceInput>
+
+/** A discount code offered once to a customer about to stop renewing. */
+export const retentionOffer = z.object({
+  code: z.string(),
+  /** What it takes off, "20% off" or "5.00 off". */
+  description: z.string(),
+})
+export type RetentionOffer = z.infer<typeof retentionOffer>
+
+/**
+ * What turning renewal on or off came to: the renewal as it stands after it, and, when the
+ * customer was offered the retention code instead, the offer (nothing was changed then).
+ */
+export const renewalChoiceAnswer = z.object({
+  renewal,
+  offer: retentionOffer.nullable(),
+})
+export type RenewalChoiceAnswer = z.infer<typeof renewalChoiceAnswer>
+
 /** POST /api/account/payment-method: Stripe's page that saves a new card. */
 export const paymentMethodAnswer = z.object({ checkoutUrl: z.string() })
+
+/** `/account?card_session={id}`: Stripe's setup page sends the customer back with its id. */
+export const cardSessionParam = 'card_session'
+
+/** POST /api/account/payment-method/return: the customer is back from Stripe's setup page. */
+export const cardSetupReturnInput = z.object({
+  sessionId: z
+    .string({ error: 'sessionId must be the id Stripe gave the page' })
+    .regex(/^[\x21-\x7e]{1,255}$/, 'sessionId must be the id Stripe gave the page'),
+})
 
 /** POST /api/account/plan-change. */
 export const planChangeInput = z.object({
@@ -164,3 +199,8 @@ export const renewalRetryAnswer = z.object({
   code: z.string().nullable(),
 })
 export type RenewalRetryAnswer = z.infer<typeof renewalRetryAnswer>
+/** 409 of a plan change without a saved card (with the plan's pay link), or 402 of a decline. */
+export const planChangeRefusal = z.object({
+  message: z.string(),
+  checkoutUrl: z.string().nullable(),
+})

@@ -35,6 +35,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { countUnread } from './modules/notifications/notifications.service'
 import { accountAdminRoutes } from './modules/customer-account/account-admin.routes'
 import { customerAccountRoutes } from './modules/customer-account/customer-account.routes'
+import { accountRenewalRoutes } from './modules/customer-account/account-renewal.routes'
 import { discountsRoutes } from './modules/discounts/discounts.routes'
 import { healthRoutes } from './modules/health/health.routes'
 import { legalPagesRoutes } from './modules/legal-pages/legal-pages.routes'
@@ -63,6 +64,7 @@ import { subscriptionExtendRoutes } from './modules/payments/subscription-extend
 import { subscriptionsRoutes } from './modules/payments/subscriptions.routes'
 import { telegramRoutes } from './modules/telegram/telegram.routes'
 import { recordPaymentRoutes } from './modules/payments/record-payment.routes'
+import { renewalChoiceRoutes } from './modules/payments/renewals/renewal-choice.routes'
 import { renewalRoutes } from './modules/payments/renewals/renewal.routes'
 import { trialAutopilotRoutes } from './modules/trial-requests/trial-autopilot.routes'
 import { trialRequestsAdminRoutes } from './modules/trial-requests/trial-requests-admin.routes'
@@ -195,6 +197,7 @@ export async function buildApp({
   await app.register(peopleRoutes)
   await app.register(privacyRoutes)
   await app.register(customerAccountRoutes)
+  await app.register(accountRenewalRoutes)
   await app.register(accountAdminRoutes)
   await app.register(businessMetricsRoutes)
   await app.register(importsRoutes)
@@ -217,8 +220,9 @@ export async function buildApp({
   await app.register(liveConnectionsRoutes)
   await app.register(lineSharingRoutes)
   await app.register(subscriptionExtendRoutes)
-  await app.register(recordPaymentRoutes)
   await app.register(renewalRoutes)
+  await app.register(recordPaymentRoutes)
+  await app.register(renewalChoiceRoutes)
   await app.register(supplierSyncRoutes, { moveSubscriptionEnd: followPanelExpiry })
   await app.register(supplierRoutes)
   await app.register(compensationsRoutes)

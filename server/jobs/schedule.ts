@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { queueCardExpiryNotices } from '../modules/messages/card-expiry-notices'
 import { queueDueReminders } from '../modules/messages/reminders.service'
 import { refreshTrialIdentityKeys } from '../modules/trial-requests/trial-identity-refresh'
 import { expireSubscriptions } from '../modules/subscriptions/expire-subscriptions'
@@ -53,6 +54,7 @@ export function scheduleJobs(app: FastifyInstance): () => void {
         await expireSubscriptions(app.db, app.now())
         // Once per period whichever process runs it (message_reminders holds each key).
         await queueDueReminders(app.db, app.now())
+        await queueCardExpiryNotices(app.db, app.now())
         await panelLinesRound(app)
       },
     ],

@@ -132,6 +132,8 @@ export function buildSession(params: Params, base: string): FakeSession | Answer
 
 /** What the hosted page shows of the session's line: its product's name and description. */
 export function lineTexts(session: FakeSession): string[] {
+  // A setup page charges nothing: Stripe's says the card is saved for later payments.
+  if (session.mode === 'setup') return ['Save your card for future payments']
   const item = (session.params.line_items as Params)['0'] as Params
   const product = (item.price_data as Params).product_data as Params
   return [product.name, product.description].filter((text) => typeof text === 'string')

@@ -5,7 +5,10 @@ import { auditLog } from '../../db/schema/audit-log'
 import { keyset } from '../../lib/keyset'
 import { currentSubject, currentSubjects, isNamedEntity, subjectKey } from './audit-subjects'
 
-/** Who wrote an entry: an admin, or the system (`id` null), named as they were then. */
+/**
+ * Who wrote an entry, named as they were then: an admin, or with a null id the system or a
+ * customer acting on their own page (`customer`).
+ */
 export type Actor = { id: string | null; username: string }
 
 type AuditRow = typeof auditLog.$inferSelect

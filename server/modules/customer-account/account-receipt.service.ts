@@ -48,8 +48,11 @@ export async function readReceipt(
     refundedAt: payment.refundedAt?.toISOString() ?? null,
     currency: payment.currency,
     provider: providerLabels[payment.provider],
-    // A lapsed subscription runs on from the day it was paid, not from its old end.
-    periodStart: renewalStart(payment.previousEnd, payment.paidAt!).toISOString(),
+    // A lapsed subscription runs on from the day it was paid, not from its old end; a plan
+    // change taking effect at once, from when it was made.
+    periodStart: (
+      payment.periodStart ?? renewalStart(payment.previousEnd, payment.paidAt!)
+    ).toISOString(),
     periodEnd: payment.newEnd?.toISOString() ?? null,
     status: payment.status,
   }

@@ -12,6 +12,7 @@ import { adminOutcome } from '../m3u/line-outcome'
 import { disableEndedLines } from '../m3u/panel-expiry'
 import { supplierAccess } from '../m3u/supplier-access'
 import { queueDueReminders } from '../messages/reminders.service'
+import { queueCardExpiryNotices } from '../messages/card-expiry-notices'
 import { reconcilePayments } from '../payments/reconcile-payments'
 import { renewalRound } from '../payments/renewals/renewal-round'
 import { expireSubscriptions } from '../subscriptions/expire-subscriptions'
@@ -55,6 +56,7 @@ export async function expireNow(ctx: MaintenanceContext): Promise<ExpiryResult> 
   })
   const { trialsStarted } = await startQueuedTrials(app)
   await queueDueReminders(ctx.db, ctx.now())
+  await queueCardExpiryNotices(ctx.db, ctx.now())
   // Payments whose webhook never came settle now, their receipts going out with the flush.
   const reconciled = await reconcilePayments(app)
   // Automatic renewals due are charged (and their notices and grace periods kept) now too.

@@ -32,6 +32,7 @@ const renewalActions = {
   renewal_line_off: { label: 'Update card', link: 'accountUrl' },
   renewal_ended: { label: 'Renew now', link: 'accountUrl' },
   renewal_authentication: { label: 'Confirm payment', link: 'payUrl' },
+  card_expiring: { label: 'Update card', link: 'accountUrl' },
 } as const satisfies Partial<Record<MessageKind, { label: string; link: string }>>
 
 function actionFor(kind: MessageKind, values: TemplateValues): EmailContent['action'] {

@@ -83,6 +83,14 @@ export const defaultTemplates: Record<MessageKind, TemplateText> = {
       'Press Renew now to pay on your own page (the button signs you in){if username}: your access comes back with the same login ({username}) and device settings{end}.',
     ].join('\n\n'),
   },
+  card_expiring: {
+    subject: 'Your card expires before your {brandName} renewal',
+    body: [
+      'Hi{if firstName} {firstName}{end},',
+      'Your subscription renews automatically on {endDate}, but your {cardLabel} expires before then, so the renewal cannot be charged to it.',
+      'Press Update card to save a new card on your own page (the button signs you in). Nothing else changes: your plan and login stay the same.',
+    ].join('\n\n'),
+  },
   account_sign_in: {
     subject: 'Sign in to your {brandName} account',
     body: [

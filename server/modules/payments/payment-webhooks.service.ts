@@ -7,6 +7,7 @@ import { payments } from '../../db/schema/payments'
 import { badRequest } from '../../lib/http-error'
 import { settlePayment } from './settle-payment'
 import type { WebhookEvent } from './providers/payment-provider'
+import { applyCardEvent, isCardEvent } from './renewals/card-events'
 import { closePayment } from './close-payment'
 import { holdForeignCheckout, isForeignCheckout } from './foreign-checkout'
 import { recordProviderRefunds } from './refunds.service'
@@ -139,8 +140,10 @@ export async function handleProviderEvent(
     throw badRequest('The event has no usable id or type')
   }
   if (await isHandled(app.db, provider, event.eventId)) return 'duplicate'
-  const payment = event.kind === 'ignored' ? null : await findPayment(app.db, provider, event)
+  const isAboutPayment = event.kind !== 'ignored' && !isCardEvent(event)
+  const payment = isAboutPayment ? await findPayment(app.db, provider, event) : null
   if (payment) await apply(app, provider, payment, event)
+  if (isCardEvent(event)) await applyCardEvent(app, event)
   await app.db
     .insert(paymentEvents)
     .values({

@@ -181,6 +181,7 @@ export async function settleWithin(
       paidPlan: payment.planName,
       startsAtEnd: isStaffs(payment.createdBy),
       graceDays,
+      restartAt: payment.periodStart,
     })
     changed = extended.person
     const line = {
@@ -194,8 +195,11 @@ export async function settleWithin(
   // Committed with the money: a process that dies before its follow-up still leaves it owed.
   await oweLine?.(tx, person!.id, now)
   const newEnd = new Date(changed.subscriptionEndDate!)
-  // A conversion starts when paid; an extension where the renewal rule says (renewalStart).
-  const periodStart = taken === 'extend' ? renewalStart(previousEnd, paidAt, graceDays) : paidAt
+  // A conversion starts when paid; an extension where the renewal rule says (renewalStart); a
+  // plan change taking effect at once where its payment says (decision 0061).
+  const periodStart =
+    payment.periodStart ??
+    (taken === 'extend' ? renewalStart(previousEnd, paidAt, graceDays) : paidAt)
   const [paid] = await tx
     .update(payments)
     .set({

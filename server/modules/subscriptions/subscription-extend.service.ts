@@ -16,7 +16,8 @@ export type ExtendOutcome = { person: TrialRequest; newEnd: Date; isReplay: bool
  * else from now (an ended subscription is active again). The price is a renewal, revenue in the
  * month it was paid. A retried submission (same requestId) extends nothing more. `paidPlan`: the
  * plan paid for, when it is another, which the subscription moves onto (decision 0053); `graceDays`:
- * an automatic renewal's grace after the end, within which it still runs from the end.
+ * an automatic renewal's grace after the end, within which it still runs from the end;
+ * `restartAt`: a new period starts then instead, whatever the end was (decision 0061).
  */
 export async function extendSubscription(
   tx: Db,
@@ -28,6 +29,7 @@ export async function extendSubscription(
     paidPlan: paidFor,
     startsAtEnd = false,
     graceDays = 0,
+    restartAt = null,
   }: {
     /** The plan paid for, when it may differ from the person's. */
     paidPlan?: string
@@ -35,6 +37,8 @@ export async function extendSubscription(
     startsAtEnd?: boolean
     /** Days after the end within which a renewal still runs on from it (renewalStart). */
     graceDays?: number
+    /** A plan change taking effect at once: its new period starts then (decision 0061). */
+    restartAt?: Date | null
   } = {},
 ): Promise<ExtendOutcome> {
   const [person] = await tx
@@ -60,7 +64,10 @@ export async function extendSubscription(
     throw conflict('Only a paid subscription can be extended: convert the trial first.')
   }
   const currentEnd = person.subscriptionEndDate
-  const newEnd = renewalEnd(currentEnd, months, now, graceDays)
+  // A plan change taking effect at once starts a new period then, the old one's rest credited.
+  const newEnd = restartAt
+    ? renewalEnd(null, months, restartAt)
+    : renewalEnd(currentEnd, months, now, graceDays)
   const planState = planChangeOf(person, paidFor, startsAtEnd, now)
   await tx.insert(subscriptionRenewals).values({
     trialRequestId: id,

@@ -33,7 +33,10 @@ export type CardVault = {
   }): Promise<CreatedCheckout>
   /** The card a paid checkout saved (its PaymentIntent's payment method); null without one. */
   cardOfPayment(providerPaymentId: string): Promise<ProviderCard | null>
-  /** The card a completed setup page saved; null while it has none. */
-  cardOfSetup(providerCheckoutId: string): Promise<ProviderCard | null>
+  /**
+   * The card a completed setup page saved, with the Customer it was saved to (whose it is);
+   * null while it has none.
+   */
+  cardOfSetup(providerCheckoutId: string): Promise<(ProviderCard & { customerId: string }) | null>
   chargeSavedCard(request: OffSessionChargeRequest): Promise<OffSessionCharge>
 }

@@ -144,7 +144,7 @@ describe('saved cards at Stripe', () => {
     expect(await vault.cardOfSetup(setup.providerCheckoutId)).toBeNull()
     await fake.pay(setup.providerCheckoutId, { card: { last4: '1881', brand: 'visa' } })
     const card = await vault.cardOfSetup(setup.providerCheckoutId)
-    expect(card).toMatchObject({ brand: 'visa', last4: '1881' })
+    expect(card).toMatchObject({ brand: 'visa', last4: '1881', customerId })
     expect(fake.cards.paymentMethods.get(card!.paymentMethodId)!.customer).toBe(customerId)
   })
 

@@ -66,7 +66,10 @@ export function createStripeCardVault(
               .retrieve(intent, { expand: ['payment_method'] })
               .catch(stripeFailure)
           : intent
-      return providerCard(setup.payment_method)
+      const card = providerCard(setup.payment_method)
+      const customer = session.customer ?? setup.customer
+      const customerId = typeof customer === 'string' ? customer : (customer?.id ?? null)
+      return card && customerId ? { ...card, customerId } : null
     },
 
     async chargeSavedCard(request) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../../db/client'
 import { stripeCustomers } from '../../../db/schema/stripe-customers'
@@ -52,17 +52,69 @@ export async function storeRenewalCard(
 ): Promise<boolean> {
   const stored = await tx
     .update(stripeCustomers)
-    .set({
-      paymentMethodId: card.paymentMethodId,
-      cardBrand: card.brand,
-      cardLast4: card.last4,
-      cardExpMonth: card.expMonth,
-      cardExpYear: card.expYear,
-      cardSavedAt: now,
-      cardRemovedAt: null,
-      updatedAt: now,
-    })
+    .set({ ...cardColumns(card), cardSavedAt: now, cardRemovedAt: null, updatedAt: now })
     .where(eq(stripeCustomers.trialRequestId, personId))
     .returning({ id: stripeCustomers.trialRequestId })
   return stored.length > 0
+}
+
+const cardColumns = (card: ProviderCard) => ({
+  paymentMethodId: card.paymentMethodId,
+  cardBrand: card.brand,
+  cardLast4: card.last4,
+  cardExpMonth: card.expMonth,
+  cardExpYear: card.expYear,
+})
+
+/**
+ * Makes `card`, saved on the person's own Customer, the one renewals charge. Answers whether it
+ * replaced another (false when it was that card already, or the Customer is not theirs).
+ */
+export async function replaceSavedCard(
+  tx: Db,
+  personId: string,
+  card: ProviderCard & { customerId: string },
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx
+    .select()
+    .from(stripeCustomers)
+    .where(
+      and(
+        eq(stripeCustomers.trialRequestId, personId),
+        eq(stripeCustomers.customerId, card.customerId),
+      ),
+    )
+    .for('update')
+  if (!row || row.paymentMethodId === card.paymentMethodId) return false
+  await tx
+    .update(stripeCustomers)
+    .set({ ...cardColumns(card), cardSavedAt: now, cardRemovedAt: null, updatedAt: now })
+    .where(eq(stripeCustomers.trialRequestId, personId))
+  return true
+}
+
+/** The card networks gave a saved card a new number or expiry: what we show follows. */
+export async function refreshSavedCard(db: Db, card: ProviderCard, now: Date): Promise<void> {
+  await db
+    .update(stripeCustomers)
+    .set({ ...cardColumns(card), updatedAt: now })
+    .where(eq(stripeCustomers.paymentMethodId, card.paymentMethodId))
+}
+
+/**
+ * Stripe removed a saved card: renewals have none to charge until a new one is saved. Answers
+ * whose card it was, or null when it was no renewal card (already replaced, say).
+ */
+export async function removeSavedCard(
+  tx: Db,
+  paymentMethodId: string,
+  now: Date,
+): Promise<string | null> {
+  const [removed] = await tx
+    .update(stripeCustomers)
+    .set({ paymentMethodId: null, cardRemovedAt: now, updatedAt: now })
+    .where(eq(stripeCustomers.paymentMethodId, paymentMethodId))
+    .returning({ personId: stripeCustomers.trialRequestId })
+  return removed?.personId ?? null
 }

@@ -21,6 +21,7 @@ import { LineLogin } from './line-login'
 import { PaymentWatch } from './payment-watch'
 import { PaymentsList } from './payments-list'
 import { RenewPanel } from './renew-panel'
+import { RenewalSection } from './renewal-section'
 import { SignInLinkForm } from './sign-in-link-form'
 import { SubscriptionStatus } from './subscription-status'
 
@@ -122,6 +123,14 @@ export function AccountPage({ renderHelp }: AccountPageProps) {
         <p className="rounded-lg border p-4 text-sm text-muted-foreground">
           Your login appears here as soon as your line is ready; we e-mail it to you too.
         </p>
+      )}
+      {!data.subscription.isTrial && (
+        <RenewalSection
+          renewal={data.renewal}
+          subscription={data.subscription}
+          plans={data.plans}
+          hasCards={data.providers.some((provider) => provider.id === 'stripe')}
+        />
       )}
       <RenewPanel
         ref={renewHeading}

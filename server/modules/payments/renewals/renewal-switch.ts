@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { RenewalOffReason, RetentionOffer } from '../../../../common/renewals'
+import type { Db } from '../../../db/client'
+import { discounts } from '../../../db/schema/discounts'
+import { stripeCustomers } from '../../../db/schema/stripe-customers'
+import { trialRequests } from '../../../db/schema/trial-requests'
+import { conflict, notFound } from '../../../lib/http-error'
+import { recordAudit } from '../../audit/audit.service'
+import { getRenewalSettings } from '../../settings/settings.service'
+import {
+  lockRenewalChoice,
+  markRetentionOffered,
+  writeRenewalChoice,
+} from '../../subscriptions/renewal-choice'
+import { stopRenewalCharges } from './renewal-payments'
+
+export const noSavedCardMessage =
+  'Automatic renewal charges a saved card: save a card first with "Update card".'
+
+const dayMs = 86_400_000
+
+/** The retention code, when the setting names one a customer could use today. */
+async function retentionOfferOf(tx: Db, now: Date): Promise<RetentionOffer | null> {
+  const code = (await getRenewalSettings(tx)).retentionDiscountCode.trim().toUpperCase()
+  if (!code) return null
+  const [discount] = await tx.select().from(discounts).where(eq(discounts.code, code))
+  if (!discount?.active || now < discount.validFrom) return null
+  // Valid through the whole UTC day it ends on, as checkouts count it.
+  if (
+    discount.validTo &&
+    now.getTime() >= Math.floor(discount.validTo.getTime() / dayMs + 1) * dayMs
+  )
+    return null
+  const description = discount.percentage
+    ? `${Number(discount.percentage)}% off`
+    : `${discount.amount} off`
+  return { code, description }
+}
+
+export type RenewalSwitch = {
+  autoRenew: boolean
+  reason?: RenewalOffReason
+  /** The customer's own, unconfirmed: the retention offer may come first (once). */
+  mayOffer?: boolean
+}
+
+export type Switched = { offer: RetentionOffer | null }
+
+/** Who switches (`customer` or the admin's username), and the transaction their trail needs. */
+export type RenewalSwitcher = {
+  by: string
+  inTransaction: (change: (tx: Db) => Promise<Switched>) => Promise<Switched>
+}
+
+/** The trail entry's details: which way, and the customer's reason. */
+export const renewalAuditDetails = ({ autoRenew, reason }: RenewalSwitch) => ({
+  autoRenew,
+  ...(reason ? { reason } : {}),
+})
+
+/** The customer on their own page: the entry is theirs, unless only the offer was made. */
+export function customerSwitcher(
+  app: FastifyInstance,
+  personId: string,
+  choice: RenewalSwitch,
+): RenewalSwitcher {
+  return {
+    by: 'customer',
+    inTransaction: (change) =>
+      app.db.transaction(async (tx) => {
+        const switched = await change(tx)
+        if (switched.offer) return switched
+        await recordAudit(tx, {
+          actor: { id: null, username: 'customer' },
+          action: 'trial_request.renewal',
+          entityType: 'trial_request',
+          entityId: personId,
+          details: renewalAuditDetails(choice),
+          now: app.now(),
+        })
+        return switched
+      }),
+  }
+}
+
+/**
+ * Turns a person's automatic renewal on or off, in the switcher's transaction (with its trail
+ * entry). On needs a saved card (409 otherwise). Off keeps the line until the paid end and closes
+ * the open renewal, if any, so nothing more is charged; asked by the customer for the first time
+ * while a usable retention code is set, the offer is made (and recorded) instead, nothing else.
+ */
+export function switchRenewal(
+  app: FastifyInstance,
+  personId: string,
+  choice: RenewalSwitch,
+  switcher: RenewalSwitcher,
+): Promise<Switched> {
+  return switcher.inTransaction(async (tx) => {
+    const now = app.now()
+    const [person] = await tx
+      .select({ id: trialRequests.id })
+      .from(trialRequests)
+      .where(eq(trialRequests.id, personId))
+      .for('update')
+    if (!person) throw notFound('Trial request not found')
+    const current = await lockRenewalChoice(tx, personId)
+    if (choice.autoRenew) {
+      const [customer] = await tx
+        .select({ paymentMethodId: stripeCustomers.paymentMethodId })
+        .from(stripeCustomers)
+        .where(eq(stripeCustomers.trialRequestId, personId))
+      if (!customer?.paymentMethodId) throw conflict(noSavedCardMessage)
+    } else if (choice.mayOffer && current?.autoRenew && !current.retentionOfferedAt) {
+      const offer = await retentionOfferOf(tx, now)
+      if (offer) {
+        await markRetentionOffered(tx, personId, now)
+        return { offer }
+      }
+    }
+    await writeRenewalChoice(tx, personId, { ...choice, by: switcher.by }, now)
+    if (!choice.autoRenew) await stopRenewalCharges(tx, personId, now)
+    return { offer: null }
+  })
+}
