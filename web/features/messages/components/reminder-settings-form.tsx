@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { reminderSettings, type ReminderSettings } from '@common/settings'
 import { FormSwitchField } from '@/components/switch-field'
 import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { resultToasts } from '@/lib/result-toasts'
+import { useSettingsForm } from '@/components/use-settings-form'
 import { useSaveReminderSettings } from '../api/save-reminder-settings'
 
 /** "7, 3, 1" as numbers; a word that is no number stays NaN, for the schema to name. */
@@ -29,41 +27,28 @@ const reminderForm = z.object({
     .pipe(reminderSettings.shape.trialReminderHours),
   sendsExpiryMessage: z.boolean(),
 })
-type ReminderFormInput = z.input<typeof reminderForm>
 
 const asText = (list: number[]) => list.join(', ')
 
 /** The offsets and the message on expiry, saved together. */
 export function ReminderSettingsForm({ settings }: { settings: ReminderSettings }) {
   const save = useSaveReminderSettings()
-  const { register, control, handleSubmit, formState } = useForm<
-    ReminderFormInput,
-    unknown,
-    ReminderSettings
-  >({
-    resolver: zodResolver(reminderForm),
+  const { register, control, onSubmit, formState } = useSettingsForm({
+    schema: reminderForm,
     values: {
       ...settings,
       subscriptionReminderDays: asText(settings.subscriptionReminderDays),
       trialReminderHours: asText(settings.trialReminderHours),
     },
+    save,
+    what: 'reminder settings',
   })
   const { errors, isDirty } = formState
-
-  const handleSave = handleSubmit((values) =>
-    save.mutate(
-      values,
-      resultToasts({
-        success: 'Reminder settings saved successfully',
-        failure: 'Failed to save reminder settings',
-      }),
-    ),
-  )
 
   return (
     <SettingsForm
       label="Reminders"
-      onSubmit={handleSave}
+      onSubmit={onSubmit}
       isDirty={isDirty}
       isPending={save.isPending}
       submitLabel="Save reminders"

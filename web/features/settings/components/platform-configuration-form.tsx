@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Save } from 'lucide-react'
-import { useForm } from 'react-hook-form'
-import type { z } from 'zod'
 import {
   maxStreamChoices,
   platformSettings,
@@ -14,7 +11,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Spinner } from '@/components/ui/spinner'
-import { resultToasts } from '@/lib/result-toasts'
+import { useSettingsForm } from '@/components/use-settings-form'
 import { useSavePlatformSettings } from '../api/save-platform-settings'
 
 // Suggestions only: the server checks the name, and PostgreSQL knows a few Intl leaves out.
@@ -32,33 +29,16 @@ const trialDurationLabels: Record<(typeof trialDurations)[number], string> = {
 /** The settings, saved together; the form follows what the server last answered. */
 export function PlatformConfigurationForm({ settings }: { settings: PlatformSettings }) {
   const save = useSavePlatformSettings()
-  const { register, control, handleSubmit, formState } = useForm<
-    z.input<typeof platformSettings>,
-    unknown,
-    PlatformSettings
-  >({
-    resolver: zodResolver(platformSettings),
+  const { register, control, onSubmit, formState } = useSettingsForm({
+    schema: platformSettings,
     values: settings,
+    save,
+    what: 'platform settings',
   })
   const { errors, isDirty } = formState
 
-  const handleSave = handleSubmit((values) =>
-    save.mutate(
-      values,
-      resultToasts({
-        success: 'Platform settings saved successfully',
-        failure: 'Failed to save platform settings',
-      }),
-    ),
-  )
-
   return (
-    <form
-      onSubmit={handleSave}
-      noValidate
-      aria-label="Platform Configuration"
-      className="grid gap-4"
-    >
+    <form onSubmit={onSubmit} noValidate aria-label="Platform Configuration" className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           id="trial-duration"

@@ -1,41 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
-import type { z } from 'zod'
 import { renewalSettings, type RenewalSettings } from '@common/settings'
 import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { useSettingsForm } from '@/components/use-settings-form'
 import { WholeNumberField } from '@/components/whole-number-field'
-import { resultToasts } from '@/lib/result-toasts'
 import { useSaveRenewalSettings } from '../api/save-renewal-settings'
 
 /** The renewal settings, saved together; the form follows what the server answered. */
 export function RenewalSettingsForm({ settings }: { settings: RenewalSettings }) {
   const save = useSaveRenewalSettings()
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof renewalSettings>,
-    unknown,
-    RenewalSettings
-  >({
-    resolver: zodResolver(renewalSettings),
+  const { register, onSubmit, formState } = useSettingsForm({
+    schema: renewalSettings,
     values: settings,
+    save,
+    what: 'renewal settings',
   })
   const { errors, isDirty } = formState
-
-  const handleSave = handleSubmit((values) =>
-    save.mutate(
-      values,
-      resultToasts({
-        success: 'Renewal settings saved successfully',
-        failure: 'Failed to save renewal settings',
-      }),
-    ),
-  )
 
   return (
     <SettingsForm
       label="Renewals"
-      onSubmit={handleSave}
+      onSubmit={onSubmit}
       isDirty={isDirty}
       isPending={save.isPending}
       submitLabel="Save settings"

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { securitySettings, type SecuritySettings } from '@common/settings'
 import { FormSwitchField } from '@/components/switch-field'
 import { SettingsForm } from '@/components/settings-form'
 import { WholeNumberField } from '@/components/whole-number-field'
-import { resultToasts } from '@/lib/result-toasts'
+import { useSettingsForm } from '@/components/use-settings-form'
 import { useSaveSecuritySettings } from '../api/save-security-settings'
 
 type SecuritySettingsFormProps = {
@@ -21,29 +20,21 @@ export function SecuritySettingsForm({
   onSaved,
 }: SecuritySettingsFormProps) {
   const save = useSaveSecuritySettings()
-  const { register, handleSubmit, control, formState } = useForm<SecuritySettings>({
-    resolver: zodResolver(securitySettings),
+  const { register, onSubmit, control, formState } = useSettingsForm({
+    schema: securitySettings,
     values: settings,
+    save,
+    what: 'security settings',
+    onSaved,
   })
   const { errors, isDirty } = formState
   const isRequiring = useWatch({ control, name: 'requireTwoFactorForSuperAdmins' })
   const willAskMe = isRequiring && !hasTwoFactor
 
-  const handleSave = handleSubmit((values) =>
-    save.mutate(
-      values,
-      resultToasts({
-        success: 'Security settings saved successfully',
-        failure: 'Failed to save security settings',
-        onSuccess: onSaved,
-      }),
-    ),
-  )
-
   return (
     <SettingsForm
       label="Sign-in Security"
-      onSubmit={handleSave}
+      onSubmit={onSubmit}
       isDirty={isDirty}
       isPending={save.isPending}
       submitLabel="Save settings"

@@ -1,26 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect } from 'react'
-import { useForm } from 'react-hook-form'
 import { packageIdFieldId } from '@common/routes'
-import type { z } from 'zod'
 import { supplierSettings, type SupplierSettings } from '@common/settings'
 import { SettingsForm } from '@/components/settings-form'
 import { FormField } from '@/components/ui/form-field'
 import { WholeNumberField } from '@/components/whole-number-field'
 import { Input } from '@/components/ui/input'
-import { resultToasts } from '@/lib/result-toasts'
+import { useSettingsForm } from '@/components/use-settings-form'
 import { useSaveSupplierSettings } from '../api/save-supplier-settings'
 
 /** The supplier settings, saved together; the form follows what the server answered. */
 export function SupplierSettingsForm({ settings }: { settings: SupplierSettings }) {
   const save = useSaveSupplierSettings()
-  const { register, handleSubmit, formState } = useForm<
-    z.input<typeof supplierSettings>,
-    unknown,
-    SupplierSettings
-  >({
-    resolver: zodResolver(supplierSettings),
+  const { register, onSubmit, formState } = useSettingsForm({
+    schema: supplierSettings,
     values: settings,
+    save,
+    what: 'supplier settings',
   })
   const { errors, isDirty } = formState
   // A refusal for want of the package ID links here (`#supplier-package`): the field is ready.
@@ -30,20 +25,10 @@ export function SupplierSettingsForm({ settings }: { settings: SupplierSettings 
     }
   }, [])
 
-  const handleSave = handleSubmit((values) =>
-    save.mutate(
-      values,
-      resultToasts({
-        success: 'Supplier settings saved successfully',
-        failure: 'Failed to save supplier settings',
-      }),
-    ),
-  )
-
   return (
     <SettingsForm
       label="Supplier Settings"
-      onSubmit={handleSave}
+      onSubmit={onSubmit}
       isDirty={isDirty}
       isPending={save.isPending}
       submitLabel="Save settings"

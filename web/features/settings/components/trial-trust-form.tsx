@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
 import { trialTrustSettings, type TrialTrustSettings } from '@common/settings'
 import { trustPenalties } from '@common/trial-trust'
 import { FormSwitchField } from '@/components/switch-field'
 import { SettingsForm } from '@/components/settings-form'
 import { WholeNumberField } from '@/components/whole-number-field'
-import { resultToasts } from '@/lib/result-toasts'
+import { useSettingsForm } from '@/components/use-settings-form'
 import { useSaveTrialTrustSettings } from '../api/save-trial-trust-settings'
 
 type RuleName = {
@@ -38,26 +36,18 @@ const rules: { name: RuleName; label: string; description: string }[] = [
 /** The trust rules and thresholds, saved together; the form follows what the server answered. */
 export function TrialTrustForm({ settings }: { settings: TrialTrustSettings }) {
   const save = useSaveTrialTrustSettings()
-  const { register, control, handleSubmit, formState } = useForm<TrialTrustSettings>({
-    resolver: zodResolver(trialTrustSettings),
+  const { register, control, onSubmit, formState } = useSettingsForm({
+    schema: trialTrustSettings,
     values: settings,
+    save,
+    what: 'trial trust rules',
   })
   const { errors, isDirty } = formState
-
-  const handleSave = handleSubmit((values) =>
-    save.mutate(
-      values,
-      resultToasts({
-        success: 'Trial trust rules saved successfully',
-        failure: 'Failed to save trial trust rules',
-      }),
-    ),
-  )
 
   return (
     <SettingsForm
       label="Trial Trust Rules"
-      onSubmit={handleSave}
+      onSubmit={onSubmit}
       isDirty={isDirty}
       isPending={save.isPending}
       submitLabel="Save rules"
