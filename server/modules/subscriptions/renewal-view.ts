@@ -52,8 +52,10 @@ export async function readRenewal(db: Db, personId: string): Promise<StaffRenewa
     : []
   const autoRenew = choice?.autoRenew ?? false
   const scheduledPlanId = choice?.scheduledPlanId ?? null
-  const plan = autoRenew ? await renewalPlanOf(db, { ...person, scheduledPlanId }) : null
-  const scheduled = plan && plan.id === scheduledPlanId ? plan : null
+  // A plan chosen for the next period is shown whether renewal is on or not: turned on, it moves.
+  const next = await renewalPlanOf(db, { ...person, scheduledPlanId })
+  const scheduled = next && next.id === scheduledPlanId ? next : null
+  const plan = autoRenew ? next : null
   const end = person.subscriptionEndDate
   const lastDecline = isOpen ? attempts.findLast((attempt) => attempt.outcome === 'declined') : null
   const card =
