@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Renewal } from '../common/renewals'
+import type { PersonView } from '../common/people'
 import { addCalendarMonths } from '../common/subscription-renewals'
 import type { FakePaymentIntent } from '../server/test/fake-stripe-cards'
 import { axeViolations } from './axe'
@@ -35,7 +35,7 @@ describe('automatic renewal, from the first payment to a declined card and back'
     page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   const onPanel = () => server.supplier.lines.find((line) => line.username === customer.username)!
   const renewal = async () =>
-    (await server.api<{ renewal: Renewal }>('GET', `/api/people/${customer.id}`)).renewal
+    (await server.api<PersonView>('GET', `/api/people/${customer.id}`)).renewal!
   const mailsTo = (subject: string) =>
     server.smtp.received.filter(
       (mail) =>
