@@ -8,6 +8,9 @@ import { axeViolations } from './axe'
 import { launchBrowser } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
+// Screenshots to look at, when asked for (E2E_SCREENSHOTS_DIR).
+const shots = process.env.E2E_SCREENSHOTS_DIR
+
 /**
  * Issue 43, item 8, the whole loop on a phone in the dark: a customer pays on (fake) Stripe's page
  * with automatic renewal on; at the period's end the saved card is charged once and the receipt
@@ -235,6 +238,6 @@ describe('automatic renewal, from the first payment to a declined card and back'
     expect(await section().getByRole('alert').count()).toBe(0)
     expect(await isWiderThanScreen()).toBe(false)
     expect(await axeViolations(page)).toEqual([])
-    await page.screenshot({ path: '/tmp/renewal-loop-390-dark.png', fullPage: true })
+    if (shots) await page.screenshot({ path: `${shots}/renewal-loop-390-dark.png`, fullPage: true })
   })
 })
