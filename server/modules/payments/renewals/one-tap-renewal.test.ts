@@ -149,4 +149,30 @@ describe.each(setups)('one-tap renewal from a reminder ($kind, $provider)', (set
     )
     expect(after!.subscriptionStatus).toBe('active')
   })
+
+  it('puts the one-tap button in the last day’s reminder too', async () => {
+    const plan = await insertPlan(db(), { name: `Solo ${setup.provider} ${setup.kind}` })
+    const person = await t.newPerson({
+      email: `last-day-${setup.provider}-${setup.kind}@example.com`,
+    })
+    await insertPayment(db(), {
+      trialRequestId: person.id,
+      planId: plan.id,
+      planName: plan.name,
+      months: 3,
+      currency: 'EUR',
+      paidAt: new Date(t.now.getTime() - 80 * day),
+    })
+    await db()
+      .update(trialRequests)
+      .set({
+        subscriptionStatus: 'active',
+        paidPlan: plan.name,
+        subscriptionEndDate: new Date(t.now.getTime() + day - hour),
+      })
+      .where(eq(trialRequests.id, person.id))
+    const link = await renewLinkTo(person.email)
+    expect(link.searchParams.get('plan')).toBe(plan.id)
+    expect(link.searchParams.get('pay')).toBe('1')
+  })
 })
