@@ -15,6 +15,12 @@ export const renewPlanParam = 'plan'
 export const accountRenewPath = (planId: string) =>
   `${accountPaths.account}?${renewParam}=1&${renewPlanParam}=${encodeURIComponent(planId)}`
 
+/**
+ * The query parameter of a reminder's one-tap button (with `renew` and `plan`): once signed in,
+ * the account page starts that plan's checkout itself and sends the customer to the provider.
+ */
+export const payNowParam = 'pay'
+
 /** The query parameter Stripe or BTCPay bring the customer back with: the payment to watch. */
 export const returnedPaymentParam = 'payment'
 

@@ -87,7 +87,7 @@ describe('automatic renewal for staff', () => {
 
   it.each(screens)('filters renewals in Payments, with their codes ($name)', async (screen) => {
     const page = await open(screen, adminPaths.section('payments'))
-    await page.getByLabel('Kind').selectOption('Automatic renewal')
+    await page.getByLabel('Kind').selectOption('Renewal')
     const rows = page.getByRole('table', { name: 'Payments, newest first' }).getByRole('row')
     const renewal = rows.filter({ hasText: customer.name })
     await renewal.getByText('insufficient_funds').waitFor()

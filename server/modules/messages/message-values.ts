@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { reminderKinds, type MessageKind, type TemplateValues } from '../../../common/messages'
 import { xtreamServerUrl } from '../../../common/m3u'
 import { screensLabel } from '../../../common/plans'
-import { renewParam } from '../../../common/customer-account'
+import { payNowParam, renewParam, renewPlanParam } from '../../../common/customer-account'
 import { appRoutes, supportTicketPath } from '../../../common/routes'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
@@ -10,6 +10,7 @@ import { m3uLines } from '../../db/schema/m3u-lines'
 import type { outboxMessages } from '../../db/schema/outbox-messages'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { personScreens } from '../plans/plan-connections'
+import { renewalPlanOf } from '../plans/renewal-plan'
 import { keptUsername } from './outbox.service'
 import { mintSignInPath } from '../sign-in-links/sign-in-links.service'
 import { siteOrigin } from '../../lib/site-origin'
@@ -68,7 +69,7 @@ const plansUrl = (config: Config) => `${siteOrigin(config)}${appRoutes.plans}`
 async function accountLinks(
   db: Db,
   row: OutboxRow,
-  person: { id: string; email: string },
+  person: { id: string; email: string; paidPlan: string | null },
   config: Config,
   now: Date,
 ): Promise<TemplateValues> {
@@ -77,10 +78,27 @@ async function accountLinks(
   const bound = { id: person.id, email: row.channel === 'email' ? row.recipient : person.email }
   const path = await mintSignInPath(db, bound, isSignIn ? 'sign_in' : 'email_link', now)
   const accountUrl = `${siteOrigin(config)}${path}`
+  if (!isReminder(row.kind)) return { accountUrl }
   return {
     accountUrl,
-    ...(isReminder(row.kind) ? { renewUrl: `${accountUrl}&${renewParam}=1` } : {}),
+    renewUrl: `${accountUrl}&${renewParam}=1${await oneTapQuery(db, row, person)}`,
   }
+}
+
+/**
+ * A last reminder's one-tap button (oneTap, captured when queued): the same link, naming the plan
+ * the customer pays for and asking the page to start its checkout once signed in (decision 0063).
+ */
+async function oneTapQuery(
+  db: Db,
+  row: OutboxRow,
+  person: { id: string; paidPlan: string | null },
+): Promise<string> {
+  if (row.variables.oneTap !== 'true') return ''
+  // A plan waiting in auto_renewals starts only with automatic renewal on, which these lack.
+  const plan = await renewalPlanOf(db, { ...person, scheduledPlanId: null })
+  if (!plan?.active) return ''
+  return `&${renewPlanParam}=${encodeURIComponent(plan.id)}&${payNowParam}=1`
 }
 
 /**

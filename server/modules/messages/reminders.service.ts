@@ -47,6 +47,11 @@ function dueOffsets(periodEnd: Date, offsets: Offset[], now: Date): Offset[] {
   })
 }
 
+// The last reminders before a paid period ends (3 days, the last day) renew in one tap.
+const oneTapFromMinutes = 3 * day
+const offersOneTap = ({ kind, minutes }: Offset) =>
+  kind === 'subscription_reminder' && minutes <= oneTapFromMinutes
+
 /** Queues one reminder unless it was queued before (queueMessageOnce), once per period. */
 async function queueReminderOnce(db: Db, person: Candidate, offset: Offset, now: Date) {
   return db.transaction(async (tx) => {
@@ -65,6 +70,7 @@ async function queueReminderOnce(db: Db, person: Candidate, offset: Offset, now:
         ...(person.paidPlan ? { planName: person.paidPlan } : {}),
         endAt: person.periodEnd.toISOString(),
         timeLeft: timeLeftText(offset.minutes),
+        ...(offersOneTap(offset) ? { oneTap: 'true' } : {}),
       },
     }
     return queueMessageOnce(tx, key, message, now)

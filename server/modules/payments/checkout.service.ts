@@ -50,7 +50,11 @@ async function recordIntent(
 ): Promise<RecordedIntent> {
   // Locking the person serialises two checkouts for them, so a double submit reuses one payment.
   const [person] = await tx
-    .select({ email: trialRequests.email })
+    .select({
+      email: trialRequests.email,
+      paidPlan: trialRequests.paidPlan,
+      status: trialRequests.subscriptionStatus,
+    })
     .from(trialRequests)
     .where(eq(trialRequests.id, trialRequestId))
     .for('update')
@@ -109,6 +113,8 @@ async function recordIntent(
           ...price,
           currency: plan.currency,
           provider: input.provider,
+          // Paying on while a paid period runs is a renewal (decision 0063).
+          kind: person.paidPlan && person.status === 'active' ? 'renewal' : 'purchase',
           savesCard,
           status: 'pending',
           createdBy,

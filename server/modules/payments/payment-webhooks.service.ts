@@ -32,7 +32,7 @@ async function isHandled(db: Db, provider: CheckoutProvider, eventId: string) {
 async function findPayment(db: Db, provider: CheckoutProvider, event: WebhookEvent) {
   const columns = {
     id: payments.id,
-    kind: payments.kind,
+    renewsPeriodEnd: payments.renewsPeriodEnd,
     providerCheckoutId: payments.providerCheckoutId,
   }
   const byColumn = [
@@ -95,7 +95,7 @@ async function apply(
     )
     return
   }
-  if (payment.kind === 'renewal' && event.attempt !== undefined) {
+  if (payment.renewsPeriodEnd && event.attempt !== undefined) {
     // An off-session charge of ours: the same steps as its synchronous answer, in either order.
     return applyRenewalCharge(app, payment, event, event.attempt)
   }
@@ -112,8 +112,8 @@ async function apply(
       return
     case 'failed':
     case 'expired': {
-      // A renewal's payment page that ended unpaid leaves the renewal to its retries.
-      if (payment.kind === 'renewal') return
+      // An automatic renewal's payment page that ended unpaid leaves it to its retries.
+      if (payment.renewsPeriodEnd) return
       const reason = event.kind === 'failed' ? 'The provider reported the payment failed' : null
       await closePayment(app.db, payment.id, { status: event.kind, reason, now: app.now() })
       return

@@ -49,8 +49,9 @@ async function claimDue(db: Db, now: Date): Promise<Due[]> {
       and(
         eq(payments.status, 'pending'),
         ne(payments.provider, 'manual'),
-        // A renewal is charged, retried and ended by the renewal round, never closed here.
-        eq(payments.kind, 'purchase'),
+        // An automatic renewal is charged, retried and ended by the renewal round, never closed
+        // here; a renewal paid at a checkout (no period of its own to charge) is like a purchase.
+        isNull(payments.renewsPeriodEnd),
         lt(payments.createdAt, new Date(now.getTime() - reconcileAfterMs)),
         or(
           isNull(payments.providerCheckedAt),

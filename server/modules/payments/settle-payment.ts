@@ -119,8 +119,9 @@ export async function settleWithin(
         .for('update')
     : []
   const taken = step ?? (person?.paidPlan ? 'extend' : 'convert')
-  // A renewal paid within its grace period runs on from the old end (renewalStart).
-  const isRenewal = payment.kind === 'renewal'
+  // An automatic renewal paid within its grace period runs on from the old end (renewalStart);
+  // one paid at a checkout (kind renewal, no period of its own) settles like a purchase.
+  const isRenewal = payment.kind === 'renewal' && payment.renewsPeriodEnd !== null
   const graceDays = isRenewal ? (await getRenewalSettings(tx)).renewalGraceDays : 0
   const problem = !person
     ? 'the person it was for has been deleted, so nothing was extended'

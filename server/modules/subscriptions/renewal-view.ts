@@ -8,7 +8,7 @@ import { plans } from '../../db/schema/plans'
 import { renewalAttempts } from '../../db/schema/renewal-attempts'
 import { stripeCustomers } from '../../db/schema/stripe-customers'
 import { trialRequests } from '../../db/schema/trial-requests'
-import { renewalPlanOf } from './renewal-plan'
+import { renewalPlanOf } from '../plans/renewal-plan'
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null
 

@@ -16,7 +16,7 @@ export const statusLabels: Record<PaymentStatus, string> = {
 
 export const kindLabels: Record<PaymentKind, string> = {
   purchase: 'Purchase',
-  renewal: 'Automatic renewal',
+  renewal: 'Renewal',
 }
 
 /** "$29.99" for dollars (the house's money format), "29.99 EUR" for any other currency. */

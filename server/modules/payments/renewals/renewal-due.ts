@@ -7,7 +7,7 @@ import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { getRenewalSettings } from '../../settings/settings.service'
 import { notToldYet, queueRenewalMessage } from './renewal-messages'
-import { renewalPlanOf } from '../../subscriptions/renewal-plan'
+import { renewalPlanOf } from '../../plans/renewal-plan'
 import { renewalCharge } from './renewal-plan'
 
 const hour = 60 * 60 * 1000

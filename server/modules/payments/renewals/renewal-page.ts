@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { payments } from '../../../db/schema/payments'
 import { trialRequests } from '../../../db/schema/trial-requests'
@@ -26,7 +26,13 @@ export async function renewalPageUrl(
     .select({ payment: payments, email: trialRequests.email })
     .from(payments)
     .innerJoin(trialRequests, eq(trialRequests.id, payments.trialRequestId))
-    .where(and(eq(payments.id, paymentId), eq(payments.kind, 'renewal')))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.kind, 'renewal'),
+        isNotNull(payments.renewsPeriodEnd),
+      ),
+    )
   if (!stripe || payment?.payment.status !== 'pending') return null
   const { payment: renewal, email } = payment
   const now = app.now()

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { payments } from '../../../db/schema/payments'
 
@@ -6,6 +6,8 @@ const openRenewalOf = (personId: string) =>
   and(
     eq(payments.trialRequestId, personId),
     eq(payments.kind, 'renewal'),
+    // A renewal's own period: not one paid at a checkout (decision 0063).
+    isNotNull(payments.renewsPeriodEnd),
     eq(payments.status, 'pending'),
   )
 

@@ -1,5 +1,5 @@
 import { billingMonths } from '../../../../common/plan-rules'
-import type { Plan } from '../../subscriptions/renewal-plan'
+import type { Plan } from '../../plans/renewal-plan'
 import { listAmountMinor } from '../checkout-price'
 
 /** A period of the plan as a renewal charges it: its billing period at its price. */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody, idParams } from '../../../../common/api'
@@ -72,6 +72,7 @@ export async function renewalRoutes(fastify: FastifyInstance) {
             and(
               eq(payments.trialRequestId, person.id),
               eq(payments.kind, 'renewal'),
+              isNotNull(payments.renewsPeriodEnd),
               eq(payments.status, 'pending'),
             ),
           )

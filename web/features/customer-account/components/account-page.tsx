@@ -18,6 +18,7 @@ import { useSignOut } from '../api/sign-out'
 import { AccountWatching } from './account-watching'
 import { DeviceGuide } from './device-guide'
 import { LineLogin } from './line-login'
+import { OneTapCheckout } from './one-tap-checkout'
 import { PaymentWatch } from './payment-watch'
 import { PaymentsList } from './payments-list'
 import { RenewPanel } from './renew-panel'
@@ -107,6 +108,7 @@ export function AccountPage({ renderHelp }: AccountPageProps) {
         </Button>
       </header>
       {watchedPaymentId && <PaymentWatch account={data} paymentId={watchedPaymentId} />}
+      <OneTapCheckout account={data} params={params} />
       {/* One state of the login: shown, or on its way; the status says "same login" only with one. */}
       <SubscriptionStatus
         subscription={data.subscription}

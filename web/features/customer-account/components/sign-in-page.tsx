@@ -1,6 +1,6 @@
 import { CircleAlert, KeyRound } from 'lucide-react'
 import { useLocation, useSearch } from 'wouter'
-import { accountPaths, renewParam } from '@common/customer-account'
+import { accountPaths, payNowParam, renewParam, renewPlanParam } from '@common/customer-account'
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-client'
@@ -32,8 +32,15 @@ export function SignInPage() {
   const preview = useSignInPreview(token)
   const signIn = useSignIn()
 
+  // "Renew now" opens the renew panel; a one-tap button's plan and pay go along with it.
+  const renewQuery = new URLSearchParams(
+    [renewParam, renewPlanParam, payNowParam].flatMap((name) => {
+      const value = params.get(name)
+      return value === null ? [] : [[name, value]]
+    }),
+  ).toString()
   const openAccount = () =>
-    navigate(isRenew ? `${accountPaths.account}?${renewParam}=1` : accountPaths.account, {
+    navigate(isRenew ? `${accountPaths.account}?${renewQuery}` : accountPaths.account, {
       replace: true,
     })
   const confirm = () => {
