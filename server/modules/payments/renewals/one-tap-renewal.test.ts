@@ -37,6 +37,27 @@ describe.each(setups)('one-tap renewal from a reminder ($kind, $provider)', (set
   })
   const db = () => t.server.app.db
 
+  /** A customer who paid a quarter of `plan` 80 days ago, their subscription ending at `end`. */
+  async function payingSince(personId: string, plan: { id: string; name: string }, end: Date) {
+    await insertPayment(db(), {
+      trialRequestId: personId,
+      planId: plan.id,
+      planName: plan.name,
+      months: 3,
+      currency: 'EUR',
+      paidAt: new Date(t.now.getTime() - 80 * day),
+    })
+    await db()
+      .update(trialRequests)
+      .set({
+        subscriptionStatus: 'active',
+        paidPlan: plan.name,
+        subscriptionStartDate: new Date(end.getTime() - 90 * day),
+        subscriptionEndDate: end,
+      })
+      .where(eq(trialRequests.id, personId))
+  }
+
   /** The reminder's "Renew now" link in the latest e-mail to `email` that arrived. */
   async function renewLinkTo(email: string) {
     const texts = (await t.flush())
@@ -67,23 +88,7 @@ describe.each(setups)('one-tap renewal from a reminder ($kind, $provider)', (set
         .set({ subscriptionEndDate: new Date(t.now.getTime() + ms) })
         .where(eq(trialRequests.id, person.id))
     const end = new Date(t.now.getTime() + 7 * day - hour)
-    await insertPayment(db(), {
-      trialRequestId: person.id,
-      planId: plan.id,
-      planName: plan.name,
-      months: 3,
-      currency: 'EUR',
-      paidAt: new Date(t.now.getTime() - 80 * day),
-    })
-    await db()
-      .update(trialRequests)
-      .set({
-        subscriptionStatus: 'active',
-        paidPlan: plan.name,
-        subscriptionStartDate: new Date(end.getTime() - 90 * day),
-        subscriptionEndDate: end,
-      })
-      .where(eq(trialRequests.id, person.id))
+    await payingSince(person.id, plan, end)
 
     // A week before, "Renew now" opens the renew panel only.
     const weekBefore = await renewLinkTo(person.email)
@@ -155,22 +160,7 @@ describe.each(setups)('one-tap renewal from a reminder ($kind, $provider)', (set
     const person = await t.newPerson({
       email: `last-day-${setup.provider}-${setup.kind}@example.com`,
     })
-    await insertPayment(db(), {
-      trialRequestId: person.id,
-      planId: plan.id,
-      planName: plan.name,
-      months: 3,
-      currency: 'EUR',
-      paidAt: new Date(t.now.getTime() - 80 * day),
-    })
-    await db()
-      .update(trialRequests)
-      .set({
-        subscriptionStatus: 'active',
-        paidPlan: plan.name,
-        subscriptionEndDate: new Date(t.now.getTime() + day - hour),
-      })
-      .where(eq(trialRequests.id, person.id))
+    await payingSince(person.id, plan, new Date(t.now.getTime() + day - hour))
     const link = await renewLinkTo(person.email)
     expect(link.searchParams.get('plan')).toBe(plan.id)
     expect(link.searchParams.get('pay')).toBe('1')
