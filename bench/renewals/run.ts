@@ -188,7 +188,11 @@ try {
       ['e-mails received', String(smtp.received.length)],
     ],
   )
-  if (problems.length) console.log(`Failed: ${problems.join('; ')}`)
+  if (problems.length) {
+    console.log(`Failed: ${problems.join('; ')}`)
+    for (const [name, { server }] of [['first', first], ['second', second]] as const)
+      console.log(`--- the ${name} process's errors:\n${server.output().slice(-4000)}`)
+  }
   else console.log('Every period charged once, under the rate limit.')
   process.exitCode = problems.length ? 1 : 0
 } finally {

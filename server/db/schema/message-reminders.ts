@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core'
-import { createdAt, timestamptz } from './columns'
+import { createdAt, exactMoment } from './columns'
 
 /**
  * Each reminder queued, once per person, kind, offset and end of the period it is about: the
@@ -12,7 +12,7 @@ export const messageReminders = pgTable(
     trialRequestId: uuid('trial_request_id').notNull(),
     kind: varchar('kind', { length: 50 }).notNull(),
     offsetMinutes: integer('offset_minutes').notNull(),
-    periodEnd: timestamptz('period_end').notNull(),
+    periodEnd: exactMoment('period_end').notNull(),
     outboxMessageId: uuid('outbox_message_id'),
     createdAt: createdAt(),
   },

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { manualMethods, paymentProviders, paymentStatuses } from '../../../common/payments'
 import { paymentKinds } from '../../../common/renewals'
-import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
+import { createdAt, exactMoment, isOneOf, timestamptz, updatedAt } from './columns'
 import { discounts } from './discounts'
 import { plans } from './plans'
 import { trialRequests } from './trial-requests'
@@ -44,7 +44,7 @@ export const payments = pgTable(
     // A renewal continues the period ending at `renews_period_end`: one row per period, whose
     // off-session attempts are renewal_attempts (decision 0059).
     kind: varchar('kind', { length: 10, enum: paymentKinds }).notNull().default('purchase'),
-    renewsPeriodEnd: timestamptz('renews_period_end'),
+    renewsPeriodEnd: exactMoment('renews_period_end'),
     // When the renewal round tries a declined renewal again; null when nothing is scheduled
     // (waiting for a new card or the customer's confirmation, or decided).
     retryAt: timestamptz('retry_at'),

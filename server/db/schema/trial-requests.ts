@@ -14,7 +14,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { subscriptionStatuses } from '../../../common/trial-requests'
-import { createdAt, isOneOf, timestamptz, updatedAt } from './columns'
+import { createdAt, exactMoment, isOneOf, timestamptz, updatedAt } from './columns'
 
 type SearchColumns = Record<
   'name' | 'email' | 'subscriptionId' | 'telegram' | 'whatsapp',
@@ -49,7 +49,7 @@ export const trialRequests = pgTable(
     paidPlan: varchar('paid_plan', { length: 100 }),
     subscriptionPrice: numeric('subscription_price', { precision: 10, scale: 2 }),
     subscriptionStartDate: timestamptz('subscription_start_date'),
-    subscriptionEndDate: timestamptz('subscription_end_date'),
+    subscriptionEndDate: exactMoment('subscription_end_date'),
     // Another plan staff were paid for while a period ran: it starts when that period ends
     // (`scheduled_plan_from`), when the expiry round moves `paid_plan` onto it (decision 0062).
     scheduledPaidPlan: varchar('scheduled_paid_plan', { length: 100 }),

@@ -1,4 +1,4 @@
-import { and, between, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import { and, asc, between, eq, gt, isNotNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { renewalChargeLeadHours } from '../../../../common/renewals'
 import { autoRenewals } from '../../../db/schema/auto-renewals'
@@ -12,7 +12,7 @@ import { renewalCharge } from './renewal-plan'
 
 const hour = 60 * 60 * 1000
 const day = 24 * hour
-const batchSize = 500
+export const renewalBatchSize = 500
 
 /** Subscriptions renewing by themselves, with the moment their period ends. */
 const renewing = (app: FastifyInstance) =>
@@ -39,62 +39,64 @@ const hasNoRenewalRow = sql`not exists (select 1 from ${payments}
   and ${payments.renewsPeriodEnd} = ${trialRequests.subscriptionEndDate})`
 
 /**
- * Records the renewal of every auto-renewing subscription with less than a day left: one
- * pending `payments` row per period at its plan's price (the plan scheduled for it, which the
- * subscription then moves onto), due at once. A second process inserts nothing
- * (ON CONFLICT on the period). Answers how many it recorded.
+ * Records the renewals of the next `renewalBatchSize` auto-renewing subscriptions (by id, after `after`)
+ * with less than a day left: one pending `payments` row per period at its plan's price (the plan
+ * scheduled for it, which the subscription then moves onto), due at once. A second process
+ * inserts nothing (ON CONFLICT on the period). Answers how many it recorded and the id the next
+ * batch starts after, null when none is left.
  */
-export async function recordDueRenewals(app: FastifyInstance): Promise<number> {
-  let recorded = 0
-  for (;;) {
-    const now = app.now()
-    const due = await renewing(app)
-      .where(
-        and(
-          isRenewingActive,
-          lt(
-            trialRequests.subscriptionEndDate,
-            new Date(now.getTime() + renewalChargeLeadHours * hour),
-          ),
-          hasNoRenewalRow,
+export async function recordDueRenewals(
+  app: FastifyInstance,
+  after: string | null,
+): Promise<{ recorded: number; next: string | null }> {
+  const now = app.now()
+  const due = await renewing(app)
+    .where(
+      and(
+        isRenewingActive,
+        lt(
+          trialRequests.subscriptionEndDate,
+          new Date(now.getTime() + renewalChargeLeadHours * hour),
         ),
-      )
-      .limit(batchSize)
-    const rows = []
-    for (const person of due) {
-      const plan = await renewalPlanOf(app.db, person)
-      if (!plan) {
-        app.log.warn({ personId: person.id }, 'No plan to renew a subscription with; skipped')
-        continue
-      }
-      const charge = renewalCharge(plan)
-      rows.push({
-        trialRequestId: person.id,
-        planId: plan.id,
-        planName: plan.name,
-        ...charge,
-        listAmountMinor: charge.amountMinor,
-        provider: 'stripe' as const,
-        kind: 'renewal' as const,
-        renewsPeriodEnd: person.end!,
-        retryAt: now,
-        status: 'pending' as const,
-        createdBy: 'system',
-        createdAt: now,
-        updatedAt: now,
-      })
+        hasNoRenewalRow,
+        after ? gt(trialRequests.id, after) : undefined,
+      ),
+    )
+    .orderBy(asc(trialRequests.id))
+    .limit(renewalBatchSize)
+  const rows = []
+  for (const person of due) {
+    const plan = await renewalPlanOf(app.db, person)
+    if (!plan) {
+      app.log.warn({ personId: person.id }, 'No plan to renew a subscription with; skipped')
+      continue
     }
-    if (rows.length) {
-      const inserted = await app.db
+    const charge = renewalCharge(plan)
+    rows.push({
+      trialRequestId: person.id,
+      planId: plan.id,
+      planName: plan.name,
+      ...charge,
+      listAmountMinor: charge.amountMinor,
+      provider: 'stripe' as const,
+      kind: 'renewal' as const,
+      renewsPeriodEnd: person.end!,
+      retryAt: now,
+      status: 'pending' as const,
+      createdBy: 'system',
+      createdAt: now,
+      updatedAt: now,
+    })
+  }
+  const inserted = rows.length
+    ? await app.db
         .insert(payments)
         .values(rows)
         .onConflictDoNothing()
         .returning({ id: payments.id })
-      recorded += inserted.length
-    }
-    // Those without a plan stay out of the next batch only by its size: stop at a short one.
-    if (due.length < batchSize || rows.length === 0) return recorded
-  }
+    : []
+  const next = due.length < renewalBatchSize ? null : due.at(-1)!.id
+  return { recorded: inserted.length, next }
 }
 
 /**

@@ -61,9 +61,12 @@ function dueNow(app: FastifyInstance) {
     .limit(batchSize)
 }
 
-/** Charges every renewal due, at the round's pace; Stripe down ends it (the next round goes on). */
+/**
+ * Charges every renewal due, at the round's pace. Stripe down ends it (`outage`: the next round
+ * goes on).
+ */
 async function chargeDue(app: FastifyInstance, charge: ChargeCard) {
-  const counts = { charged: 0, declined: 0 }
+  const counts = { charged: 0, declined: 0, outage: false }
   const seen = new Set<string>()
   for (;;) {
     const due = (await dueNow(app)).filter(({ id }) => !seen.has(id))
@@ -80,7 +83,7 @@ async function chargeDue(app: FastifyInstance, charge: ChargeCard) {
             { paymentId: id },
             'Stripe did not answer a renewal; the next round asks again',
           )
-          return counts
+          return { ...counts, outage: true }
         }
         // Stripe refused the request itself (a key, a card no longer the Customer's): the attempt
         // stays pending and asked again later under its key, charging nothing; the others go on.
@@ -105,9 +108,9 @@ async function claimRound(app: FastifyInstance) {
 
 /**
  * The renewal round (every few seconds, and inside Expire now): one process at a time, holding a
- * lease it renews while it works, records the renewals due, sends the notices, keeps the grace
- * periods, ends what was never paid and charges what is due, paced under Stripe's rate limit
- * (decision 0060). Without Stripe it does nothing.
+ * lease it renews while it works, sends the notices, keeps the grace periods, ends what was never
+ * paid, then records the renewals due a batch at a time and charges each batch, paced under
+ * Stripe's rate limit (decision 0060). Without Stripe it does nothing.
  */
 export async function renewalRound(app: FastifyInstance): Promise<RenewalRoundResult> {
   const result = {
@@ -132,11 +135,20 @@ export async function renewalRound(app: FastifyInstance): Promise<RenewalRoundRe
       (error) => app.log.warn({ err: error }, 'Could not renew the renewal round; will retry'),
       async () => {
         await takeLeftCards(app)
-        result.recorded = await recordDueRenewals(app)
         result.notices = await queueRenewalNotices(app)
         result.linesOff = await passGracePeriods(app)
         result.ended = await endOverdueRenewals(app)
-        Object.assign(result, await chargeDue(app, charge))
+        // A batch recorded, then charged: the first charges start within moments however many
+        // periods end together, and what is recorded is what is charged next.
+        for (let after: string | null = null; ;) {
+          const batch = await recordDueRenewals(app, after)
+          result.recorded += batch.recorded
+          const counts = await chargeDue(app, charge)
+          result.charged += counts.charged
+          result.declined += counts.declined
+          if (counts.outage || !batch.next) break
+          after = batch.next
+        }
       },
     )
   } finally {

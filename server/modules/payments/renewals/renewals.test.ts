@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addCalendarMonths } from '../../../../common/subscription-renewals'
@@ -9,12 +9,13 @@ import { insertPlan, paymentEnv, paymentRow } from '../../../test/payment-fixtur
 import { renewalProbes } from '../../../test/renewal-fixtures'
 import { panelLine, panelSeconds } from '../../../test/supplier-server'
 import { signedInCustomer } from '../../../test/customer-fixtures'
+import { queryRows } from '../../../db/client'
 import { autoRenewals } from '../../../db/schema/auto-renewals'
 import { settleWithin } from '../settle-payment'
 import { databaseKinds } from '../../../test/test-server'
 import { cardVaultFor } from '../providers/payment-providers'
 import { attemptRenewal } from './renewal-attempt'
-import { recordDueRenewals } from './renewal-due'
+import { recordDueRenewals, renewalBatchSize } from './renewal-due'
 
 const hour = 3_600_000
 const day = 24 * hour
@@ -161,7 +162,7 @@ describe.each(databaseKinds)('automatic renewal on %s', (kind) => {
     await probe.travelTo(new Date(Math.max(first.end.getTime(), second.end.getTime()) - 23 * hour))
     stripe.state.webhookUrl = null
     try {
-      expect(await recordDueRenewals(app)).toBeGreaterThanOrEqual(2)
+      expect((await recordDueRenewals(app, null)).recorded).toBeGreaterThanOrEqual(2)
       const [a] = await probe.renewalsOf(first.person.id)
       const [b] = await probe.renewalsOf(second.person.id)
       await expect(attemptRenewal(app, a!.id, died)).rejects.toThrow('the process died')
@@ -248,6 +249,36 @@ describe.each(databaseKinds)('automatic renewal on %s', (kind) => {
       status: 'active',
       scheduledPlanId: null,
     })
+  })
+
+  it('records more periods than a batch, each once, though SQL wrote their ends to the microsecond', async () => {
+    const count = renewalBatchSize + 1
+    const marker = `batch-${randomUUID().slice(0, 8)}`
+    const plan = await insertPlan(db(), { name: `Plan ${marker}`, billingPeriod: 'monthly' })
+    const people = sql`(select id from trial_requests where email like ${`${marker}%`})`
+    await db().execute(sql`insert into trial_requests (first_name, last_name, name, email,
+        plan, subscription_id, email_key, subscription_status, paid_plan, subscription_end_date)
+      select 'Renew', 'N' || g, 'Renew N' || g, ${marker} || g || '@example.com', ${plan.name},
+        'SUB-' || upper(left(md5(${marker} || g), 8)),
+        ${marker} || g || '@example.com', 'active', ${plan.name},
+        ${t.now.toISOString()}::timestamptz + interval '10 minutes' + g * interval '1137 microseconds'
+      from generate_series(1, ${count}::int) as g`)
+    await db().execute(sql`insert into auto_renewals (trial_request_id, auto_renew, status)
+      select id, true, 'active' from ${people} as people`)
+    const recordedOf = sql`select count(*)::int as n from payments where trial_request_id in ${people}`
+    try {
+      const first = await recordDueRenewals(t.server.app, null)
+      expect(first).toMatchObject({ recorded: renewalBatchSize, next: expect.any(String) })
+      const rest = await recordDueRenewals(t.server.app, first.next)
+      expect(rest.next).toBeNull()
+      // From the start again: every period has its row, found though its end came from SQL.
+      expect(await recordDueRenewals(t.server.app, null)).toEqual({ recorded: 0, next: null })
+      expect(await queryRows(db(), recordedOf)).toEqual([{ n: count }])
+    } finally {
+      await db().execute(sql`delete from payments where trial_request_id in ${people}`)
+      await db().execute(sql`delete from auto_renewals where trial_request_id in ${people}`)
+      await db().execute(sql`delete from trial_requests where id in ${people}`)
+    }
   })
 
   it('takes the card in the renewal round when the settle’s follow-up died', async () => {
