@@ -202,8 +202,9 @@ describe('Business Center: account security', () => {
     const readerPage = (await openPage(browser)).page
     await loginAs(readerPage, reader)
     await readerPage.getByRole('tab', { name: 'Business Settings', exact: true }).click()
-    await readerPage.getByText('90 minutes').waitFor()
-    await readerPage.getByText('3 days').waitFor()
+    const readOnly = readerPage.getByRole('region', { name: 'Sign-in Security' })
+    await readOnly.getByText('90 minutes').waitFor()
+    await readOnly.getByText('3 days').waitFor()
     expect(await readerPage.getByRole('form', { name: 'Sign-in Security' }).count()).toBe(0)
 
     await page.reload()

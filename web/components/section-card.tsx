@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 
@@ -13,7 +13,10 @@ type SectionCardProps = {
   children: ReactNode
 }
 
-/** A titled card that is one section of a Business Center tab (its title is an h2). */
+/**
+ * A titled card that is one section of a Business Center tab: a region named by its title (an
+ * h2), so a screen reader can jump to it.
+ */
 export function SectionCard({
   title,
   icon: Icon,
@@ -22,11 +25,12 @@ export function SectionCard({
   className,
   children,
 }: SectionCardProps) {
+  const titleId = useId()
   return (
-    <Card className={cn('min-w-0', className)}>
+    <Card as="section" aria-labelledby={titleId} className={cn('min-w-0', className)}>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-3">
         <div className="grid min-w-48 flex-1 gap-1.5">
-          <CardTitle as="h2" className="flex items-center gap-2">
+          <CardTitle as="h2" id={titleId} className="flex items-center gap-2">
             <Icon className="size-5 shrink-0 text-primary" aria-hidden />
             {title}
           </CardTitle>

@@ -1,9 +1,14 @@
 import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
+/** A div by default; `as="section"` when the card is a region of the page. */
+export function Card({
+  as: Element = 'div',
+  className,
+  ...props
+}: ComponentProps<'div'> & { as?: 'div' | 'section' }) {
   return (
-    <div
+    <Element
       className={cn(
         'flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm',
         className,

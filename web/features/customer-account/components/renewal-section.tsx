@@ -52,79 +52,75 @@ export function RenewalSection({ renewal, subscription, plans, hasCards }: Renew
   const isFailing = renewal.lastFailure !== null || (renewal.autoRenew && !renewal.paymentMethod)
 
   return (
-    <section aria-label="Automatic renewal">
-      <SectionCard title="Automatic renewal" icon={RefreshCw}>
-        <div className="flex items-center justify-between gap-4">
-          <Label htmlFor="auto-renew" className="grid gap-1">
-            <span className="font-medium">Renew automatically</span>
-            <span className="text-sm font-normal text-muted-foreground">
-              {renewal.autoRenew
-                ? 'Your card is charged at the end of each period until you turn this off.'
-                : endsAt
-                  ? `Off: your line stays on until ${formatDate(endsAt)}, and nothing more is charged.`
-                  : 'Off: nothing is charged.'}
-            </span>
-          </Label>
-          <Switch
-            id="auto-renew"
-            checked={renewal.autoRenew && !isTurningOff}
-            disabled={choice.isPending || (!renewal.autoRenew && !hasCards)}
-            onCheckedChange={(checked) => {
-              if (checked) choice.mutate({ autoRenew: true })
-              else setIsTurningOff(true)
-            }}
-          />
-        </div>
-        <FormAlert message={errorText(choice.error)} />
-        {isTurningOff && <RenewalOffForm endsAt={endsAt} onDone={() => setIsTurningOff(false)} />}
-        {state && (
-          <p
-            className={
-              isFailing ? 'rounded-lg border border-destructive/40 p-3 text-sm' : 'text-sm'
-            }
-            role={isFailing ? 'alert' : undefined}
-          >
-            {state}
-          </p>
-        )}
-        {renewal.scheduledPlan && (
-          <p className="text-sm">
+    <SectionCard title="Automatic renewal" icon={RefreshCw}>
+      <div className="flex items-center justify-between gap-4">
+        <Label htmlFor="auto-renew" className="grid gap-1">
+          <span className="font-medium">Renew automatically</span>
+          <span className="text-sm font-normal text-muted-foreground">
             {renewal.autoRenew
-              ? `From ${formatDate(renewal.scheduledPlan.from)} you move to ${renewal.scheduledPlan.name}.`
-              : `${renewal.scheduledPlan.name} is chosen for your next automatic renewal: turn automatic renewal on to move to it on ${formatDate(renewal.scheduledPlan.from)}.`}
-          </p>
-        )}
-        {hasCards && (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
-            <span className="flex items-center gap-2 text-sm" data-testid="renewal-card">
-              <CreditCard className="size-4 text-primary" aria-hidden />
-              {renewal.paymentMethod ? cardText(renewal.paymentMethod) : 'No card saved'}
-            </span>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => updateCard.mutate()}
-              disabled={updateCard.isPending}
-            >
-              {renewal.paymentMethod ? 'Update card' : 'Add a card'}
-            </Button>
-          </div>
-        )}
-        {cardReturn.isSuccess && (
-          <p role="status" className="text-sm">
-            Your new card is saved.
-          </p>
-        )}
-        <FormAlert message={errorText(updateCard.error) ?? errorText(cardReturn.error)} />
-        {!subscription.isTrial && plans.length > 1 && (
-          <PlanChangeForm
-            plans={plans}
-            currentPlanId={renewal.planId ?? subscription.renewPlanId}
-            endsAt={endsAt}
-            autoRenew={renewal.autoRenew}
-          />
-        )}
-      </SectionCard>
-    </section>
+              ? 'Your card is charged at the end of each period until you turn this off.'
+              : endsAt
+                ? `Off: your line stays on until ${formatDate(endsAt)}, and nothing more is charged.`
+                : 'Off: nothing is charged.'}
+          </span>
+        </Label>
+        <Switch
+          id="auto-renew"
+          checked={renewal.autoRenew && !isTurningOff}
+          disabled={choice.isPending || (!renewal.autoRenew && !hasCards)}
+          onCheckedChange={(checked) => {
+            if (checked) choice.mutate({ autoRenew: true })
+            else setIsTurningOff(true)
+          }}
+        />
+      </div>
+      <FormAlert message={errorText(choice.error)} />
+      {isTurningOff && <RenewalOffForm endsAt={endsAt} onDone={() => setIsTurningOff(false)} />}
+      {state && (
+        <p
+          className={isFailing ? 'rounded-lg border border-destructive/40 p-3 text-sm' : 'text-sm'}
+          role={isFailing ? 'alert' : undefined}
+        >
+          {state}
+        </p>
+      )}
+      {renewal.scheduledPlan && (
+        <p className="text-sm">
+          {renewal.autoRenew
+            ? `From ${formatDate(renewal.scheduledPlan.from)} you move to ${renewal.scheduledPlan.name}.`
+            : `${renewal.scheduledPlan.name} is chosen for your next automatic renewal: turn automatic renewal on to move to it on ${formatDate(renewal.scheduledPlan.from)}.`}
+        </p>
+      )}
+      {hasCards && (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+          <span className="flex items-center gap-2 text-sm" data-testid="renewal-card">
+            <CreditCard className="size-4 text-primary" aria-hidden />
+            {renewal.paymentMethod ? cardText(renewal.paymentMethod) : 'No card saved'}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => updateCard.mutate()}
+            disabled={updateCard.isPending}
+          >
+            {renewal.paymentMethod ? 'Update card' : 'Add a card'}
+          </Button>
+        </div>
+      )}
+      {cardReturn.isSuccess && (
+        <p role="status" className="text-sm">
+          Your new card is saved.
+        </p>
+      )}
+      <FormAlert message={errorText(updateCard.error) ?? errorText(cardReturn.error)} />
+      {!subscription.isTrial && plans.length > 1 && (
+        <PlanChangeForm
+          plans={plans}
+          currentPlanId={renewal.planId ?? subscription.renewPlanId}
+          endsAt={endsAt}
+          autoRenew={renewal.autoRenew}
+        />
+      )}
+    </SectionCard>
   )
 }
