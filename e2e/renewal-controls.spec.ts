@@ -125,7 +125,7 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
     // A cheaper plan a month: for the next automatic renewal (off here), nothing charged now.
     await section
       .getByLabel('Plan', { exact: true })
-      .selectOption({ label: 'Family Lite · 7.99 EUR for 1 month' })
+      .selectOption({ label: 'Family Lite · 7.99 EUR a month' })
     await section
       .getByText(
         /^Chosen for your next automatic renewal on .+: turn automatic renewal on to move to it\. Nothing is charged now\.$/,

@@ -85,8 +85,8 @@ export function PlanChangeForm({
           >
             {plans.map((plan) => (
               <option key={plan.id} value={plan.id}>
-                {plan.name} · {plan.price} {plan.currency} for {plan.months}{' '}
-                {plan.months === 1 ? 'month' : 'months'}
+                {plan.name} · {formatMoneyIn(plan.price, plan.currency)}{' '}
+                {plan.months === 1 ? 'a month' : `every ${plan.months} months`}
               </option>
             ))}
           </NativeSelect>
