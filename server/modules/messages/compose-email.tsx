@@ -1,12 +1,8 @@
 import { render } from '@react-email/render'
 import QRCode from 'qrcode'
 import { fillTemplate } from '../../../common/message-template'
-import {
-  reminderKinds,
-  type MessageKind,
-  type TemplateText,
-  type TemplateValues,
-} from '../../../common/messages'
+import { messageAction } from '../../../common/message-actions'
+import { type MessageKind, type TemplateText, type TemplateValues } from '../../../common/messages'
 import { deviceGuideFor } from '../../../common/device-guides'
 import { xtreamServerUrl } from '../../../common/m3u'
 import type { OutgoingMail } from './mailer'
@@ -25,33 +21,6 @@ export type ComposeOptions = {
 
 const qrCid = 'm3u-qr'
 
-/** Automatic renewal's e-mails: each button signs the customer in, but one that pays. */
-const renewalActions = {
-  renewal_notice: { label: 'Manage automatic renewal', link: 'accountUrl' },
-  renewal_failed: { label: 'Update card', link: 'accountUrl' },
-  renewal_line_off: { label: 'Update card', link: 'accountUrl' },
-  renewal_ended: { label: 'Renew now', link: 'accountUrl' },
-  renewal_authentication: { label: 'Confirm payment', link: 'payUrl' },
-  card_expiring: { label: 'Update card', link: 'accountUrl' },
-} as const satisfies Partial<Record<MessageKind, { label: string; link: string }>>
-
-function actionFor(kind: MessageKind, values: TemplateValues): EmailContent['action'] {
-  const isTicket = kind === 'support_reply' || kind === 'ticket_created'
-  if (isTicket && values.ticketUrl) return { label: 'Open your ticket', url: values.ticketUrl }
-  if (kind === 'account_sign_in' && values.accountUrl) {
-    return { label: 'Sign in', url: values.accountUrl }
-  }
-  const renewal = renewalActions[kind as keyof typeof renewalActions]
-  if (renewal) {
-    const url = renewal.link === 'payUrl' ? values.payUrl : values.accountUrl
-    if (url) return { label: renewal.label, url }
-  }
-  const isReminder = (reminderKinds as readonly MessageKind[]).includes(kind)
-  // Signs the customer in on their own page with the renew panel open.
-  if (isReminder && values.renewUrl) return { label: 'Renew now', url: values.renewUrl }
-  return undefined
-}
-
 /** Renders a message's HTML and plain-text parts; every value is text, escaped by React. */
 export async function composeEmail(
   kind: MessageKind,
@@ -69,7 +38,7 @@ export async function composeEmail(
     brandName: values.brandName ?? '',
     subject,
     body: fillTemplate(template.body, values),
-    action: actionFor(kind, values),
+    action: messageAction(kind, values),
     guide,
     telegramLink: telegramLink ?? undefined,
     unsubscribeUrl: unsubscribeUrl ?? undefined,

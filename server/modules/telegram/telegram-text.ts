@@ -1,3 +1,4 @@
+import { messageAction } from '../../../common/message-actions'
 import { fillTemplate } from '../../../common/message-template'
 import { type MessageKind, type TemplateText, type TemplateValues } from '../../../common/messages'
 
@@ -38,14 +39,14 @@ function telegramText({ subject, body, login, link }: TelegramContent): string {
   return parts.join('\n\n')
 }
 
-/** An outbox message for Telegram, from the same template and values as its e-mail. */
+/** An outbox message for Telegram, from the same template, values and button as its e-mail. */
 export function composeTelegram(
   kind: MessageKind,
   template: TemplateText,
   values: TemplateValues,
 ): { subject: string; text: string } {
   const subject = fillTemplate(template.subject, values).replace(/\s+/g, ' ').trim()
-  const { username, password, m3uUrl, ticketUrl, renewUrl } = values
+  const { username, password, m3uUrl } = values
   const text = telegramText({
     subject,
     body: fillTemplate(template.body, values),
@@ -53,11 +54,7 @@ export function composeTelegram(
       kind === 'line_login' && username && password && m3uUrl
         ? { username, password, m3uUrl }
         : undefined,
-    link: ticketUrl
-      ? { label: 'Open your ticket', url: ticketUrl }
-      : renewUrl
-        ? { label: 'Renew now', url: renewUrl }
-        : undefined,
+    link: messageAction(kind, values),
   })
   return { subject, text }
 }
