@@ -91,13 +91,13 @@ export function customerSwitcher(
  * while a usable retention code is set, the offer is made (and recorded) instead, nothing else.
  */
 export function switchRenewal(
-  app: FastifyInstance,
+  clock: { now(): Date },
   personId: string,
   choice: RenewalSwitch,
   switcher: RenewalSwitcher,
 ): Promise<Switched> {
   return switcher.inTransaction(async (tx) => {
-    const now = app.now()
+    const now = clock.now()
     const [person] = await tx
       .select({ id: trialRequests.id })
       .from(trialRequests)
