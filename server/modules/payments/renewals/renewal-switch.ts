@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { RenewalOffReason, RetentionOffer } from '../../../../common/renewals'
 import type { Db } from '../../../db/client'
 import { discounts } from '../../../db/schema/discounts'
 import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { conflict, notFound } from '../../../lib/http-error'
-import { recordAudit } from '../../audit/audit.service'
 import { getRenewalSettings } from '../../settings/settings.service'
 import {
   lockRenewalChoice,
@@ -58,31 +56,6 @@ export const renewalAuditDetails = ({ autoRenew, reason }: RenewalSwitch) => ({
   autoRenew,
   ...(reason ? { reason } : {}),
 })
-
-/** The customer on their own page: the entry is theirs, unless only the offer was made. */
-export function customerSwitcher(
-  app: FastifyInstance,
-  personId: string,
-  choice: RenewalSwitch,
-): RenewalSwitcher {
-  return {
-    by: 'customer',
-    inTransaction: (change) =>
-      app.db.transaction(async (tx) => {
-        const switched = await change(tx)
-        if (switched.offer) return switched
-        await recordAudit(tx, {
-          actor: { id: null, username: 'customer' },
-          action: 'trial_request.renewal',
-          entityType: 'trial_request',
-          entityId: personId,
-          details: renewalAuditDetails(choice),
-          now: app.now(),
-        })
-        return switched
-      }),
-  }
-}
 
 /**
  * Turns a person's automatic renewal on or off, in the switcher's transaction (with its trail

@@ -2,10 +2,11 @@ import { and, eq, isNotNull } from 'drizzle-orm'
 import { payments } from '../../../db/schema/payments'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { conflict, notFound } from '../../../lib/http-error'
+import { recordAudit } from '../../audit/audit.service'
 import { actingAdmin, auditAction, auditedChange, type CommandContext } from '../../audit/command'
 import type { AppContext } from '../payment-context'
 import { attemptRenewal, chargeOf } from './renewal-attempt'
-import { renewalAuditDetails, switchRenewal } from './renewal-switch'
+import { renewalAuditDetails, switchRenewal, type RenewalSwitch } from './renewal-switch'
 
 // Recorded on the person, where their trail is read.
 export const renewalActions = {
@@ -57,5 +58,32 @@ export async function switchRenewalForPerson(
   await switchRenewal(ctx, personId, choice, {
     by: actingAdmin(ctx).username,
     inTransaction: (change) => auditedChange(ctx, renewalActions.choice, entry, change),
+  })
+}
+
+/**
+ * The customer's own switch, on their page: the first time off, the retention offer may come
+ * first. The entry is theirs (as `customer`), unless only the offer was made.
+ */
+export async function chooseOwnRenewal(
+  ctx: CommandContext,
+  { personId, choice }: { personId: string; choice: RenewalSwitch },
+) {
+  return switchRenewal(ctx, personId, choice, {
+    by: 'customer',
+    inTransaction: (change) =>
+      ctx.db.transaction(async (tx) => {
+        const switched = await change(tx)
+        if (switched.offer) return switched
+        await recordAudit(tx, {
+          actor: { id: null, username: 'customer' },
+          action: renewalActions.choice.action,
+          entityType: renewalActions.choice.entity,
+          entityId: personId,
+          details: renewalAuditDetails(choice),
+          now: ctx.now(),
+        })
+        return switched
+      }),
   })
 }
