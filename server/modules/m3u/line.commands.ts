@@ -60,7 +60,7 @@ export async function makePersonLine(
 }
 
 /** Disable, enable or a new password: recorded, then pushed to the panel (line-actions.ts). */
-export async function changePersonLine(
+export async function actOnPersonLine(
   ctx: PanelContext,
   { personId, action, apiKey }: { personId: string; action: LineAction; apiKey?: string },
 ) {

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-error'
 import { commandContext } from '../audit/command-context'
 import type { LineAction } from './line-actions'
 import { presentPersonLine } from './line-changes'
-import { changePersonLine, lineActions, makePersonLine } from './line.commands'
+import { actOnPersonLine, lineActions, makePersonLine } from './line.commands'
 import { getPersonLine } from './person-lines.service'
 import { panelCallRefusals, supplierAccess } from './supplier-access'
 
@@ -65,7 +65,7 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { line, outcome } = await changePersonLine(
+        const { line, outcome } = await actOnPersonLine(
           { ...commandContext(request), access },
           { personId: request.params.id, action, apiKey: request.body.apiKey },
         )
