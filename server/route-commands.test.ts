@@ -5,14 +5,8 @@ import { describe, expect, it } from 'vitest'
 
 const modulesDir = join(dirname(fileURLToPath(import.meta.url)), 'modules')
 
-// Modules not yet on commands: their routes may still open the audited transaction themselves,
-// through the route-shaped `inAuditedTransaction`. The money modules move with the work now under
-// way in them, m3u after (decision 0055); a module leaves this list once its routes call commands.
-const notYetCommands = ['business-metrics', 'customer-account', 'm3u', 'payments', 'subscriptions']
-
-// What a route must leave to a command: the transaction, the trail entry, "nothing changed".
-const commandWork =
-  /\binAuditedTransaction\b|\bdeclareUnchanged\b|\bauditedChange\b|\.transaction\(/
+// What a route must leave to a command: the transaction, the trail entry.
+const commandWork = /\bauditedChange\b|\brecordAudit\b|\brecordSystemAudit\b|\.transaction\(/
 
 const sourceFiles = (module: string) =>
   readdirSync(join(modulesDir, module), { recursive: true, encoding: 'utf8' })
@@ -35,25 +29,17 @@ const routesDoingCommandWork = (modules: string[]) =>
   )
 
 // docs/architecture.md §3: a route parses, calls one command and presents its result; the
-// command owns its transaction and its trail entry, the same whoever calls it.
+// command owns its transaction and its trail entry, the same whoever calls it (decisions 0055, 0064).
 describe('routes', () => {
-  const modules = readdirSync(modulesDir).filter((module) => !notYetCommands.includes(module))
+  const modules = readdirSync(modulesDir)
 
   it('leave transactions and trail entries to commands', () => {
-    // The reading sees routes at all, and what it looks for where it is still done.
-    expect(routeFiles('plans').length + routeFiles('audit').length).toBeGreaterThan(1)
-    expect(routesDoingCommandWork(['payments'])).not.toEqual([])
-    expect(routesDoingCommandWork(modules)).toEqual([])
-  })
-
-  it('reach the route-shaped audited transaction only in the modules not yet on commands', () => {
-    const users = modules.flatMap((module) =>
-      sourceFiles(module)
-        .filter(
-          ({ file, text }) => !file.startsWith('audit/') && /\binAuditedTransaction\b/.test(text),
-        )
-        .map(({ file }) => file),
+    // The reading sees routes at all, and the work it looks for where it is done: in commands.
+    expect(routeFiles('plans').length + routeFiles('payments').length).toBeGreaterThan(1)
+    const commandFiles = modules.flatMap((module) =>
+      sourceFiles(module).filter(({ file }) => /\.commands\.ts$/.test(file)),
     )
-    expect(users).toEqual([])
+    expect(commandFiles.filter(({ text }) => commandWork.test(text)).length).toBeGreaterThan(10)
+    expect(routesDoingCommandWork(modules)).toEqual([])
   })
 })

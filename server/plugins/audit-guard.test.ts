@@ -4,10 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../db/client'
 import { withNewEntries } from '../test/audit-trail'
 import { registerAudit } from './audit'
-import { auditAs, inAuditedTransaction } from '../modules/audit/audited-transaction'
+import { auditAction, auditedChange, resultId, type AuditAction } from '../modules/audit/command'
+import { commandContext } from '../modules/audit/command-context'
 import { registerErrorHandler } from './error-handler'
 
-const audit = auditAs('thing')
+const audit = (verb: string) => ({ audit: auditAction('thing', verb) })
+/** A command's audited change, run by the request's route: its entry names what it returns. */
+const change = <T>(request: FastifyRequest, action: AuditAction, result: T) =>
+  auditedChange(
+    commandContext(request),
+    action,
+    { entityId: resultId, details: null },
+    async () => result,
+  )
 const ada = { id: randomUUID(), username: 'ada' } as FastifyRequest['admin']
 
 /** An app with only the audit plugin, and an admin when the request says `x-admin`. */
@@ -33,12 +42,12 @@ describe('the audit plugin’s guards', () => {
     database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' })
     app = auditedApp(database, logs)
     app.post('/api/records', { config: audit('record') }, async (request) =>
-      inAuditedTransaction(request, async () => ({ id: 'thing-1' })),
+      change(request, auditAction('thing', 'record'), { id: 'thing-1' }),
     )
     app.post('/api/forgets', { config: audit('forget') }, async () => ({ id: 'thing-2' }))
     app.post('/api/records-twice', { config: audit('twice') }, async (request) => {
-      await inAuditedTransaction(request, async () => null)
-      return inAuditedTransaction(request, async () => null)
+      await change(request, auditAction('thing', 'twice'), null)
+      return change(request, auditAction('thing', 'twice'), null)
     })
     await app.ready()
   })

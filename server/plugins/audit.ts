@@ -13,7 +13,8 @@ declare module 'fastify' {
 }
 
 /**
- * Every admin change is recorded (who, what, when, which entity) by `inAuditedTransaction`. A
+ * Every admin change is recorded (who, what, when, which entity) by its command's
+ * `auditedChange` (modules/audit/command.ts), which marks the request audited. A
  * route that changes data without declaring its audit action stops the server at start-up, and
  * an audited route that succeeds without having recorded its entry is reported.
  */

@@ -10,11 +10,12 @@ import {
   planChangeRefusal,
   renewalChoiceAnswer,
 } from '../../../common/renewals'
+import { commandContext } from '../audit/command-context'
 import { completeCardSetup, startCardSetup } from '../payments/renewals/card-setup'
 import { changePlan } from '../payments/renewals/plan-change'
 import { enforceLimit } from '../rate-limits/limits'
 import { signInLinkLimits } from './sign-in-requests'
-import { customerSwitcher, switchRenewal } from '../payments/renewals/renewal-switch'
+import { chooseOwnRenewal } from '../payments/renewals/renewal.commands'
 import { customerRenewal, readRenewal } from '../subscriptions/renewal-view'
 
 const customer = { customer: true } as const
@@ -40,12 +41,7 @@ export async function accountRenewalRoutes(fastify: FastifyInstance) {
       const personId = personOf(request)
       const { autoRenew, reason, confirm } = request.body
       const choice = { autoRenew, reason, mayOffer: !confirm }
-      const { offer } = await switchRenewal(
-        app,
-        personId,
-        choice,
-        customerSwitcher(app, personId, choice),
-      )
+      const { offer } = await chooseOwnRenewal(commandContext(request), { personId, choice })
       return { renewal: await renewalOf(personId), offer }
     },
   )

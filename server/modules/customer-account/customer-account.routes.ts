@@ -5,15 +5,11 @@ import { idParams } from '../../../common/api'
 import {
   accountCheckoutAnswer,
   accountCheckoutInput,
-  accountPaths,
   accountQuote,
   accountQuoteInput,
   accountReceipt,
-  cancelledCheckoutParam,
   customerAccount,
   deviceGuideList,
-  renewParam,
-  returnedPaymentParam,
   signInAnswer,
   signInInput,
   signInLinkAnswer,
@@ -29,8 +25,9 @@ import {
 import { enforceLimit } from '../rate-limits/limits'
 import { deviceGuideFor, deviceGuides } from '../../../common/device-guides'
 import { quoteCheckout } from '../payments/checkout-quote'
-import { startCheckout } from '../payments/checkout.service'
+import { commandContext } from '../audit/command-context'
 import { providersState } from '../payments/providers/payment-providers'
+import { checkoutFromAccount } from './account-checkout.commands'
 import { readAccount } from './account.service'
 import { readReceipt } from './account-receipt.service'
 import { recordCustomerAction } from './customer-activity.service'
@@ -200,20 +197,10 @@ export async function customerAccountRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const personId = personOf(request)
       await enforceLimit(app.rateLimiter, signInLinkLimits.checkout, personId, app.now())
-      const { paymentId, checkoutUrl } = await startCheckout(app, personId, request.body, {
-        createdBy: 'customer',
-        inTransaction: (record) =>
-          app.db.transaction(async (tx) => {
-            const intent = await record(tx)
-            const { planName, months } = intent.payment
-            const detail = `${planName}, ${months} ${months === 1 ? 'month' : 'months'}`
-            await recordCustomerAction(tx, personId, 'checkout_started', detail, app.now())
-            return intent
-          }),
-        returnTo: (id) => ({
-          success: `${accountPaths.account}?${returnedPaymentParam}=${encodeURIComponent(id)}`,
-          cancelled: `${accountPaths.account}?${renewParam}=1&${cancelledCheckoutParam}=1`,
-        }),
+      const ctx = { ...commandContext(request), app: request.server }
+      const { paymentId, checkoutUrl } = await checkoutFromAccount(ctx, {
+        personId,
+        input: request.body,
       })
       return reply.code(201).send({ paymentId, checkoutUrl })
     },

@@ -52,10 +52,6 @@ export async function followLineAs(follower: LineFollower, lineId: string | null
   }
 }
 
-/** `followLineAs` for an admin's request. */
-export const followLine = (request: FastifyRequest, lineId: string | null) =>
-  followLineAs(requestFollower(request), lineId)
-
 /**
  * Buys a converted person's line with the server's key, unless they have one; why not, when that
  * failed (or why it is not known yet: the retry job settles a line left checking).

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify'
 import type { AuditDetails } from '../../../common/audit'
 import type { Db } from '../../db/client'
 import { retryOnDeadlock } from '../../lib/database-errors'
-import { inAuditedTransaction } from '../audit/audited-transaction'
 import { recordAudit, recordSystemAudit } from '../audit/audit.service'
+import { auditedChange, type AuditAction, type CommandContext } from '../audit/command'
 
 /**
  * Opens the transaction that records how a panel call ended, and writes the action's line in the
@@ -15,9 +14,9 @@ export type CommitOutcome = <T>(
   details: AuditDetails,
 ) => Promise<T>
 
-/** The route's own audited transaction: its declared action, by its admin. */
-export function routeOutcome(request: FastifyRequest): CommitOutcome {
-  return (entityId, write, details) => inAuditedTransaction(request, write, { entityId, details })
+/** A command's own audited transaction: its action, by its actor. */
+export function commandOutcome(ctx: CommandContext, action: AuditAction): CommitOutcome {
+  return (entityId, write, details) => auditedChange(ctx, action, { entityId, details }, write)
 }
 
 // The outcomes below are recorded beside other writers of the same person (an admin's payment

@@ -11,18 +11,15 @@ import {
 import { csvStream } from '../../lib/csv-export'
 import { keyset, setPageHeaders } from '../../lib/keyset'
 import { textAnswer } from '../../lib/text-answer'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
+import { commandContext } from '../audit/command-context'
 import {
-  dismissSharing,
   flaggedLines,
   presentSharedLine,
   sharingCsvRows,
   sharingEvidence,
   sharingOrder,
 } from './line-sharing'
-import { offerBiggerPlan } from './sharing-offer'
-
-const audit = auditAs('line_sharing')
+import { dismissSharedLine, offerBiggerPlanFor, sharingActions } from './line-sharing.commands'
 
 /**
  * Lines likely shared (Business Center): the list with its evidence, a CSV of it, and Dismiss.
@@ -84,14 +81,11 @@ export async function lineSharingRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/lines/sharing/:id/dismiss',
     {
-      config: audit('dismiss'),
+      config: { audit: sharingActions.dismiss },
       schema: { params: idParams, response: { 204: z.null(), 404: apiErrorBody } },
     },
     async (request, reply) => {
-      const actor = request.admin!.username
-      await inAuditedTransaction(request, (tx) =>
-        dismissSharing(tx, request.params.id, actor, app.now()),
-      )
+      await dismissSharedLine(commandContext(request), request.params.id)
       return reply.code(204).send(null)
     },
   )
@@ -100,19 +94,14 @@ export async function lineSharingRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/lines/sharing/:id/offer',
     {
-      config: audit('offer'),
+      config: { audit: sharingActions.offer },
       schema: {
         params: idParams,
         response: { 201: sharingOfferAnswer, 404: apiErrorBody, 409: apiErrorBody },
       },
     },
     async (request, reply) => {
-      const actor = request.admin!.username
-      const offer = await inAuditedTransaction(
-        request,
-        (tx) => offerBiggerPlan(tx, request.params.id, actor, app.now()),
-        { details: (made) => ({ planName: made.planName, channels: made.channels.join(',') }) },
-      )
+      const offer = await offerBiggerPlanFor(commandContext(request), request.params.id)
       return reply.code(201).send(offer)
     },
   )

@@ -6,8 +6,9 @@ import { createM3uLineInputFor, m3uLine } from '../../../common/m3u'
 import { panelCall } from '../../../common/panel-calls'
 import { notFound } from '../../lib/http-error'
 import { setPageHeaders } from '../../lib/keyset'
-import { inAuditedTransaction } from '../audit/audited-transaction'
-import { createM3uLine, listM3uLines, m3uLineExists } from './m3u.service'
+import { commandContext } from '../audit/command-context'
+import { lineActions, orderLine } from './line.commands'
+import { listM3uLines, m3uLineExists } from './m3u.service'
 import { listLineHistory } from './panel-ledger'
 import { panelCallRefusals, supplierAccess } from './supplier-access'
 
@@ -27,7 +28,7 @@ export async function m3uRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/m3u-lines',
     {
-      config: { audit: { action: 'm3u_line.create', entity: 'm3u_line' } },
+      config: { audit: lineActions.create },
       schema: {
         body: createM3uLineInputFor({ hasServerKey: app.config.supplierApiKey !== null }),
         // 201 bought; 200 the line an earlier submit of the same requestId bought.
@@ -35,16 +36,8 @@ export async function m3uRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { line, isNew } = await createM3uLine(
-        supplierAccess(app),
-        request.body,
-        request.admin!.username,
-        (write) =>
-          inAuditedTransaction(request, write, {
-            entityId: ({ line }) => line.id,
-            details: ({ isNew }) => (isNew ? undefined : { outcome: 'replayed' }),
-          }),
-      )
+      const ctx = { ...commandContext(request), access: supplierAccess(app) }
+      const { line, isNew } = await orderLine(ctx, request.body)
       return reply.code(isNew ? 201 : 200).send(line)
     },
   )

@@ -39,7 +39,7 @@ function presentLine(row: M3uLineRow): M3uLine {
 
 type M3uOrderOutcome = { line: M3uLine; isNew: boolean }
 
-/** Commits what an order ended in; the route records it in the audit trail in that transaction. */
+/** Commits what an order ended in; the command records it in the audit trail in that transaction. */
 type CommitOutcome = (write: (tx: Db) => Promise<M3uOrderOutcome>) => Promise<M3uOrderOutcome>
 
 export async function m3uLineExists(db: Db, id: string): Promise<boolean> {

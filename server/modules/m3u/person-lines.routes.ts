@@ -3,14 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { personLine, supplierKeyInput } from '../../../common/person-lines'
 import { notFound } from '../../lib/http-error'
-import { auditAs } from '../audit/audited-transaction'
-import { changePersonLineNow, type LineAction } from './line-actions'
+import { commandContext } from '../audit/command-context'
+import type { LineAction } from './line-actions'
 import { presentPersonLine } from './line-changes'
-import { routeOutcome } from './line-outcome'
-import { createPersonLine, getPersonLine } from './person-lines.service'
+import { actOnPersonLine, lineActions, makePersonLine } from './line.commands'
+import { getPersonLine } from './person-lines.service'
 import { panelCallRefusals, supplierAccess } from './supplier-access'
-
-const audit = auditAs('m3u_line')
 
 const actions: [path: string, action: LineAction][] = [
   ['disable', 'disable'],
@@ -38,7 +36,7 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/trial-requests/:id/line',
     {
-      config: audit('create'),
+      config: { audit: lineActions.create },
       schema: {
         params: idParams,
         body: supplierKeyInput,
@@ -46,12 +44,10 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { line, isNew, isChecking } = await createPersonLine(access, request.params.id, {
-        apiKey: request.body.apiKey,
-        actor: request.admin!.username,
-        commit: routeOutcome(request),
-        checkLater: true,
-      })
+      const { line, isNew, isChecking } = await makePersonLine(
+        { ...commandContext(request), access },
+        { personId: request.params.id, apiKey: request.body.apiKey },
+      )
       return reply.code(isChecking ? 202 : isNew ? 201 : 200).send(line)
     },
   )
@@ -61,7 +57,7 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/trial-requests/:id/line/${path}`,
       {
-        config: audit(action),
+        config: { audit: lineActions.change[action] },
         schema: {
           params: idParams,
           body: supplierKeyInput,
@@ -69,11 +65,10 @@ export async function personLinesRoutes(fastify: FastifyInstance) {
         },
       },
       async (request, reply) => {
-        const { line, outcome } = await changePersonLineNow(access, request.params.id, action, {
-          apiKey: request.body.apiKey,
-          actor: request.admin!.username,
-          commit: routeOutcome(request),
-        })
+        const { line, outcome } = await actOnPersonLine(
+          { ...commandContext(request), access },
+          { personId: request.params.id, action, apiKey: request.body.apiKey },
+        )
         const isDone = outcome === 'synced' || outcome === 'unchanged'
         return reply.code(isDone ? 200 : 202).send(presentPersonLine(line))
       },

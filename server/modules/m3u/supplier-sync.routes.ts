@@ -11,15 +11,11 @@ import {
   supplierSyncResult,
 } from '../../../common/person-lines'
 import { setPageHeaders } from '../../lib/keyset'
-import { auditAs } from '../audit/audited-transaction'
-import { readActivityRound } from './activity-read'
-import { fixDrift, type MoveSubscriptionEnd } from './drift-fix'
-import { routeOutcome } from './line-outcome'
+import { commandContext } from '../audit/command-context'
+import type { MoveSubscriptionEnd } from './drift-fix'
 import { panelCallRefusals, supplierAccess } from './supplier-access'
+import { fixSupplierDrift, supplierActions, syncWithSupplier } from './supplier.commands'
 import { listDrift, readSupplierStatus } from './supplier-status'
-import { syncSupplier } from './supplier-sync'
-
-const audit = auditAs('supplier')
 
 /**
  * The supplier panel seen from the M3U tools: status and credits, reconciliation, drift. Keeping
@@ -41,22 +37,14 @@ export async function supplierSyncRoutes(
   app.post(
     '/api/supplier/sync',
     {
-      config: audit('sync'),
+      config: { audit: supplierActions.sync },
       schema: {
         body: supplierKeyInput,
         response: { 200: supplierSyncResult, ...panelCallRefusals },
       },
     },
-    async (request) => {
-      const result = await syncSupplier(access, {
-        apiKey: request.body.apiKey,
-        actor: request.admin!.username,
-        commit: routeOutcome(request),
-      })
-      // Now rather than at the next round: the activity log on, and the lines likely shared.
-      await readActivityRound(access)
-      return result
-    },
+    async (request) =>
+      syncWithSupplier({ ...commandContext(request), access }, { apiKey: request.body.apiKey }),
   )
 
   app.get(
@@ -79,7 +67,7 @@ export async function supplierSyncRoutes(
   app.post(
     '/api/supplier/drift/:id/fix',
     {
-      config: audit('fix_drift'),
+      config: { audit: supplierActions.fixDrift },
       schema: {
         params: idParams,
         body: driftFixInput,
@@ -87,12 +75,9 @@ export async function supplierSyncRoutes(
       },
     },
     async (request, reply) => {
-      const result = await fixDrift(access, request.params.id, request.body.keep, {
-        apiKey: request.body.apiKey,
-        actor: request.admin!.username,
-        commit: routeOutcome(request),
-        moveSubscriptionEnd,
-      })
+      const { keep, apiKey } = request.body
+      const ctx = { ...commandContext(request), access, moveSubscriptionEnd }
+      const result = await fixSupplierDrift(ctx, { driftId: request.params.id, keep, apiKey })
       return reply.code(result.isFixed ? 200 : 202).send(result)
     },
   )

@@ -1,10 +1,23 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 import type { LastBackup } from '../../../common/maintenance'
+import type { Db } from '../../db/client'
 import { whileRenewing } from '../../lib/lease'
 import { pruneBackupFiles, writeBackupFile } from './backup-files'
 import { claimBackup, recordBackup, releaseBackupClaim, renewBackupClaim } from './backup-state'
 
 export type BackupRun = { outcome: 'written'; backup: LastBackup } | { outcome: 'busy' | 'not_due' }
+
+/**
+ * What a backup is written with: the database, its clock and log, and BACKUP_DIR with
+ * BACKUP_KEEP (null when unset). The app is one (the daily job); so is a command's context with
+ * the setting added (Backup now).
+ */
+export type BackupWriter = {
+  db: Db
+  now(): Date
+  log: FastifyBaseLogger
+  config: { backups: { dir: string; keep: number } | null }
+}
 
 const startOfUtcDay = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
@@ -14,7 +27,7 @@ const startOfUtcDay = (now: Date) =>
  * when none was written this (UTC) day; whatever the reason, one process writes at a time.
  */
 export async function writeBackup(
-  app: FastifyInstance,
+  app: BackupWriter,
   { daily }: { daily: boolean },
 ): Promise<BackupRun> {
   const target = app.config.backups

@@ -18,7 +18,7 @@ import { renewalRound } from '../payments/renewals/renewal-round'
 import { expireSubscriptions } from '../subscriptions/expire-subscriptions'
 import { startQueuedTrials } from '../trial-requests/start-queued-trials'
 import { backupFileName, backupJson } from './backup'
-import { writeBackup } from './backups.service'
+import { writeBackup, type BackupWriter } from './backups.service'
 
 export const maintenanceActions = {
   expireNow: auditAction('maintenance', 'expire_now'),
@@ -27,8 +27,8 @@ export const maintenanceActions = {
 }
 
 /**
- * Maintenance runs the jobs on demand, and some jobs still take the whole app (payments'
- * reconciliation, the autopilot, the backup's claim): until they take a context, so does this.
+ * Expire now runs the jobs on demand, and some jobs still take the whole app (payments'
+ * reconciliation, the renewal round, the autopilot): until they take a context, so does this.
  */
 export type MaintenanceContext = CommandContext & { app: FastifyInstance }
 
@@ -84,12 +84,11 @@ export async function startBackupDownload(ctx: CommandContext) {
 }
 
 /** One more backup file in BACKUP_DIR now, unless another is being written. */
-export async function writeBackupNow(ctx: MaintenanceContext): Promise<LastBackup> {
-  const { app } = ctx
-  if (!app.config.backups) {
+export async function writeBackupNow(ctx: CommandContext & BackupWriter): Promise<LastBackup> {
+  if (!ctx.config.backups) {
     throw conflict('Backups to files are off: set BACKUP_DIR on the server to turn them on.')
   }
-  const run = await writeBackup(app, { daily: false }).catch((error: unknown) => {
+  const run = await writeBackup(ctx, { daily: false }).catch((error: unknown) => {
     // A full disk or a folder taken away: the server's to fix, said in a sentence.
     const code = (error as NodeJS.ErrnoException).code
     if (!code?.startsWith('E')) throw error

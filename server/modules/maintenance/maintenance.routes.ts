@@ -81,6 +81,11 @@ export async function maintenanceRoutes(app: FastifyInstance) {
       schema: { response: { 201: lastBackup, 409: apiErrorBody, 503: apiErrorBody } },
     },
     async (request, reply) =>
-      reply.code(201).send(await writeBackupNow({ ...commandContext(request), app })),
+      reply.code(201).send(
+        await writeBackupNow({
+          ...commandContext(request),
+          config: { backups: app.config.backups },
+        }),
+      ),
   )
 }

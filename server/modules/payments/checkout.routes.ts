@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParams } from '../../../common/api'
 import { checkoutAnswer, checkoutInput, paymentProvidersState } from '../../../common/payments'
-import { auditAs } from '../audit/audited-transaction'
-import { adminAsker, startCheckout } from './checkout.service'
+import { commandContext } from '../audit/command-context'
+import { makePayLink, payLinkAction } from './checkout.commands'
 import { providersState } from './providers/payment-providers'
 
 export async function checkoutRoutes(fastify: FastifyInstance) {
@@ -19,11 +19,12 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/trial-requests/:id/checkout',
     {
-      config: auditAs('trial_request')('checkout'),
+      config: { audit: payLinkAction },
       schema: { params: idParams, body: checkoutInput, response: { 201: checkoutAnswer } },
     },
     async (request, reply) => {
-      const answer = await startCheckout(app, request.params.id, request.body, adminAsker(request))
+      const ctx = { ...commandContext(request), app: request.server }
+      const answer = await makePayLink(ctx, { personId: request.params.id, input: request.body })
       return reply.code(201).send(answer)
     },
   )

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { formatCents } from '../../../common/money'
 import type { z } from 'zod'
 import { providerLabels, type CheckoutAnswer, type checkoutInput } from '../../../common/payments'
@@ -8,7 +8,6 @@ import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { conflict, notFound } from '../../lib/http-error'
-import { inAuditedTransaction } from '../audit/audited-transaction'
 import { applyDiscountCode } from '../discounts/discount-apply.service'
 import { refuseCode } from '../discounts/discount-rules'
 import { spokenAmount } from '../subscriptions/payment-notices'
@@ -152,15 +151,6 @@ export type CheckoutAsker = {
   /** Where the provider sends the customer back, knowing the payment; by default the plain pages. */
   returnTo?: (paymentId: string) => ReturnPaths
 }
-
-/** An admin's pay link: the intent is audited like every admin change. */
-export const adminAsker = (request: FastifyRequest): CheckoutAsker => ({
-  createdBy: request.admin!.username,
-  inTransaction: (record) =>
-    inAuditedTransaction(request, record, {
-      details: ({ isReused }) => (isReused ? { outcome: 'replayed' } : undefined),
-    }),
-})
 
 /**
  * A pay link for the customer, asked for by an admin or by the customer on their own page (one

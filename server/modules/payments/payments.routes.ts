@@ -11,14 +11,11 @@ import {
 } from '../../../common/payments'
 import { setPageHeaders } from '../../lib/keyset'
 import { textAnswer } from '../../lib/text-answer'
-import { auditAs } from '../audit/audited-transaction'
+import { paymentContext } from './payment-context'
 import { paymentsCsv, paymentsFileName } from './payments-csv'
 import { getPayment, listPayments, paymentFilter } from './payments.service'
-import { refundPayment } from './refund-payment'
-import { resolvePayment } from './resolve-payment'
-
-// Recorded on the person the money came from, where their trail is read.
-const audit = auditAs('trial_request')
+import { refundAction, refundPayment, resolveAction } from './refund.commands'
+import { resolvePayment } from './resolve.commands'
 const exportQuery = paymentListQuery.omit({ limit: true, cursor: true })
 
 /**
@@ -73,7 +70,7 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/payments/:id/refund',
     {
-      config: { role: 'super_admin', ...audit('refund_payment') },
+      config: { role: 'super_admin', audit: refundAction },
       schema: {
         params: idParams,
         body: refundInput,
@@ -87,13 +84,13 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => refundPayment(request, request.params.id, request.body),
+    async (request) => refundPayment(paymentContext(request), request.params.id, request.body),
   )
 
   app.post(
     '/api/payments/:id/resolve',
     {
-      config: { role: 'super_admin', ...audit('resolve_payment') },
+      config: { role: 'super_admin', audit: resolveAction },
       schema: {
         params: idParams,
         body: resolveInput,
@@ -107,6 +104,6 @@ export async function paymentsRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => resolvePayment(request, request.params.id, request.body),
+    async (request) => resolvePayment(paymentContext(request), request.params.id, request.body),
   )
 }

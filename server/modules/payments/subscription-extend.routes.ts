@@ -2,12 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { extendSubscriptionInput, subscriptionChange } from '../../../common/subscription-renewals'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import { requestFollower } from '../m3u/line-follow'
-import { settleManualPayment } from './manual-payment'
-import { followSettled } from './settle-payment'
-
-const audit = auditAs('trial_request')
+import { extendPaid, manualPaymentActions } from './manual-payment.commands'
+import { paymentContext } from './payment-context'
 
 export async function subscriptionExtendRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -17,7 +13,7 @@ export async function subscriptionExtendRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/trial-requests/:id/subscription/extend',
     {
-      config: audit('extend'),
+      config: { audit: manualPaymentActions.extend },
       schema: {
         params: idParams,
         body: extendSubscriptionInput,
@@ -30,20 +26,9 @@ export async function subscriptionExtendRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { months, price, requestId } = request.body
-      const { settled } = await inAuditedTransaction(
-        request,
-        (tx) =>
-          settleManualPayment(
-            tx,
-            request.params.id,
-            { months, amount: price, requestId },
-            { now: app.now(), step: 'extend', createdBy: request.admin!.username },
-          ),
-        { details: ({ isReplay }) => (isReplay ? { outcome: 'replayed' } : undefined) },
-      )
-      const lineProblem = await followSettled(requestFollower(request), settled, {
-        createLine: false,
+      const { settled, lineProblem } = await extendPaid(paymentContext(request), {
+        personId: request.params.id,
+        input: request.body,
       })
       return lineProblem ? { ...settled.person!, lineProblem } : settled.person!
     },

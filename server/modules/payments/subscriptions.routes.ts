@@ -3,16 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody, idParams } from '../../../common/api'
 import { subscriptionChange } from '../../../common/subscription-renewals'
 import { convertToSubscriptionInput } from '../../../common/trial-requests'
-import { auditAs, inAuditedTransaction } from '../audit/audited-transaction'
-import { changePersonLine } from '../m3u/line-changes'
-import { followLine, requestFollower } from '../m3u/line-follow'
-import { settleManualPayment } from './manual-payment'
-import { revertPaymentsOf } from './revert-payments'
-import { followSettled } from './settle-payment'
-import { takeBackRenewals } from '../subscriptions/subscription-extend.service'
-import { deleteSubscription } from '../subscriptions/subscriptions.service'
-
-const audit = auditAs('trial_request')
+import { convertToPaid, manualPaymentActions } from './manual-payment.commands'
+import { paymentContext } from './payment-context'
+import { deleteSubscriptionAction, takeBackSubscription } from './subscription.commands'
 
 /** A person's paid subscription, begun and taken back by an admin. */
 export async function subscriptionsRoutes(fastify: FastifyInstance) {
@@ -24,7 +17,7 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/trial-requests/:id/convert-to-subscription',
     {
-      config: audit('convert'),
+      config: { audit: manualPaymentActions.convert },
       schema: {
         params: idParams,
         body: convertToSubscriptionInput,
@@ -37,21 +30,10 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { paidPlan, subscriptionMonths, subscriptionPrice, createLine } = request.body
-      const payment = {
-        plan: { name: paidPlan },
-        months: subscriptionMonths,
-        amount: subscriptionPrice,
-      }
-      const { settled } = await inAuditedTransaction(request, (tx) =>
-        settleManualPayment(tx, request.params.id, payment, {
-          now: app.now(),
-          step: 'convert',
-          createdBy: request.admin!.username,
-        }),
-      )
-      const follower = requestFollower(request)
-      const lineProblem = await followSettled(follower, settled, { createLine: !!createLine })
+      const { settled, lineProblem } = await convertToPaid(paymentContext(request), {
+        personId: request.params.id,
+        input: request.body,
+      })
       return lineProblem ? { ...settled.person!, lineProblem } : settled.person!
     },
   )
@@ -59,22 +41,15 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
   app.delete(
     '/api/trial-requests/:id/subscription',
     {
-      config: audit('delete_subscription'),
+      config: { audit: deleteSubscriptionAction },
       schema: {
         params: idParams,
         response: { 200: subscriptionChange, 404: apiErrorBody, 409: apiErrorBody },
       },
     },
     async (request) => {
-      const { id } = request.params
-      const now = app.now()
-      const { person, lineId } = await inAuditedTransaction(request, async (tx) => {
-        const person = await deleteSubscription(tx, id, now)
-        await takeBackRenewals(tx, id)
-        await revertPaymentsOf(tx, id, now)
-        return { person, lineId: await changePersonLine(tx, id, { isEnabled: false }, now) }
-      })
-      const lineProblem = await followLine(request, lineId)
+      const ctx = paymentContext(request)
+      const { person, lineProblem } = await takeBackSubscription(ctx, request.params.id)
       return lineProblem ? { ...person, lineProblem } : person
     },
   )

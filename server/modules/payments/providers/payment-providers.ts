@@ -7,13 +7,16 @@ import type { PaymentProvider } from './payment-provider'
 import { createStripeCardVault } from './stripe-card-vault'
 import { createStripeProvider } from './stripe-provider'
 
-type Providers = Record<CheckoutProvider, PaymentProvider | null> & { cards: CardVault | null }
+/** The configured providers: a checkout's (by name) and renewals' card vault; null when unset. */
+export type PaymentProviders = Record<CheckoutProvider, PaymentProvider | null> & {
+  cards: CardVault | null
+}
 
 // One set per app (keyed by its config), so the Stripe client and its sockets are made once.
-const made = new WeakMap<object, Providers>()
+const made = new WeakMap<object, PaymentProviders>()
 
 /** The configured checkout providers of this app; a provider whose settings are absent is null. */
-export function paymentProvidersFor(app: FastifyInstance): Providers {
+export function paymentProvidersFor(app: FastifyInstance): PaymentProviders {
   let providers = made.get(app.config)
   if (!providers) {
     const { stripe, btcpay, timeoutMs } = app.config.payments

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { apiErrorBody, idParams } from '../../../../common/api'
 import { staffRenewal, staffRenewalChoiceInput } from '../../../../common/renewals'
-import { auditAs, inAuditedTransaction } from '../../audit/audited-transaction'
+import { commandContext } from '../../audit/command-context'
 import { readRenewal } from '../../subscriptions/renewal-view'
-import { renewalAuditDetails, switchRenewal } from './renewal-switch'
-
-const audit = auditAs('trial_request')
+import { renewalActions, switchRenewalForPerson } from './renewal.commands'
 
 /** Staff turn a person's automatic renewal on or off, as the customer could. */
 export async function renewalChoiceRoutes(fastify: FastifyInstance) {
@@ -15,7 +13,7 @@ export async function renewalChoiceRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/trial-requests/:id/renewal',
     {
-      config: audit('renewal'),
+      config: { audit: renewalActions.choice },
       schema: {
         params: idParams,
         body: staffRenewalChoiceInput,
@@ -24,12 +22,8 @@ export async function renewalChoiceRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const personId = request.params.id
-      const choice = { autoRenew: request.body.autoRenew }
-      await switchRenewal(app, personId, choice, {
-        by: request.admin!.username,
-        inTransaction: (change) =>
-          inAuditedTransaction(request, change, { details: renewalAuditDetails(choice) }),
-      })
+      const { autoRenew } = request.body
+      await switchRenewalForPerson(commandContext(request), { personId, autoRenew })
       return (await readRenewal(app.db, personId))!
     },
   )

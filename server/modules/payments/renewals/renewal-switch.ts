@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import type { RenewalOffReason, RetentionOffer } from '../../../../common/renewals'
 import type { Db } from '../../../db/client'
 import { discounts } from '../../../db/schema/discounts'
 import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { conflict, notFound } from '../../../lib/http-error'
-import { recordAudit } from '../../audit/audit.service'
 import { getRenewalSettings } from '../../settings/settings.service'
 import {
   lockRenewalChoice,
@@ -59,31 +57,6 @@ export const renewalAuditDetails = ({ autoRenew, reason }: RenewalSwitch) => ({
   ...(reason ? { reason } : {}),
 })
 
-/** The customer on their own page: the entry is theirs, unless only the offer was made. */
-export function customerSwitcher(
-  app: FastifyInstance,
-  personId: string,
-  choice: RenewalSwitch,
-): RenewalSwitcher {
-  return {
-    by: 'customer',
-    inTransaction: (change) =>
-      app.db.transaction(async (tx) => {
-        const switched = await change(tx)
-        if (switched.offer) return switched
-        await recordAudit(tx, {
-          actor: { id: null, username: 'customer' },
-          action: 'trial_request.renewal',
-          entityType: 'trial_request',
-          entityId: personId,
-          details: renewalAuditDetails(choice),
-          now: app.now(),
-        })
-        return switched
-      }),
-  }
-}
-
 /**
  * Turns a person's automatic renewal on or off, in the switcher's transaction (with its trail
  * entry). On needs a saved card (409 otherwise). Off keeps the line until the paid end and closes
@@ -91,13 +64,13 @@ export function customerSwitcher(
  * while a usable retention code is set, the offer is made (and recorded) instead, nothing else.
  */
 export function switchRenewal(
-  app: FastifyInstance,
+  clock: { now(): Date },
   personId: string,
   choice: RenewalSwitch,
   switcher: RenewalSwitcher,
 ): Promise<Switched> {
   return switcher.inTransaction(async (tx) => {
-    const now = app.now()
+    const now = clock.now()
     const [person] = await tx
       .select({ id: trialRequests.id })
       .from(trialRequests)

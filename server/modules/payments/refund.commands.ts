@@ -1,39 +1,42 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { formatCents, toCents } from '../../../common/money'
 import type { Payment, refundInput } from '../../../common/payments'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { conflict, notFound } from '../../lib/http-error'
-import { inAuditedTransaction } from '../audit/audited-transaction'
-import { followLine } from '../m3u/line-follow'
+import { actingAdmin, auditAction, auditedChange } from '../audit/command'
+import { followLineAs } from '../m3u/line-follow'
+import type { PaymentContext } from './payment-context'
 import { getPayment } from './payments.service'
 import { ProviderRefusal } from './providers/provider-errors'
-import { paymentProvidersFor } from './providers/payment-providers'
 import { queueRefundNotice } from './refund-notice'
 import { completeRefund, forgetRefund, reserveRefund, type RefundAsk } from './refunds.service'
+
+// Recorded on the person the money came from, where their trail is read.
+export const refundAction = auditAction('trial_request', 'refund_payment')
+export const resolveAction = auditAction('trial_request', 'resolve_payment')
 
 type RefundValues = z.output<typeof refundInput>
 type Completed = Awaited<ReturnType<typeof completeRefund>> & { isReplay: boolean }
 
 /**
- * POST /api/payments/{id}/refund. Stripe gives the money back itself: the refund's row is written
+ * An admin's refund (POST /api/payments/{id}/refund). Stripe gives the money back itself: the refund's row is written
  * first (its id keys Stripe's refund, so a retried submission refunds once), Stripe is asked
  * outside any transaction, and the outcome is recorded with the audit entry. BTCPay and manual
  * payments are marked refunded at once: the money goes back by hand. Revenue drops in the
  * refund's month (a trigger); with `shortenSubscription` the end moves back and the line follows.
  */
 export async function refundPayment(
-  request: FastifyRequest,
+  ctx: PaymentContext,
   paymentId: string,
   values: RefundValues,
   /** Set when an admin resolves a payment in review by refunding all that was received. */
   review?: { note: string },
 ): Promise<Payment & { lineProblem?: string }> {
-  const app = request.server
-  const now = app.now()
-  const [found] = await app.db
+  const { username } = actingAdmin(ctx)
+  const now = ctx.now()
+  const [found] = await ctx.db
     .select({
       provider: payments.provider,
       personId: payments.trialRequestId,
@@ -47,25 +50,27 @@ export async function refundPayment(
     reason: values.reason,
     shortenSubscription: values.shortenSubscription ?? false,
     requestId: values.requestId,
-    createdBy: request.admin!.username,
+    createdBy: username,
     resolvesReview: review !== undefined,
   }
   const shorten = ask.shortenSubscription
+  // Resolving a payment in review by refunding it is that resolution's entry, not a refund's.
+  const entry = {
+    entityId: found.personId,
+    details: ({ payment, refund, isReplay }: Completed) => ({
+      fields: Object.keys(values),
+      ...(review ? { resolution: { paymentId, action: 'refund' as const, ...review } } : {}),
+      refund: {
+        amount: formatCents(refund.amountMinor),
+        currency: payment.currency,
+        reason: refund.reason,
+        shortenedTo: refund.shortenedTo?.toISOString() ?? null,
+      },
+      ...(isReplay ? { outcome: 'replayed' as const } : {}),
+    }),
+  }
   const audited = (work: (tx: Db) => Promise<Completed>) =>
-    inAuditedTransaction(request, work, {
-      entityId: found.personId,
-      details: ({ payment, refund, isReplay }) => ({
-        fields: Object.keys(values),
-        ...(review ? { resolution: { paymentId, action: 'refund' as const, ...review } } : {}),
-        refund: {
-          amount: formatCents(refund.amountMinor),
-          currency: payment.currency,
-          reason: refund.reason,
-          shortenedTo: refund.shortenedTo?.toISOString() ?? null,
-        },
-        ...(isReplay ? { outcome: 'replayed' as const } : {}),
-      }),
-    })
+    auditedChange(ctx, review ? resolveAction : refundAction, entry, work)
 
   // The customer hears of it in the same commit, once (refund-notice.ts).
   const completeAndTell = async (tx: Db, refundId: string, providerRefundId: string | null) => {
@@ -76,12 +81,12 @@ export async function refundPayment(
 
   let completed: Completed
   if (found.provider === 'stripe') {
-    const stripe = paymentProvidersFor(app).stripe
+    const { stripe } = ctx.providers
     if (!stripe) throw conflict('Stripe is not configured on this server, so it cannot refund')
     if (!found.providerPaymentId) {
       throw conflict('Stripe has not told us this payment’s id yet, so it cannot be refunded')
     }
-    const { refund, isReplay } = await app.db.transaction((tx) =>
+    const { refund, isReplay } = await ctx.db.transaction((tx) =>
       reserveRefund(tx, paymentId, ask, now),
     )
     let providerRefundId: string | null = null
@@ -99,7 +104,7 @@ export async function refundPayment(
       } catch (error) {
         // A refusal moved no money; a timeout or an outage may have: that row stays, and Stripe's
         // charge.refunded (or this submission again) completes it.
-        if (error instanceof ProviderRefusal) await forgetRefund(app.db, refund.id)
+        if (error instanceof ProviderRefusal) await forgetRefund(ctx.db, refund.id)
         throw error
       }
     }
@@ -113,7 +118,7 @@ export async function refundPayment(
       return { ...(await completeAndTell(tx, refund.id, null)), isReplay }
     })
   }
-  const lineProblem = await followLine(request, completed.lineId)
-  const payment = await getPayment(app.db, paymentId)
+  const lineProblem = await followLineAs(ctx.follower, completed.lineId)
+  const payment = await getPayment(ctx.db, paymentId)
   return lineProblem ? { ...payment, lineProblem } : payment
 }

@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { CommandContext } from '../audit/command'
+import { commandContext } from '../audit/command-context'
+import { requestFollower, type LineFollower } from '../m3u/line-follow'
+import { paymentProvidersFor, type PaymentProviders } from './providers/payment-providers'
+
+/**
+ * What a payments command needs besides the usual context: the person's line follows what it
+ * settled or refunded (`follower`, under its admin or the system), and a refund asks the
+ * provider the money came through (`providers`), outside any transaction.
+ */
+export type PaymentContext = CommandContext & {
+  follower: LineFollower
+  providers: PaymentProviders
+}
+
+/** An admin's request's payments context: that admin acts, and their line follow-ups. */
+export const paymentContext = (request: FastifyRequest): PaymentContext => ({
+  ...commandContext(request),
+  follower: requestFollower(request),
+  providers: paymentProvidersFor(request.server),
+})
+
+/**
+ * A command whose provider calls are still reached through the app (a checkout's Stripe customer
+ * and replaced checkouts, a renewal's charge and its outcome): decision 0064.
+ */
+export type AppContext = CommandContext & { app: FastifyInstance }
