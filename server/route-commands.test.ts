@@ -29,7 +29,7 @@ const routesDoingCommandWork = (modules: string[]) =>
   )
 
 // docs/architecture.md §3: a route parses, calls one command and presents its result; the
-// command owns its transaction and its trail entry, the same whoever calls it (decisions 0055, 0064).
+// command owns its transaction and its trail entry, the same whoever calls it (decisions 0055, 0065).
 describe('routes', () => {
   const modules = readdirSync(modulesDir)
 

@@ -23,6 +23,6 @@ export const paymentContext = (request: FastifyRequest): PaymentContext => ({
 
 /**
  * A command whose provider calls are still reached through the app (a checkout's Stripe customer
- * and replaced checkouts, a renewal's charge and its outcome): decision 0064.
+ * and replaced checkouts, a renewal's charge and its outcome): decision 0065.
  */
 export type AppContext = CommandContext & { app: FastifyInstance }
