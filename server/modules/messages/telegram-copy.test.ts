@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { messageAction } from '../../../common/message-actions'
 import { messageKindNames, templateVariableSamples } from '../../../common/messages'
-import { composeEmail } from '../messages/compose-email'
-import { defaultTemplates } from '../messages/default-templates'
-import { composeTelegram, escapeTelegramHtml } from './telegram-text'
+import { composeEmail } from './compose-email'
+import { defaultTemplates } from './default-templates'
+import { composeTelegram, escapeTelegramHtml } from '../telegram/telegram-text'
 
 // The text of a message says "press Update card": its Telegram copy must carry that button too.
 describe('a message sent to Telegram as well as by e-mail', () => {
