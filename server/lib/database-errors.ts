@@ -97,3 +97,13 @@ export const databaseUnavailable = () =>
   new HttpError(503, databaseUnavailableMessage, {
     'retry-after': String(databaseRetryAfterSeconds),
   })
+
+/** What the caller is told when their change met another at once and was undone (class 40). */
+export const concurrentChange = () =>
+  new HttpError(
+    503,
+    'Another change met this one at the same moment, so nothing was saved. Try again.',
+    {
+      'retry-after': '1',
+    },
+  )

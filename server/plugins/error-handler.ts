@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import type { ApiErrorBody } from '../../common/api'
 import {
+  concurrentChange,
   databaseErrorCode,
   databaseUnavailable,
   isDatabaseUnavailable,
@@ -63,6 +64,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendHttpError(databaseUnavailable())
     }
     const databaseCode = databaseErrorCode(error)
+    if (databaseCode?.startsWith('40')) {
+      // A deadlock or a serialization failure: rolled back whole, nothing saved, worth a retry.
+      request.log.warn({ err: error }, 'A transaction met a concurrent change and was rolled back')
+      return sendHttpError(concurrentChange())
+    }
     const clientError = databaseCode
       ? (clientDatabaseErrors[databaseCode] ?? classErrorOf(databaseCode))
       : undefined

@@ -44,6 +44,21 @@ describe('a command', () => {
     app.post('/api/others/:id', { config: { audit: auditAction('thing', 'other') } }, (request) =>
       recordThing(commandContext(request), (request.params as { id: string }).id),
     )
+    // A change PostgreSQL rolls back to break a deadlock, `deadlocks` times before it passes.
+    let deadlocks = 0
+    app.post<{ Params: { id: string }; Querystring: { deadlocks: string } }>(
+      '/api/busy/:id',
+      { config: { audit: record } },
+      (request) => {
+        deadlocks = Number(request.query.deadlocks)
+        const entry = { entityId: request.params.id, details: null }
+        return auditedChange(commandContext(request), record, entry, async () => {
+          if (deadlocks-- > 0)
+            throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
+          return { id: request.params.id }
+        })
+      },
+    )
     await app.ready()
   })
   afterAll(async () => {
@@ -88,5 +103,23 @@ describe('a command', () => {
     expect(result.statusCode).toBe(500)
     expect(entries).toEqual([])
     expect(events).toEqual([])
+  })
+
+  it('runs again whole when PostgreSQL broke a deadlock, and says try again when it keeps on', async () => {
+    const once = await withNewEntries(database.db, () =>
+      app.inject({ method: 'POST', url: '/api/busy/thing-4?deadlocks=1' }),
+    )
+    expect(once.result.statusCode).toBe(200)
+    expect(once.entries).toEqual([expect.objectContaining({ entityId: 'thing-4' })])
+
+    const always = await withNewEntries(database.db, () =>
+      app.inject({ method: 'POST', url: '/api/busy/thing-5?deadlocks=99' }),
+    )
+    expect(always.result.statusCode).toBe(503)
+    expect(always.result.headers['retry-after']).toBe('1')
+    expect(always.result.json()).toEqual({
+      message: 'Another change met this one at the same moment, so nothing was saved. Try again.',
+    })
+    expect(always.entries).toEqual([])
   })
 })

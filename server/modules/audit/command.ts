@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AuditDetails } from '../../../common/audit'
 import type { Db } from '../../db/client'
 import { HttpError } from '../../lib/http-error'
+import { retryOnDeadlock } from '../../lib/database-errors'
 import type { EventBus } from '../../realtime/event-bus'
 import { currentSubject } from './audit-subjects'
 import { recordAudit, type Actor } from './audit.service'
@@ -58,7 +59,7 @@ export function resultId(result: unknown): string | null {
 
 /**
  * Runs a command's change and writes its trail entry in one transaction: both commit or neither
- * does. `change` must query only the `tx` it is given (on PGlite the global handle deadlocks
+ * does; run again when PostgreSQL broke a deadlock by rolling it back. `change` must query only the `tx` it is given (on PGlite the global handle deadlocks
  * inside a transaction); the command publishes its events once this returns, after the commit.
  */
 export async function auditedChange<T>(
@@ -70,30 +71,37 @@ export async function auditedChange<T>(
   ctx.route?.expect(audit)
   const { actor } = ctx
   if (!actor) throw new HttpError(401, 'Authentication required')
-  const result = await ctx.db.transaction(async (tx) => {
-    // Read first, so that a deleted entity is still named in its entry.
-    const knownId = typeof entry.entityId === 'function' ? null : entry.entityId
-    const subjectBefore = knownId
-      ? await currentSubject(tx, { entityType: audit.entity, entityId: knownId })
-      : null
-    const result = await change(tx)
-    const { entityId, details } = entry
-    try {
-      await recordAudit(tx, {
-        actor,
-        action: audit.action,
-        entityType: audit.entity,
-        entityId: typeof entityId === 'function' ? entityId(result) : entityId,
-        details: typeof details === 'function' ? details(result) : details,
-        subjectBefore,
-        now: ctx.now(),
-      })
-    } catch (error) {
-      ctx.log.error({ err: error }, 'Could not record the audit entry; the change is undone')
-      throw new HttpError(503, 'The change could not be recorded, so it was not saved. Try again.')
-    }
-    return result
-  })
+  // A change is database work alone (the outside world is called before or after it), so a
+  // transaction PostgreSQL rolled back to break a deadlock runs again whole.
+  const result = await retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      // Read first, so that a deleted entity is still named in its entry.
+      const knownId = typeof entry.entityId === 'function' ? null : entry.entityId
+      const subjectBefore = knownId
+        ? await currentSubject(tx, { entityType: audit.entity, entityId: knownId })
+        : null
+      const result = await change(tx)
+      const { entityId, details } = entry
+      try {
+        await recordAudit(tx, {
+          actor,
+          action: audit.action,
+          entityType: audit.entity,
+          entityId: typeof entityId === 'function' ? entityId(result) : entityId,
+          details: typeof details === 'function' ? details(result) : details,
+          subjectBefore,
+          now: ctx.now(),
+        })
+      } catch (error) {
+        ctx.log.error({ err: error }, 'Could not record the audit entry; the change is undone')
+        throw new HttpError(
+          503,
+          'The change could not be recorded, so it was not saved. Try again.',
+        )
+      }
+      return result
+    }),
+  )
   ctx.route?.audited()
   return result
 }
