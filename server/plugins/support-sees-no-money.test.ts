@@ -6,6 +6,7 @@ import { seedAdmin } from '../test/seed-admin'
 import { openAdminSocket, type TestSocket } from '../test/socket-client'
 import { postgresOnly } from '../test/test-server'
 import { settlePayment } from '../modules/payments/settle-payment'
+import { systemPaymentContext } from '../modules/payments/payment-context'
 import { routeAccess } from './route-access'
 
 // Figures and words found nowhere but in this person's money: any of them in a support agent's
@@ -68,7 +69,7 @@ describe.each(postgresOnly)('a support agent reads no money (%s)', (kind) => {
       amountMinor: 4713,
       listAmountMinor: 4713,
     })
-    await settlePayment(app, checkout.id, {
+    await settlePayment(systemPaymentContext(app), checkout.id, {
       amountMinor: 4713,
       currency: 'eur',
       providerPaymentId: 'pi_money_walk',

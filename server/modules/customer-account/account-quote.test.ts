@@ -12,6 +12,7 @@ import { insertPlan, paymentCount, paymentEnv } from '../../test/payment-fixture
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { settlePayment } from '../payments/settle-payment'
+import { systemPaymentContext } from '../payments/payment-context'
 
 let stripe: FakeStripe
 beforeAll(async () => {
@@ -50,7 +51,7 @@ describe.each(databaseKinds)('a renewal quote on the account page (%s)', (kind) 
     const session = [...stripe.sessions.values()].find(
       (each) => each.client_reference_id === started.body.paymentId,
     )!
-    await settlePayment(context.server.app, started.body.paymentId, {
+    await settlePayment(systemPaymentContext(context.server.app), started.body.paymentId, {
       amountMinor: session.amount_total!,
       currency: session.currency!,
       via: 'stripe',

@@ -5,6 +5,7 @@ import { useMailServer } from '../../test/mail-server'
 import { insertPendingPayment } from '../../test/payment-fixtures'
 import { databaseKinds } from '../../test/test-server'
 import { settlePayment } from './settle-payment'
+import { systemPaymentContext } from './payment-context'
 
 const stays = 'Your login stays the same'
 const ready = 'login is ready'
@@ -38,7 +39,9 @@ describe.each(databaseKinds)('one story about the login on %s', (kind) => {
     const person = await t.newPerson({ email: `no-line-${Date.now()}@example.com` })
     const since = t.smtp.received.length
     const payment = await insertPendingPayment(db(), { trialRequestId: person.id })
-    expect(await settlePayment(t.server.app, payment.id, paid(2997))).toMatchObject({
+    expect(
+      await settlePayment(systemPaymentContext(t.server.app), payment.id, paid(2997)),
+    ).toMatchObject({
       status: 'paid',
     })
     await t.until(async () => (await lineOf(person.id))?.supplierId != null)
@@ -59,7 +62,7 @@ describe.each(databaseKinds)('one story about the login on %s', (kind) => {
     const since = t.smtp.received.length
 
     const payment = await insertPendingPayment(db(), { trialRequestId: person.id })
-    await settlePayment(t.server.app, payment.id, paid(2997))
+    await settlePayment(systemPaymentContext(t.server.app), payment.id, paid(2997))
     await t.until(async () => (await lineOf(person.id))?.isTrial === false)
 
     const mails = await mailsAfter(person.email, since)
@@ -75,7 +78,7 @@ describe.each(databaseKinds)('one story about the login on %s', (kind) => {
     const person = await t.newPerson({ email: `renewal-${Date.now()}@example.com` })
     expect((await t.admin.post(`/api/trial-requests/${person.id}/line`, {})).status).toBe(201)
     const first = await insertPendingPayment(db(), { trialRequestId: person.id })
-    await settlePayment(t.server.app, first.id, paid(2997))
+    await settlePayment(systemPaymentContext(t.server.app), first.id, paid(2997))
     const line = (await lineOf(person.id))!
     await mailsAfter(person.email, 0)
     const since = t.smtp.received.length
@@ -86,7 +89,7 @@ describe.each(databaseKinds)('one story about the login on %s', (kind) => {
       months: 1,
       amountMinor: 999,
     })
-    await settlePayment(t.server.app, renewal.id, paid(999))
+    await settlePayment(systemPaymentContext(t.server.app), renewal.id, paid(999))
     const mails = await mailsAfter(person.email, since)
     expect(aboutLogin(mails)).toEqual([expect.stringContaining(`Thank you for renewing Starter.`)])
     expect(aboutLogin(mails)[0]).toContain(`${stays} (${line.username})`)

@@ -13,6 +13,7 @@ import { useSupplierServer } from '../../test/supplier-server'
 import { databaseKinds } from '../../test/test-server'
 import { presentAuditEntries } from '../audit/audit.service'
 import { settlePayment } from './settle-payment'
+import { systemPaymentContext } from './payment-context'
 
 describe.each(databaseKinds)('payments recorded by an admin on %s', (kind) => {
   const t = useSupplierServer(kind)
@@ -169,7 +170,7 @@ describe.each(databaseKinds)('payments recorded by an admin on %s', (kind) => {
       createdBy: 'owner',
     })
     // An order made active and then marked paid: the second settle finds it done.
-    const again = await settlePayment(t.server.app, payment!.id, {
+    const again = await settlePayment(systemPaymentContext(t.server.app), payment!.id, {
       amountMinor: 2700,
       currency: 'GBP',
       via: 'manual',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { CommandContext } from '../audit/command'
-import { commandContext } from '../audit/command-context'
+import { commandContext, systemContext } from '../audit/command-context'
 import { requestFollower, type LineFollower } from '../m3u/line-follow'
 import { paymentProvidersFor, type PaymentProviders } from './providers/payment-providers'
 
@@ -19,6 +19,16 @@ export const paymentContext = (request: FastifyRequest): PaymentContext => ({
   ...commandContext(request),
   follower: requestFollower(request),
   providers: paymentProvidersFor(request.server),
+})
+
+/**
+ * A job's or a webhook's payments context: the system acts, and the person's line follows under
+ * its name. The same settle step runs from it as from an admin's request.
+ */
+export const systemPaymentContext = (app: FastifyInstance): PaymentContext => ({
+  ...systemContext(app),
+  follower: { app, actor: 'system', log: app.log },
+  providers: paymentProvidersFor(app),
 })
 
 /**

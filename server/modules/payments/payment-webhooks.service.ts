@@ -10,6 +10,7 @@ import type { WebhookEvent } from './providers/payment-provider'
 import { applyCardEvent, isCardEvent } from './renewals/card-events'
 import { closePayment } from './close-payment'
 import { holdForeignCheckout, isForeignCheckout } from './foreign-checkout'
+import { systemPaymentContext } from './payment-context'
 import { recordProviderRefunds } from './refunds.service'
 import { recordDecline, recordRenewalSuccess } from './renewals/renewal-outcomes'
 
@@ -71,7 +72,7 @@ async function applyRenewalCharge(
     })
   }
   if (event.kind === 'settled' && event.providerPaymentId) {
-    await recordRenewalSuccess(app, payment.id, attempt, {
+    await recordRenewalSuccess(systemPaymentContext(app), payment.id, attempt, {
       // An event without an amount never matches our record: the settle step sends it to review.
       amountMinor: event.amountMinor ?? -1,
       currency: event.currency ?? '',
@@ -102,7 +103,7 @@ async function apply(
   switch (event.kind) {
     case 'settled':
       // The one idempotent settle step: it compares the amount with our record and extends once.
-      await settlePayment(app, payment.id, {
+      await settlePayment(systemPaymentContext(app), payment.id, {
         // An event without an amount never matches our record: the settle step sends it to review.
         amountMinor: event.amountMinor ?? -1,
         currency: event.currency ?? '',

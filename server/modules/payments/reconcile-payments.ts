@@ -4,8 +4,9 @@ import type { CheckoutProvider } from '../../../common/payments'
 import type { Db } from '../../db/client'
 import { payments } from '../../db/schema/payments'
 import { HttpError } from '../../lib/http-error'
-import { settlePayment } from './settle-payment'
 import { closePayment } from './close-payment'
+import { systemPaymentContext } from './payment-context'
+import { settlePayment } from './settle-payment'
 import { paymentProvidersFor } from './providers/payment-providers'
 import { ProviderOutage } from './providers/provider-errors'
 
@@ -119,7 +120,7 @@ async function reconcileOne(
   }
   if (state.isPaid) {
     const { amountMinor, currency, providerPaymentId } = state
-    const settled = await settlePayment(app, payment.id, {
+    const settled = await settlePayment(systemPaymentContext(app), payment.id, {
       amountMinor,
       currency,
       providerPaymentId,

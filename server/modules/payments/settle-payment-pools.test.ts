@@ -7,6 +7,7 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { insertPendingPayment } from '../../test/payment-fixtures'
 import { useSupplierServer } from '../../test/supplier-server'
 import { settlePayment, settleWithin } from './settle-payment'
+import { systemPaymentContext } from './payment-context'
 
 const day = 24 * 60 * 60 * 1000
 
@@ -30,7 +31,7 @@ describe('settling a payment from two pools on one PostgreSQL', () => {
       const payment = await insertPendingPayment(app.db, { trialRequestId: person.id, months: 1 })
       const confirmation = { amountMinor: 2997, currency: 'EUR', via: 'stripe' as const }
       const outcomes = await Promise.all([
-        settlePayment(app, payment.id, confirmation),
+        settlePayment(systemPaymentContext(app), payment.id, confirmation),
         other.db.transaction((tx) => settleWithin(tx, payment.id, confirmation, { now: t.now })),
       ])
       expect(outcomes.filter((outcome) => outcome.settledNow)).toHaveLength(1)

@@ -13,6 +13,7 @@ import { insertPendingPayment } from '../../test/payment-fixtures'
 import { databaseKinds } from '../../test/test-server'
 import { presentAuditEntries } from '../audit/audit.service'
 import { settlePayment, settleWithin } from './settle-payment'
+import { systemPaymentContext } from './payment-context'
 
 const day = 24 * 60 * 60 * 1000
 const paidWith = (via: 'stripe' | 'btcpay', amountMinor = 2997, currency = 'eur') => ({
@@ -26,7 +27,7 @@ describe.each(databaseKinds)('settling a payment on %s', (kind) => {
   const t = useMailServer(kind)
   const db = () => t.server.app.db
   const settle = (id: string, confirmation = paidWith('stripe')) =>
-    settlePayment(t.server.app, id, confirmation)
+    settlePayment(systemPaymentContext(t.server.app), id, confirmation)
   const personOf = async (id: string) =>
     (await db().select().from(trialRequests).where(eq(trialRequests.id, id)))[0]!
   const paymentOf = async (id: string) =>

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { formatCents } from '../../../common/money'
 import type { Notification } from '../../../common/notifications'
 import type { PaymentStatus } from '../../../common/payments'
@@ -27,6 +26,7 @@ import {
   spokenAmount,
 } from '../subscriptions/payment-notices'
 import type { PaymentRow } from '../subscriptions/present-payment'
+import type { PaymentContext } from './payment-context'
 import { nextReceiptNumber } from './receipt-number'
 import { takeSavedCard } from './renewals/saved-card'
 
@@ -263,30 +263,30 @@ export async function followSettled(
 }
 
 /**
- * Settles a payment a provider confirmed (a webhook, the reconciliation job): exactly once,
- * whatever delivers it and however often. Answers once the settle has committed, with the
- * person's line owed in it; the line follows after the answer, under the system's name, made
- * when the person has none.
+ * Settles a payment a provider confirmed (a webhook, the reconciliation job, a renewal's charge):
+ * exactly once, whatever delivers it and however often. Answers once the settle has committed,
+ * with the person's line owed in it; the line follows after the answer, under the context's
+ * follower (the system's, from `systemPaymentContext`), made when the person has none.
  */
 export async function settlePayment(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   paymentId: string,
   confirmation: PaymentConfirmation,
   /** What commits with the settle (a renewal's attempt marked succeeded). */
   alongside?: (tx: Db, now: Date) => Promise<void>,
 ): Promise<SettleOutcome> {
+  const { app } = ctx.follower
   const oweLine = owedLineFor(app)
-  const settled = await app.db.transaction(async (tx) => {
-    const now = app.now()
+  const settled = await ctx.db.transaction(async (tx) => {
+    const now = ctx.now()
     await alongside?.(tx, now)
     return settleWithin(tx, paymentId, confirmation, { now, oweLine })
   })
-  const follower: LineFollower = { app, actor: 'system', log: app.log }
   app.followUps.run('settled payment', async () => {
-    const lineProblem = await followSettled(follower, settled, { createLine: true })
-    if (lineProblem) app.log.warn({ paymentId, lineProblem }, 'A paid line did not follow yet')
+    const lineProblem = await followSettled(ctx.follower, settled, { createLine: true })
+    if (lineProblem) ctx.log.warn({ paymentId, lineProblem }, 'A paid line did not follow yet')
     // A card saved for renewals is read once paid; a delivery again completes one that died.
-    if (settled.payment.savesCard) await takeSavedCard(app, paymentId)
+    if (settled.payment.savesCard) await takeSavedCard(ctx, paymentId)
   })
   return { status: settled.status, settledNow: settled.settledNow }
 }

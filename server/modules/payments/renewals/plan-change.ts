@@ -16,6 +16,7 @@ import { renewalPlanOf } from '../../plans/renewal-plan'
 import { findActivePlan, listAmountMinor } from '../checkout-price'
 import { startCheckout } from '../checkout.service'
 import { closeWithin } from '../close-payment'
+import { systemPaymentContext } from '../payment-context'
 import { cardVaultFor } from '../providers/payment-providers'
 import { settlePayment } from '../settle-payment'
 
@@ -187,7 +188,7 @@ export async function changePlan(
     await scheduleRenewalPlan(tx, personId, null, now)
     await recordChange(tx, personId, plan.name, now)
   })
-  await settlePayment(app, payment.id, {
+  await settlePayment(systemPaymentContext(app), payment.id, {
     amountMinor: charged,
     currency: plan.currency,
     providerPaymentId: result.providerPaymentId,

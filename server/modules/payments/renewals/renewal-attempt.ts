@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { payments } from '../../../db/schema/payments'
 import { renewalAttempts } from '../../../db/schema/renewal-attempts'
 import type { OffSessionCharge, OffSessionChargeRequest } from '../providers/card-vault'
+import { systemPaymentContext } from '../payment-context'
 import { cardVaultFor } from '../providers/payment-providers'
 import { noSavedCardCode, recordDecline, recordRenewalSuccess } from './renewal-outcomes'
 import { stripeCustomerOf } from './stripe-customers'
@@ -92,7 +93,7 @@ export async function attemptRenewal(
     attempt,
   })
   if (answer.outcome === 'succeeded') {
-    await recordRenewalSuccess(app, paymentId, attempt, {
+    await recordRenewalSuccess(systemPaymentContext(app), paymentId, attempt, {
       amountMinor: payment.amountMinor,
       currency: payment.currency,
       providerPaymentId: answer.providerPaymentId,

@@ -15,6 +15,7 @@ import { followLineAs } from '../../m3u/line-follow'
 import { getRenewalSettings } from '../../settings/settings.service'
 import { endUnpaidRenewal, markRenewalRetrying } from '../../subscriptions/auto-renewal-state'
 import type { PaymentRow } from '../../subscriptions/present-payment'
+import type { PaymentContext } from '../payment-context'
 import { settlePayment, type SettleOutcome } from '../settle-payment'
 import { queueRenewalMessage } from './renewal-messages'
 
@@ -42,12 +43,12 @@ export function followRenewalLine(app: FastifyInstance, lineId: string | null) {
  * settles through the one settle step, once.
  */
 export function recordRenewalSuccess(
-  app: FastifyInstance,
+  ctx: PaymentContext,
   paymentId: string,
   attempt: number,
   confirmation: { amountMinor: number; currency: string; providerPaymentId: string },
 ): Promise<SettleOutcome> {
-  return settlePayment(app, paymentId, { ...confirmation, via: 'stripe' }, async (tx, now) => {
+  return settlePayment(ctx, paymentId, { ...confirmation, via: 'stripe' }, async (tx, now) => {
     await tx
       .update(renewalAttempts)
       .set({

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lt } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { payments } from '../../../db/schema/payments'
 import { turnOnAutoRenewal } from '../../subscriptions/auto-renewal-state'
-import { cardVaultFor } from '../providers/payment-providers'
+import { systemPaymentContext, type PaymentContext } from '../payment-context'
 import { storeRenewalCard } from './stripe-customers'
 
 // A settle's own follow-up takes the card within moments; the round takes what it left.
@@ -13,10 +13,13 @@ const leftAfterMs = 60_000
  * any transaction), makes it the person's renewal card and turns automatic renewal on, once.
  * Safe to repeat: a later webhook delivery or the renewal round completes a follow-up that died.
  */
-export async function takeSavedCard(app: FastifyInstance, paymentId: string): Promise<void> {
-  const vault = cardVaultFor(app)
+export async function takeSavedCard(
+  ctx: Pick<PaymentContext, 'db' | 'now' | 'providers'>,
+  paymentId: string,
+): Promise<void> {
+  const vault = ctx.providers.cards
   if (!vault) return
-  const [payment] = await app.db.select().from(payments).where(eq(payments.id, paymentId))
+  const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId))
   if (
     !payment?.savesCard ||
     payment.status !== 'paid' ||
@@ -28,8 +31,8 @@ export async function takeSavedCard(app: FastifyInstance, paymentId: string): Pr
   }
   const personId = payment.trialRequestId
   const card = await vault.cardOfPayment(payment.providerPaymentId)
-  await app.db.transaction(async (tx) => {
-    const now = app.now()
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now()
     const [taken] = await tx
       .update(payments)
       .set({ cardTakenAt: now, updatedAt: now })
@@ -55,9 +58,10 @@ export async function takeLeftCards(app: FastifyInstance): Promise<number> {
     )
     .orderBy(asc(payments.paidAt))
     .limit(100)
+  const ctx = systemPaymentContext(app)
   for (const { id } of left) {
     // One card Stripe will not give now must not hold back the others: the next round asks.
-    await takeSavedCard(app, id).catch((error: unknown) =>
+    await takeSavedCard(ctx, id).catch((error: unknown) =>
       app.log.warn({ err: error, paymentId: id }, 'Could not take a saved card; will retry'),
     )
   }
