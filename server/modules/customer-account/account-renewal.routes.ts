@@ -11,8 +11,9 @@ import {
   renewalChoiceAnswer,
 } from '../../../common/renewals'
 import { commandContext } from '../audit/command-context'
-import { completeCardSetup, startCardSetup } from '../payments/renewals/card-setup'
-import { changePlan } from '../payments/renewals/plan-change'
+import { providerContext } from '../payments/payment-context'
+import { completeCardSetup, startCardSetup } from '../payments/renewals/card-setup.commands'
+import { changePlan } from '../payments/renewals/plan-change.commands'
 import { enforceLimit } from '../rate-limits/limits'
 import { signInLinkLimits } from './sign-in-requests'
 import { chooseOwnRenewal } from '../payments/renewals/renewal.commands'
@@ -56,7 +57,7 @@ export async function accountRenewalRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const personId = personOf(request)
       await enforceLimit(app.rateLimiter, signInLinkLimits.checkout, personId, app.now())
-      const { checkoutUrl } = await startCardSetup(app, personId)
+      const { checkoutUrl } = await startCardSetup(providerContext(request), personId)
       return reply.code(201).send({ checkoutUrl })
     },
   )
@@ -73,7 +74,8 @@ export async function accountRenewalRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const personId = personOf(request)
-      await completeCardSetup(app, request.body.sessionId, personId)
+      const setup = { providerCheckoutId: request.body.sessionId, personId }
+      await completeCardSetup(providerContext(request), setup)
       return { renewal: await renewalOf(personId) }
     },
   )
@@ -96,7 +98,8 @@ export async function accountRenewalRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const personId = personOf(request)
       await enforceLimit(app.rateLimiter, signInLinkLimits.checkout, personId, app.now())
-      const changed = await changePlan(app, personId, request.body.planId)
+      const ctx = { ...commandContext(request), app: request.server }
+      const changed = await changePlan(ctx, { personId, planId: request.body.planId })
       if (changed.outcome === 'changed') return changed.answer
       const { message } = changed
       if (changed.outcome === 'declined')

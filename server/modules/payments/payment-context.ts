@@ -9,16 +9,21 @@ import { paymentProvidersFor, type PaymentProviders } from './providers/payment-
  * settled or refunded (`follower`, under its admin or the system), and a refund asks the
  * provider the money came through (`providers`), outside any transaction.
  */
-export type PaymentContext = CommandContext & {
-  follower: LineFollower
-  providers: PaymentProviders
-}
+export type PaymentContext = ProviderContext & { follower: LineFollower }
+
+/** A command that asks a provider and moves no line (a card saved for renewals). */
+export type ProviderContext = CommandContext & { providers: PaymentProviders }
+
+/** A request's provider context: its admin acts, or no one (the customer's own page). */
+export const providerContext = (request: FastifyRequest): ProviderContext => ({
+  ...commandContext(request),
+  providers: paymentProvidersFor(request.server),
+})
 
 /** An admin's request's payments context: that admin acts, and their line follow-ups. */
 export const paymentContext = (request: FastifyRequest): PaymentContext => ({
-  ...commandContext(request),
+  ...providerContext(request),
   follower: requestFollower(request),
-  providers: paymentProvidersFor(request.server),
 })
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { recordSystemAudit } from '../../audit/audit.service'
-import { completeCardSetup } from './card-setup'
+import { systemPaymentContext } from '../payment-context'
+import { completeCardSetup } from './card-setup.commands'
 import type { WebhookEvent } from '../providers/payment-provider'
 import { refreshSavedCard, removeSavedCard } from './stripe-customers'
 
@@ -17,7 +18,8 @@ export const isCardEvent = (event: WebhookEvent) => cardKinds.has(event.kind)
 export async function applyCardEvent(app: FastifyInstance, event: WebhookEvent): Promise<void> {
   if (event.kind === 'card_saved') {
     if (event.personId && event.providerCheckoutId) {
-      await completeCardSetup(app, event.providerCheckoutId, event.personId)
+      const setup = { providerCheckoutId: event.providerCheckoutId, personId: event.personId }
+      await completeCardSetup(systemPaymentContext(app), setup)
     }
     return
   }

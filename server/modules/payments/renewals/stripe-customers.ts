@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { CommandContext } from '../../audit/command'
 import type { Db } from '../../../db/client'
 import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { trialRequests } from '../../../db/schema/trial-requests'
@@ -23,24 +23,24 @@ export async function stripeCustomerOf(db: Db, personId: string) {
  * request stored it first, and read back.
  */
 export async function ensureStripeCustomer(
-  app: FastifyInstance,
+  { db, now: clock }: Pick<CommandContext, 'db' | 'now'>,
   vault: CardVault,
   personId: string,
 ): Promise<string> {
-  const known = await stripeCustomerOf(app.db, personId)
+  const known = await stripeCustomerOf(db, personId)
   if (known) return known.customerId
-  const [person] = await app.db
+  const [person] = await db
     .select({ email: trialRequests.email, name: trialRequests.name })
     .from(trialRequests)
     .where(eq(trialRequests.id, personId))
   if (!person) throw notFound('Trial request not found')
   const customerId = await vault.createCustomer({ personId, ...person })
-  const now = app.now()
-  await app.db
+  const now = clock()
+  await db
     .insert(stripeCustomers)
     .values({ trialRequestId: personId, customerId, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
-  return (await stripeCustomerOf(app.db, personId))!.customerId
+  return (await stripeCustomerOf(db, personId))!.customerId
 }
 
 /** The card renewals charge from now on, as Stripe describes it; false without a Customer. */

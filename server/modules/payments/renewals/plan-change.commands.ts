@@ -11,12 +11,13 @@ import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { conflict, notFound } from '../../../lib/http-error'
 import { recordAudit } from '../../audit/audit.service'
+import { auditAction } from '../../audit/command'
 import { scheduleRenewalPlan } from '../../subscriptions/renewal-choice'
 import { renewalPlanOf } from '../../plans/renewal-plan'
 import { findActivePlan, listAmountMinor } from '../checkout-price'
 import { startCheckout } from '../checkout.service'
 import { closeWithin } from '../close-payment'
-import { systemPaymentContext } from '../payment-context'
+import { systemPaymentContext, type AppContext } from '../payment-context'
 import { cardVaultFor } from '../providers/payment-providers'
 import { settlePayment } from '../settle-payment'
 
@@ -58,11 +59,14 @@ async function unusedCredit(db: Db, personId: string, end: Date, now: Date): Pro
 
 const customerActor = { id: null, username: 'customer' }
 
+// The customer's own, written with the schedule or with the charge's attempt.
+export const planChangeAction = auditAction('trial_request', 'plan_change')
+
 async function recordChange(tx: Db, personId: string, planName: string, now: Date) {
   await recordAudit(tx, {
     actor: customerActor,
-    action: 'trial_request.plan_change',
-    entityType: 'trial_request',
+    action: planChangeAction.action,
+    entityType: planChangeAction.entity,
     entityId: personId,
     details: { plan: planName },
     now,
@@ -79,24 +83,23 @@ async function recordChange(tx: Db, personId: string, planName: string, now: Dat
  * answer is a pay link for the plan instead; a decline changes nothing.
  */
 export async function changePlan(
-  app: FastifyInstance,
-  personId: string,
-  planId: string,
+  ctx: AppContext,
+  { personId, planId }: { personId: string; planId: string },
 ): Promise<PlanChangeOutcome> {
-  const now = app.now()
-  const plan = await findActivePlan(app.db, planId)
-  const [person] = await app.db.select().from(trialRequests).where(eq(trialRequests.id, personId))
+  const now = ctx.now()
+  const plan = await findActivePlan(ctx.db, planId)
+  const [person] = await ctx.db.select().from(trialRequests).where(eq(trialRequests.id, personId))
   if (!person) throw notFound('Trial request not found')
   const end = person.subscriptionEndDate
   if (person.subscriptionStatus !== 'active' || !person.paidPlan || !end || end <= now) {
     throw conflict('Only a running paid subscription can change plan: renew it first.')
   }
-  const current = await renewalPlanOf(app.db, { ...person, scheduledPlanId: null })
+  const current = await renewalPlanOf(ctx.db, { ...person, scheduledPlanId: null })
   if (current && current.currency !== plan.currency) {
     throw conflict(`${plan.name} is priced in ${plan.currency}, your plan in ${current.currency}.`)
   }
   const fullPrice = periodMinor(plan)
-  const credit = await unusedCredit(app.db, personId, end, now)
+  const credit = await unusedCredit(ctx.db, personId, end, now)
   const atPeriodEnd = {
     outcome: 'changed' as const,
     answer: {
@@ -108,23 +111,23 @@ export async function changePlan(
   }
   // No dearer a month, or so little left to pay that the credit covers it: from the next renewal.
   if (!current || !isDearer(plan, current) || fullPrice - credit < smallestChargeMinor) {
-    await app.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       await scheduleRenewalPlan(tx, personId, plan.id === current?.id ? null : plan.id, now)
       await recordChange(tx, personId, plan.name, now)
     })
     return atPeriodEnd
   }
 
-  const vault = cardVaultFor(app)
-  const [saved] = await app.db
+  const vault = cardVaultFor(ctx.app)
+  const [saved] = await ctx.db
     .select()
     .from(stripeCustomers)
     .where(eq(stripeCustomers.trialRequestId, personId))
-  if (!vault || !saved?.paymentMethodId) return payLink(app, personId, plan)
+  if (!vault || !saved?.paymentMethodId) return payLink(ctx.app, personId, plan)
 
   const months = billingMonths[plan.billingPeriod]
   const charged = fullPrice - credit
-  const payment = await app.db.transaction(async (tx) => {
+  const payment = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(payments)
       .values({
@@ -160,8 +163,8 @@ export async function changePlan(
   })
   const attempt = and(eq(renewalAttempts.paymentId, payment.id), eq(renewalAttempts.number, 1))
   if (result.outcome === 'declined') {
-    await app.db.transaction(async (tx) => {
-      const decided = app.now()
+    await ctx.db.transaction(async (tx) => {
+      const decided = ctx.now()
       await tx
         .update(renewalAttempts)
         .set({
@@ -176,25 +179,25 @@ export async function changePlan(
     })
     return { outcome: 'declined', message: `Your card was declined: ${result.message}` }
   }
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx
       .update(renewalAttempts)
       .set({
         outcome: 'succeeded',
         providerPaymentId: result.providerPaymentId,
-        decidedAt: app.now(),
+        decidedAt: ctx.now(),
       })
       .where(attempt)
     await scheduleRenewalPlan(tx, personId, null, now)
     await recordChange(tx, personId, plan.name, now)
   })
-  await settlePayment(systemPaymentContext(app), payment.id, {
+  await settlePayment(systemPaymentContext(ctx.app), payment.id, {
     amountMinor: charged,
     currency: plan.currency,
     providerPaymentId: result.providerPaymentId,
     via: 'stripe',
   })
-  const [settled] = await app.db.select().from(payments).where(eq(payments.id, payment.id))
+  const [settled] = await ctx.db.select().from(payments).where(eq(payments.id, payment.id))
   return {
     outcome: 'changed',
     answer: {
