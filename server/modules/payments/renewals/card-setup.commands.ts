@@ -7,7 +7,7 @@ import { recordAudit } from '../../audit/audit.service'
 import { auditAction } from '../../audit/command'
 import { renewalPlanOf } from '../../plans/renewal-plan'
 import type { ProviderContext } from '../payment-context'
-import { retryRenewalNow } from './renewal-payments'
+import { makeRenewalDueNow } from './renewal-payments'
 import { ensureStripeCustomer, replaceSavedCard } from './stripe-customers'
 
 // The customer's own, whether their page or Stripe's webhook tells us first.
@@ -55,7 +55,7 @@ export async function completeCardSetup(
   return ctx.db.transaction(async (tx) => {
     const now = ctx.now()
     if (!(await replaceSavedCard(tx, personId, card, now))) return false
-    await retryRenewalNow(tx, personId, now)
+    await makeRenewalDueNow(tx, personId, now)
     await recordAudit(tx, {
       actor: { id: null, username: 'customer' },
       action: cardSavedAction.action,

@@ -31,7 +31,7 @@ export async function stopRenewalCharges(tx: Db, personId: string, now: Date): P
  * A new card: the person's open renewal is tried again at the renewal round's next pass (it tries
  * any pending renewal whose `retry_at` has passed). Answers whether there was one.
  */
-export async function retryRenewalNow(tx: Db, personId: string, now: Date): Promise<boolean> {
+export async function makeRenewalDueNow(tx: Db, personId: string, now: Date): Promise<boolean> {
   const moved = await tx
     .update(payments)
     .set({ retryAt: now, updatedAt: now })
