@@ -5,6 +5,7 @@ import type {
   TrialRequest,
   TrialRequestInput,
 } from '../common/trial-requests'
+import { expect } from 'vitest'
 import { baseUrl } from './fixtures'
 import { owner } from './owner'
 
@@ -22,9 +23,15 @@ async function signIn(): Promise<string> {
     .join('; ')
 }
 
-// One sign-in per spec file: logins are throttled per IP and per username.
-let session: Promise<string> | undefined
-const ownerCookie = () => (session ??= signIn())
+// One sign-in per spec file: logins are throttled per IP and per username. A worker runs its
+// files in one module graph (vitest.config.ts), so the sessions are kept by file.
+const sessions = new Map<string | undefined, Promise<string>>()
+function ownerCookie(): Promise<string> {
+  const file = expect.getState().testPath
+  let session = sessions.get(file)
+  if (!session) sessions.set(file, (session = signIn()))
+  return session
+}
 
 async function adminCall<T>(method: 'POST' | 'PUT', path: string, body?: object): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {

@@ -7,6 +7,10 @@ export default defineConfig({
     // Two files at a time, each worker with a product of its own (global-setup.ts): a file spends
     // most of its time waiting on the browser and the server, well under one of the two cores.
     maxWorkers: 2,
+    // A worker imports Playwright and the helpers once for all its files, not once per file (about
+    // 0.65 s of CPU a file). Each file still launches its own browser, contexts and servers; the
+    // one state the helpers keep, the owner's session, is kept by file (admin-api.ts).
+    isolate: false,
     // Guards against a hang, not speed limits: on a 2-core machine with a busy neighbour the
     // whole suite has run 2.5 times slower than usual, and a long flow with axe scans with it.
     testTimeout: 180_000,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 
 const pageTemplate =
   '<!doctype html><html><head><!--head--></head><body><div id="root"></div></body></html>'
@@ -14,7 +14,7 @@ const linksTo = (html: string, path: string) => html.includes(`href="${path}"`)
 
 const sitemapLocs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
 
-describe.each(databaseKinds)('legal pages on %s', (kind) => {
+describe.each(postgresOnly)('legal pages on %s', (kind) => {
   const t = useAdminServer(kind, { pageTemplate })
   const visitor = () => createClient(t.server.baseUrl)
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { useMailServer } from '../../test/mail-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 const hour = 60 * 60_000
 const day = 24 * hour
@@ -14,7 +14,7 @@ const stays = /stays the same|same login/
 // details otherwise, once. Reminders and the access-ended message read the login when they are
 // sent: a customer with none (an imported one, a trial whose line was never made) is promised
 // nothing about it.
-describe.each(databaseKinds)('the login in reminders, on %s', (kind) => {
+describe.each(postgresOnly)('the login in reminders, on %s', (kind) => {
   const t = useMailServer(kind)
   const db = () => t.server.app.db
   const lineOf = async (personId: string) =>

@@ -4,7 +4,7 @@ import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { requestTrialWithTelegramLink, telegramEnv } from '../../test/telegram-fixtures'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 const offer = 'Get messages on Telegram'
 
@@ -23,7 +23,7 @@ function offeredLink(mail: ParsedMail): string | null {
   return link
 }
 
-describe.each(databaseKinds)('"Get messages on Telegram" in e-mails on %s', (kind) => {
+describe.each(postgresOnly)('"Get messages on Telegram" in e-mails on %s', (kind) => {
   let fake: FakeTelegram
   beforeAll(async () => {
     fake = await startFakeTelegram()

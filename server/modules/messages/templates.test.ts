@@ -4,9 +4,9 @@ import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
 import { mailFrom, useMailServer } from '../../test/mail-server'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('message templates on %s', (kind) => {
+describe.each(postgresOnly)('message templates on %s', (kind) => {
   const t = useMailServer(kind)
   const templateOf = async (name: string) =>
     (await t.admin.get('/api/messages/templates')).body.find(

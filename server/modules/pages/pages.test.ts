@@ -2,7 +2,7 @@ import { twMerge } from 'tailwind-merge'
 import { describe, expect, it } from 'vitest'
 import { deviceGuides } from '../../../common/device-guides'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 
 const pageTemplate =
   '<!doctype html><html><head><!--head--></head><body><div id="root"></div></body></html>'
@@ -36,7 +36,7 @@ const embeddedState = (html: string) =>
 const asAttribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;')
 
-describe.each(databaseKinds)('server-rendered public pages on %s', (kind) => {
+describe.each(postgresOnly)('server-rendered public pages on %s', (kind) => {
   const t = useAdminServer(kind, { pageTemplate })
   const visitor = () => createClient(t.server.baseUrl)
 
