@@ -190,10 +190,12 @@ try {
   )
   if (problems.length) {
     console.log(`Failed: ${problems.join('; ')}`)
-    for (const [name, { server }] of [['first', first], ['second', second]] as const)
+    for (const [name, { server }] of [
+      ['first', first],
+      ['second', second],
+    ] as const)
       console.log(`--- the ${name} process's errors:\n${server.output().slice(-4000)}`)
-  }
-  else console.log('Every period charged once, under the rate limit.')
+  } else console.log('Every period charged once, under the rate limit.')
   process.exitCode = problems.length ? 1 : 0
 } finally {
   await db.end().catch(() => {})
