@@ -1,6 +1,7 @@
-import { and, eq, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../../db/client'
 import { payments } from '../../../db/schema/payments'
+import { renewalAttempts } from '../../../db/schema/renewal-attempts'
 
 const openRenewalOf = (personId: string) =>
   and(
@@ -38,4 +39,33 @@ export async function makeRenewalDueNow(tx: Db, personId: string, now: Date): Pr
     .where(openRenewalOf(personId))
     .returning({ id: payments.id })
   return moved.length > 0
+}
+
+/**
+ * Whether the person's open renewal has an attempt Stripe may be answering right now (pending:
+ * asked, its answer not recorded yet). Stopping then could not stop the charge, only the period
+ * the customer would have paid for. The renewal's row is locked first, as the round locks it to
+ * take an attempt: one taken meanwhile is seen here, and one not taken yet finds it closed.
+ */
+export async function isRenewalBeingCharged(tx: Db, personId: string): Promise<boolean> {
+  const open = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(openRenewalOf(personId))
+    .for('update')
+  if (!open.length) return false
+  const [pending] = await tx
+    .select({ number: renewalAttempts.number })
+    .from(renewalAttempts)
+    .where(
+      and(
+        inArray(
+          renewalAttempts.paymentId,
+          open.map(({ id }) => id),
+        ),
+        eq(renewalAttempts.outcome, 'pending'),
+      ),
+    )
+    .limit(1)
+  return pending !== undefined
 }

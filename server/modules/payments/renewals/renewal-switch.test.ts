@@ -5,6 +5,7 @@ import { auditLog } from '../../../db/schema/audit-log'
 import { autoRenewals } from '../../../db/schema/auto-renewals'
 import { discounts } from '../../../db/schema/discounts'
 import { payments } from '../../../db/schema/payments'
+import { renewalAttempts } from '../../../db/schema/renewal-attempts'
 import { signedInCustomer } from '../../../test/customer-fixtures'
 import { insertPayment } from '../../../test/payment-fixtures'
 import { insertRenewingPerson } from '../../../test/renewal-fixtures'
@@ -85,6 +86,49 @@ describe.each(databaseKinds)('turning automatic renewal on and off, on %s', (kin
     )
     expect(sentence).toBe(
       `The customer turned off automatic renewal for ${person.name} (It is too expensive)`,
+    )
+  })
+
+  it('waits for a charge in flight before turning off, so nothing is charged after the stop', async () => {
+    await setRetentionCode('')
+    const { person, plan, end } = await insertRenewingPerson(db(), {
+      card: card(),
+      renewal: { autoRenew: true, status: 'active' },
+    })
+    const open = await insertPayment(db(), {
+      trialRequestId: person.id,
+      planId: plan.id,
+      planName: plan.name,
+      kind: 'renewal',
+      renewsPeriodEnd: end,
+      provider: 'stripe',
+      method: null,
+      status: 'pending',
+    })
+    // The round has asked Stripe and not recorded the answer yet.
+    await db()
+      .insert(renewalAttempts)
+      .values({ paymentId: open.id, number: 1, attemptedAt: new Date() })
+    const customer = await signedInCustomer(t.server, person)
+    const refused = await customer.post('/api/account/renewal', { autoRenew: false })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(
+      'Your renewal is being charged right now. Try again in a minute: if it was paid, turning automatic renewal off then stops the next one.',
+    )
+    expect(await choiceOf(person.id)).toMatchObject({ autoRenew: true, status: 'active' })
+    expect((await db().select().from(payments).where(eq(payments.id, open.id)))[0]!.status).toBe(
+      'pending',
+    )
+    expect(await trailOf(person.id)).toEqual([])
+
+    // Stripe's answer recorded (declined here): turning off closes the renewal.
+    await db()
+      .update(renewalAttempts)
+      .set({ outcome: 'declined', code: 'insufficient_funds', decidedAt: new Date() })
+      .where(eq(renewalAttempts.paymentId, open.id))
+    expect((await customer.post('/api/account/renewal', { autoRenew: false })).status).toBe(200)
+    expect((await db().select().from(payments).where(eq(payments.id, open.id)))[0]!.status).toBe(
+      'failed',
     )
   })
 

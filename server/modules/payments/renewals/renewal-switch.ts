@@ -11,10 +11,13 @@ import {
   markRetentionOffered,
   writeRenewalChoice,
 } from '../../subscriptions/renewal-choice'
-import { stopRenewalCharges } from './renewal-payments'
+import { isRenewalBeingCharged, stopRenewalCharges } from './renewal-payments'
 
 export const noSavedCardMessage =
   'Automatic renewal charges a saved card: save a card first with "Update card".'
+
+export const beingChargedMessage =
+  'Your renewal is being charged right now. Try again in a minute: if it was paid, turning automatic renewal off then stops the next one.'
 
 const dayMs = 86_400_000
 
@@ -90,6 +93,10 @@ export function switchRenewal(
         await markRetentionOffered(tx, personId, now)
         return { offer }
       }
+    }
+    // A charge in flight cannot be called back: turning off waits for its answer (409).
+    if (!choice.autoRenew && (await isRenewalBeingCharged(tx, personId))) {
+      throw conflict(beingChargedMessage)
     }
     await writeRenewalChoice(tx, personId, { ...choice, by: switcher.by }, now)
     if (!choice.autoRenew) await stopRenewalCharges(tx, personId, now)
