@@ -157,3 +157,25 @@ export async function insertRenewingPerson(db: Db, options: RenewingOptions = {}
   }
   return { person, plan, paid, end }
 }
+
+/**
+ * The renewal of the period ending at `end` (`insertRenewingPerson`'s), recorded by the round and
+ * not paid yet: pending, due again at `retryAt` (none: not due).
+ */
+export function insertOpenRenewal(
+  db: Db,
+  { person, plan, end }: Awaited<ReturnType<typeof insertRenewingPerson>>,
+  retryAt: Date | null = null,
+) {
+  return insertPayment(db, {
+    trialRequestId: person.id,
+    planId: plan.id,
+    planName: plan.name,
+    kind: 'renewal',
+    renewsPeriodEnd: end,
+    provider: 'stripe',
+    method: null,
+    status: 'pending',
+    retryAt,
+  })
+}

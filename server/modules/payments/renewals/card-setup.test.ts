@@ -5,8 +5,8 @@ import { payments } from '../../../db/schema/payments'
 import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { signedInCustomer } from '../../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe'
-import { insertPayment, paymentEnv } from '../../../test/payment-fixtures'
-import { insertRenewingPerson } from '../../../test/renewal-fixtures'
+import { paymentEnv } from '../../../test/payment-fixtures'
+import { insertOpenRenewal, insertRenewingPerson } from '../../../test/renewal-fixtures'
 import { databaseKinds, useAdminServer } from '../../../test/test-server'
 
 let stripe: FakeStripe
@@ -84,20 +84,11 @@ describe.each(databaseKinds)('the renewal card, on %s', (kind) => {
   })
 
   it('saves the card when the customer comes back before the webhook, and retries a declined renewal at once', async () => {
-    const { person, plan, end } = await insertRenewingPerson(db(), {
+    const renewing = await insertRenewingPerson(db(), {
       renewal: { autoRenew: true, status: 'retrying' },
     })
-    const open = await insertPayment(db(), {
-      trialRequestId: person.id,
-      planId: plan.id,
-      planName: plan.name,
-      kind: 'renewal',
-      renewsPeriodEnd: end,
-      provider: 'stripe',
-      method: null,
-      status: 'pending',
-      retryAt: new Date(Date.now() + 3 * 86_400_000),
-    })
+    const { person } = renewing
+    const open = await insertOpenRenewal(db(), renewing, new Date(Date.now() + 3 * 86_400_000))
     const customer = await signedInCustomer(t.server, person)
     const page = await customer.post('/api/account/payment-method')
     const sessionId = sessionIdOf(page.body.checkoutUrl)

@@ -7,8 +7,7 @@ import { discounts } from '../../../db/schema/discounts'
 import { payments } from '../../../db/schema/payments'
 import { renewalAttempts } from '../../../db/schema/renewal-attempts'
 import { signedInCustomer } from '../../../test/customer-fixtures'
-import { insertPayment } from '../../../test/payment-fixtures'
-import { insertRenewingPerson } from '../../../test/renewal-fixtures'
+import { insertOpenRenewal, insertRenewingPerson } from '../../../test/renewal-fixtures'
 import { databaseKinds, useAdminServer } from '../../../test/test-server'
 import { presentAuditEntries } from '../../audit/audit.service'
 import { renewalGroup } from '../../settings/settings.service'
@@ -36,21 +35,12 @@ describe.each(databaseKinds)('turning automatic renewal on and off, on %s', (kin
 
   it('turns it off with a reason, keeps the paid end, and stops the open renewal from charging', async () => {
     await setRetentionCode('')
-    const { person, plan, end } = await insertRenewingPerson(db(), {
+    const renewing = await insertRenewingPerson(db(), {
       card: card(),
       renewal: { autoRenew: true, status: 'retrying' },
     })
-    const open = await insertPayment(db(), {
-      trialRequestId: person.id,
-      planId: plan.id,
-      planName: plan.name,
-      kind: 'renewal',
-      renewsPeriodEnd: end,
-      provider: 'stripe',
-      method: null,
-      status: 'pending',
-      retryAt: new Date(Date.now() + 86_400_000),
-    })
+    const { person, end } = renewing
+    const open = await insertOpenRenewal(db(), renewing, new Date(Date.now() + 86_400_000))
     const customer = await signedInCustomer(t.server, person)
     const answer = await customer.post('/api/account/renewal', {
       autoRenew: false,
@@ -91,20 +81,12 @@ describe.each(databaseKinds)('turning automatic renewal on and off, on %s', (kin
 
   it('waits for a charge in flight before turning off, so nothing is charged after the stop', async () => {
     await setRetentionCode('')
-    const { person, plan, end } = await insertRenewingPerson(db(), {
+    const renewing = await insertRenewingPerson(db(), {
       card: card(),
       renewal: { autoRenew: true, status: 'active' },
     })
-    const open = await insertPayment(db(), {
-      trialRequestId: person.id,
-      planId: plan.id,
-      planName: plan.name,
-      kind: 'renewal',
-      renewsPeriodEnd: end,
-      provider: 'stripe',
-      method: null,
-      status: 'pending',
-    })
+    const { person } = renewing
+    const open = await insertOpenRenewal(db(), renewing)
     // The round has asked Stripe and not recorded the answer yet.
     await db()
       .insert(renewalAttempts)
