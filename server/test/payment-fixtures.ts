@@ -28,6 +28,27 @@ export function paymentEnv({ stripe, btcpay }: { stripe?: FakeStripe; btcpay?: F
   }
 }
 
+/**
+ * `paymentEnv` for a fake Stripe that a file starts in its `beforeAll`, with `more` beside it:
+ * the Stripe values are read when the test server starts (it copies its env then), after the fake
+ * is listening, not when the file's `describe` runs.
+ */
+export function laterStripeEnv(stripe: () => FakeStripe, more: Record<string, string> = {}) {
+  return {
+    ...more,
+    PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
+    get STRIPE_API_BASE() {
+      return stripe().url
+    },
+    get STRIPE_SECRET_KEY() {
+      return stripe().secretKey
+    },
+    get STRIPE_WEBHOOK_SECRET() {
+      return stripe().webhookSecret
+    },
+  }
+}
+
 /** A plan written straight to the database: 29.99 EUR a quarter unless told otherwise. */
 export async function insertPlan(db: Db, fields: Partial<typeof plans.$inferInsert> = {}) {
   const [plan] = await db

@@ -8,7 +8,7 @@ import { signedInCustomer } from '../../test/customer-fixtures'
 import { insertDiscount } from '../../test/discount-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { createClient } from '../../test/http-client'
-import { insertPlan, paymentCount, paymentEnv } from '../../test/payment-fixtures'
+import { insertPlan, laterStripeEnv, paymentCount } from '../../test/payment-fixtures'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { settlePayment } from '../payments/settle-payment'
@@ -30,15 +30,7 @@ const now = new Date(Math.floor(Date.now() / 60_000) * 60_000)
 describe.each(databaseKinds)('a renewal quote on the account page (%s)', (kind) => {
   const context = useAdminServer(kind, {
     now: () => now,
-    env: {
-      PUBLIC_URL: 'https://shop.example.com',
-      get STRIPE_API_BASE() {
-        return stripe.url
-      },
-      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
-      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
-    },
+    env: laterStripeEnv(() => stripe, { PUBLIC_URL: 'https://shop.example.com' }),
   })
   const db = () => context.server.app.db
   const endOf = async (personId: string) =>

@@ -6,7 +6,7 @@ import { telegramBindings } from '../../db/schema/telegram'
 import { signedInCustomer, signInTokenIn } from '../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { createClient } from '../../test/http-client'
-import { insertPayment, insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
+import { insertPayment, insertPlan, laterStripeEnv, paymentRow } from '../../test/payment-fixtures'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { handleUpdate } from '../telegram/handle-update'
@@ -21,15 +21,7 @@ const day = 24 * 60 * 60_000
 
 describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
   const context = useAdminServer(kind, {
-    env: {
-      PUBLIC_URL: 'https://shop.example.com',
-      get STRIPE_API_BASE() {
-        return stripe.url
-      },
-      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
-      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
-    },
+    env: laterStripeEnv(() => stripe, { PUBLIC_URL: 'https://shop.example.com' }),
   })
   const db = () => context.server.app.db
 

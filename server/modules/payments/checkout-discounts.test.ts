@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertDiscount, redemptionStatus } from '../../test/discount-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
-import { insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
+import { insertPlan, laterStripeEnv, paymentRow } from '../../test/payment-fixtures'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
@@ -15,14 +15,7 @@ const day = 86_400_000
 
 describe.each(databaseKinds)('discount codes at a Stripe checkout (%s)', (kind) => {
   const t = useAdminServer(kind, {
-    env: {
-      get STRIPE_API_BASE() {
-        return stripe.url
-      },
-      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
-      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
-    },
+    env: laterStripeEnv(() => stripe),
   })
   beforeAll(() => {
     stripe.state.webhookUrl = `${t.server.baseUrl}/api/payments/stripe/webhook`

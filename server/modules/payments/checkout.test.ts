@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
-import { insertPlan, paymentCount, paymentEnv, paymentRow } from '../../test/payment-fixtures'
+import { insertPlan, laterStripeEnv, paymentCount, paymentRow } from '../../test/payment-fixtures'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
@@ -12,15 +12,7 @@ afterAll(() => stripe.close())
 
 describe.each(databaseKinds)('checkout with Stripe (%s)', (kind) => {
   const context = useAdminServer(kind, {
-    env: {
-      PUBLIC_URL: 'https://shop.example.com',
-      get STRIPE_API_BASE() {
-        return stripe.url
-      },
-      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
-      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
-    },
+    env: laterStripeEnv(() => stripe, { PUBLIC_URL: 'https://shop.example.com' }),
   })
   const setUp = async (fields: Parameters<typeof insertPlan>[1] = {}) => {
     const { db } = context.server.app

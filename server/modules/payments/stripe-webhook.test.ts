@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
-import { handledEvents, insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
+import { handledEvents, insertPlan, laterStripeEnv, paymentRow } from '../../test/payment-fixtures'
 import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
@@ -12,14 +12,7 @@ afterAll(() => stripe.close())
 
 describe.each(databaseKinds)('Stripe webhooks (%s)', (kind) => {
   const context = useAdminServer(kind, {
-    env: {
-      get STRIPE_API_BASE() {
-        return stripe.url
-      },
-      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
-      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
-    },
+    env: laterStripeEnv(() => stripe),
   })
   beforeAll(() => {
     stripe.state.webhookUrl = `${context.server.baseUrl}/api/payments/stripe/webhook`

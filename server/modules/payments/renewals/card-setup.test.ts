@@ -5,7 +5,7 @@ import { payments } from '../../../db/schema/payments'
 import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { signedInCustomer } from '../../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe'
-import { paymentEnv } from '../../../test/payment-fixtures'
+import { laterStripeEnv } from '../../../test/payment-fixtures'
 import { insertOpenRenewal, insertRenewingPerson } from '../../../test/renewal-fixtures'
 import { databaseKinds, useAdminServer } from '../../../test/test-server'
 
@@ -21,14 +21,7 @@ const sessionIdOf = (checkoutUrl: string) => /\/pay\/([^/?]+)/.exec(checkoutUrl)
 // card networks' updater, a removal) reaches the person's renewal.
 describe.each(databaseKinds)('the renewal card, on %s', (kind) => {
   const t = useAdminServer(kind, {
-    env: {
-      get STRIPE_API_BASE() {
-        return stripe.url
-      },
-      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
-      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
-    },
+    env: laterStripeEnv(() => stripe),
   })
   const db = () => t.server.app.db
   beforeAll(() => {

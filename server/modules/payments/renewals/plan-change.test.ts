@@ -6,7 +6,7 @@ import { stripeCustomers } from '../../../db/schema/stripe-customers'
 import { trialRequests } from '../../../db/schema/trial-requests'
 import { signedInCustomer } from '../../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe'
-import { insertPlan, paymentEnv } from '../../../test/payment-fixtures'
+import { insertPlan, laterStripeEnv } from '../../../test/payment-fixtures'
 import { insertRenewingPerson } from '../../../test/renewal-fixtures'
 import { databaseKinds, useAdminServer } from '../../../test/test-server'
 
@@ -22,14 +22,7 @@ const dayMs = 86_400_000
 // the unused part of their period credited and the rest charged to their saved card.
 describe.each(databaseKinds)('changing plan, on %s', (kind) => {
   const t = useAdminServer(kind, {
-    env: {
-      get STRIPE_API_BASE() {
-        return stripe.url
-      },
-      STRIPE_SECRET_KEY: 'sk_test_fakeStripeKeyForTests',
-      STRIPE_WEBHOOK_SECRET: 'whsec_fakeStripeSecretForTests',
-      PAYMENT_TIMEOUT_MS: paymentEnv({}).PAYMENT_TIMEOUT_MS,
-    },
+    env: laterStripeEnv(() => stripe),
   })
   const db = () => t.server.app.db
   beforeAll(() => {
