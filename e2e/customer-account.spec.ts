@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser } from './fixtures'
+import { launchBrowser, isWiderThanScreen } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 /**
@@ -20,8 +20,6 @@ describe("a customer renews on their own page from a reminder's link", () => {
   let browser: Browser
   let customer: Customer
 
-  const isWiderThanScreen = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   const onPanel = () => server.supplier.lines.find((line) => line.username === customer.username)!
 
   beforeAll(async () => {

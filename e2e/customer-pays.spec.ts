@@ -4,7 +4,7 @@ import type { Payment } from '../common/payments'
 import { adminPaths } from '../common/routes'
 import { addCalendarMonths } from '../common/subscription-renewals'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs } from './fixtures'
+import { launchBrowser, loginAs, isWiderThanScreen } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 /**
@@ -32,8 +32,6 @@ describe('a trial customer pays with Stripe, and nobody lifts a finger', () => {
     (
       await browser.newContext({ baseURL: server.baseUrl, ...screen, bypassCSP: isScanned })
     ).newPage()
-  const isWiderThanScreen = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   const onPanel = () => server.supplier.lines.find((line) => line.username === customer.username)!
   const receipt = (number: number) =>
     server.smtp.received.find((mail) => mail.subject?.startsWith(`Receipt ${number} from `))

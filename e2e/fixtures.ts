@@ -99,3 +99,7 @@ export async function scrollUntilStill(target: Locator): Promise<void> {
     }
   })
 }
+
+/** Whether the page scrolls sideways: wider than its window, as a phone layout must never be. */
+export const isWiderThanScreen = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)

@@ -5,7 +5,7 @@ import type { Plan } from '../common/plans'
 import { adminPaths } from '../common/routes'
 import { addCalendarMonths } from '../common/subscription-renewals'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs } from './fixtures'
+import { launchBrowser, loginAs, isWiderThanScreen } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
@@ -27,8 +27,6 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
   let browser: Browser
   let solo: Plan
 
-  const isWiderThanScreen = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   const longDate = (iso: string) =>
     new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso))
   const shortDate = (iso: string) =>

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser } from './fixtures'
+import { launchBrowser, isWiderThanScreen } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 // Screenshots to look at, when asked for (E2E_SCREENSHOTS_DIR).
@@ -19,22 +19,6 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
   let server: PaymentServer
   let browser: Browser
   let customer: Customer
-
-  const isWiderThanScreen = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-
-  async function signInLink(): Promise<string> {
-    const before = server.smtp.received.length
-    await server.api('POST', `/api/trial-requests/${customer.id}/sign-in-link`)
-    await server.api('POST', '/api/maintenance/expire-now')
-    const linkIn = () =>
-      server.smtp.received
-        .slice(before)
-        .map((mail) => /(http\S+\/account\/sign-in\?token=[\w-]{43})/.exec(mail.text ?? '')?.[1])
-        .find(Boolean)
-    await expect.poll(() => linkIn() ?? null).not.toBeNull()
-    return linkIn()!
-  }
 
   /** Stripe's setup page: the customer types `card` and comes back to /account. */
   async function saveCardOnStripe(page: Page, button: string, card: object) {
@@ -71,7 +55,7 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
   it('saves a card, turns renewal on, off with a reason, and updates the card', async () => {
     const context = await browser.newContext({ baseURL: server.baseUrl, ...phone, bypassCSP: true })
     const page = await context.newPage()
-    await page.goto(await signInLink())
+    await page.goto(await server.signInLinkFor(customer))
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     const section = page.getByRole('region', { name: 'Automatic renewal' })
     await section.getByText('No card saved').waitFor()
@@ -112,7 +96,7 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
   it('shows the same on a wide screen, where nothing overflows either', async () => {
     const context = await browser.newContext({ baseURL: server.baseUrl, ...desktop })
     const page = await context.newPage()
-    await page.goto(await signInLink())
+    await page.goto(await server.signInLinkFor(customer))
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     const section = page.getByRole('region', { name: 'Automatic renewal' })
     await section.getByText('Visa •••• 1881 · expires 07/33').waitFor()

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
-import { launchBrowser, loginAs } from './fixtures'
+import { launchBrowser, loginAs, isWiderThanScreen } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 /**
@@ -16,23 +16,8 @@ describe('who is watching, at 390 px', () => {
   let browser: Browser
   let customer: Customer
 
-  const isWiderThanScreen = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   const panelId = () =>
     server.supplier.lines.find((line) => line.username === customer.username)!.id
-
-  async function signInLink(): Promise<string> {
-    const before = server.smtp.received.length
-    await server.api('POST', `/api/trial-requests/${customer.id}/sign-in-link`)
-    await server.api('POST', '/api/maintenance/expire-now')
-    const linkIn = () =>
-      server.smtp.received
-        .slice(before)
-        .map((mail) => /(http\S+\/account\/sign-in\?token=[\w-]{43})/.exec(mail.text ?? '')?.[1])
-        .find(Boolean)
-    await expect.poll(() => linkIn() ?? null).not.toBeNull()
-    return linkIn()!
-  }
 
   beforeAll(async () => {
     server = await startPaymentServer()
@@ -57,7 +42,7 @@ describe('who is watching, at 390 px', () => {
     server.supplier.viewers.connect({ lineId: panelId(), ip: '198.51.100.23', startedAt })
     const context = await browser.newContext(phone)
     const page = await context.newPage()
-    await page.goto(await signInLink())
+    await page.goto(await server.signInLinkFor(customer))
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL(`${server.baseUrl}/account`)
     const card = page.getByRole('heading', { name: /^Watching now on 2 of \d+ screens?$/ })

@@ -4,7 +4,7 @@ import { deviceGuides } from '../common/device-guides'
 import { adminPaths } from '../common/routes'
 import { requestTrial } from './admin-api'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs, scrollUntilStill } from './fixtures'
+import { baseUrl, launchBrowser, loginAs, scrollUntilStill, isWiderThanScreen } from './fixtures'
 import { chatLog, messageBox, openTicketOverApi } from './support'
 
 const screens = [
@@ -14,9 +14,6 @@ const screens = [
 const themes = ['light', 'dark'] as const
 
 type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>
-
-const isWiderThanScreen = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
 
 /** Where `locator` is on the screen, in pixels. */
 const box = async (page: Page, locator: ReturnType<Page['locator']>) => {
