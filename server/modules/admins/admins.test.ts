@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('admin accounts on %s', (kind) => {
+describe.each(postgresOnly)('admin accounts on %s', (kind) => {
   let server: TestServer
   let ownerClient: ReturnType<typeof createClient>
 
@@ -120,7 +120,7 @@ describe.each(databaseKinds)('admin accounts on %s', (kind) => {
   })
 })
 
-describe.each(databaseKinds)('the last super_admin on %s', (kind) => {
+describe.each(postgresOnly)('the last super_admin on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

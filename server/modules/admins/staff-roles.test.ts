@@ -3,13 +3,13 @@ import { socketCloseCodes, type ServerFrame } from '../../../common/realtime'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
 import { openAdminSocket } from '../../test/socket-client'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { createNotification, publishNotification } from '../notifications/notifications.service'
 
 const notificationOf = (type: string) => (frame: ServerFrame) =>
   frame.type === 'notification:new' && frame.data.type === type
 
-describe.each(databaseKinds)('staff roles (%s)', (kind) => {
+describe.each(postgresOnly)('staff roles (%s)', (kind) => {
   const context = useAdminServer(kind)
   let agentId: string
   const agentLogin = { username: 'agent.rosa', password: 'agent-rosa-password-1' }

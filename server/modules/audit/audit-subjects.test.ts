@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../../common/audit'
 import { auditSentenceText, describeAuditEntry } from '../../../common/audit-sentences'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 
 type Template = { kind: string; subject: string; body: string }
 
-describe.each(databaseKinds)('Activity entries name what they changed on %s', (kind) => {
+describe.each(postgresOnly)('Activity entries name what they changed on %s', (kind) => {
   const context = useAdminServer(kind)
 
   const sentencesFor = async (entityType: string) => {

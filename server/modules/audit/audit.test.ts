@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import type { AuditEntry } from '../../../common/audit'
 import { auditSentenceText, describeAuditEntry } from '../../../common/audit-sentences'
 import { auditLog } from '../../db/schema/audit-log'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
-describe.each(databaseKinds)('the Activity log reads as sentences on %s', (kind) => {
+describe.each(postgresOnly)('the Activity log reads as sentences on %s', (kind) => {
   const context = useAdminServer(kind)
 
   const latest = async (query = '') => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('an admin’s own password on %s', (kind) => {
+describe.each(postgresOnly)('an admin’s own password on %s', (kind) => {
   let server: TestServer
   const ada = { username: 'ada', password: 'violet-first-passphrase' }
   // Signed in once: the refusals below leave the password, and so the sessions, as they were.
@@ -83,7 +83,7 @@ describe.each(databaseKinds)('an admin’s own password on %s', (kind) => {
   })
 })
 
-describe.each(databaseKinds)('session rules on %s', (kind) => {
+describe.each(postgresOnly)('session rules on %s', (kind) => {
   let server: TestServer
   let clock = new Date('2026-11-01T10:00:00Z')
   const advance = (minutes: number) => (clock = new Date(clock.getTime() + minutes * 60_000))
@@ -150,7 +150,7 @@ describe.each(databaseKinds)('session rules on %s', (kind) => {
   })
 })
 
-describe.each(databaseKinds)('the session cookie on %s', (kind) => {
+describe.each(postgresOnly)('the session cookie on %s', (kind) => {
   it('is Secure and __Host- prefixed when the site is served over https', async () => {
     const server = await startTestServer(kind, { env: { PUBLIC_URL: 'https://tv.example.com' } })
     try {

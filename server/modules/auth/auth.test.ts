@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminSessions } from '../../db/schema/admin-sessions'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('admin authentication on %s', (kind) => {
+describe.each(postgresOnly)('admin authentication on %s', (kind) => {
   let server: TestServer
   let clock = new Date('2026-11-01T10:00:00Z')
   const advance = (ms: number) => (clock = new Date(clock.getTime() + ms))
@@ -105,7 +105,7 @@ describe.each(databaseKinds)('admin authentication on %s', (kind) => {
   })
 })
 
-describe.each(databaseKinds)('login throttling on %s', (kind) => {
+describe.each(postgresOnly)('login throttling on %s', (kind) => {
   let server: TestServer
   let clock = new Date('2026-11-01T10:00:00Z')
   // Behind a trusted proxy, X-Forwarded-For gives each simulated visitor its own IP.

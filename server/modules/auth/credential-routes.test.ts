@@ -6,7 +6,7 @@ import { newPassword } from '../../../common/admin-users'
 import { users } from '../../db/schema/users'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, startTestServer, type TestServer } from '../../test/test-server'
 import { undeclaredCredentialRoutes } from './credential-attempts'
 import { credentialFieldsOf } from './credential-fields'
 
@@ -33,7 +33,7 @@ function wrongBody(route: Route, username: string): Record<string, string> {
   )
 }
 
-describe.each(databaseKinds)('every route that checks a password or code on %s', (kind) => {
+describe.each(postgresOnly)('every route that checks a password or code on %s', (kind) => {
   let server: TestServer
   let routes: Route[]
   const credentialRoutes = () => routes.filter(({ route }) => route.config?.checksCredentials)

@@ -4,10 +4,10 @@ import { users } from '../../db/schema/users'
 import { hashPassword } from '../../lib/passwords'
 import { createClient } from '../../test/http-client'
 import { seedAdmin, testPasswordCost } from '../../test/seed-admin'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { makeOneTimeCode, oneTimeCodeLifetimeMs } from './one-time-code'
 
-describe.each(databaseKinds)('signing in with a one-time code on %s', (kind) => {
+describe.each(postgresOnly)('signing in with a one-time code on %s', (kind) => {
   let server: TestServer
   let clock = new Date('2026-11-29T10:00:00Z')
 

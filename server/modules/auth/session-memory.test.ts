@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { databaseKinds, owner, useAdminServer } from '../../test/test-server'
+import { postgresOnly, owner, useAdminServer } from '../../test/test-server'
 import { createClient } from '../../test/http-client'
 import { createSessionMemory, type SessionRecord } from './session-memory'
 
@@ -56,7 +56,7 @@ describe('session memory', () => {
   })
 })
 
-describe.each(databaseKinds)('a session kept in memory on %s', (kind) => {
+describe.each(postgresOnly)('a session kept in memory on %s', (kind) => {
   const context = useAdminServer(kind)
 
   it('is refused at once after logout', async () => {

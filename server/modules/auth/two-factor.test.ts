@@ -2,12 +2,12 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
 const codeAt = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
 
-describe.each(databaseKinds)('two-factor sign-in on %s', (kind) => {
+describe.each(postgresOnly)('two-factor sign-in on %s', (kind) => {
   let server: TestServer
   let clock = new Date('2026-11-01T10:00:00Z')
   const advance = (ms: number) => (clock = new Date(clock.getTime() + ms))

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('blog CMS API on %s', (kind) => {
+describe.each(postgresOnly)('blog CMS API on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let clock = new Date('2026-11-01T09:00:00Z')

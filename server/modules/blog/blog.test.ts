@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertBlogPost } from '../../test/blog-fixtures'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('public blog API on %s', (kind) => {
+describe.each(postgresOnly)('public blog API on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -7,12 +7,12 @@ import { subscriptionRenewals } from '../../db/schema/subscription-renewals'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { withNewEntries } from '../../test/audit-trail'
 import { panelLine, useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { runCompensations } from './compensation-run'
 
 const daySeconds = 24 * 60 * 60
 
-describe.each(databaseKinds)('compensation days on %s', (kind) => {
+describe.each(postgresOnly)('compensation days on %s', (kind) => {
   const t = useSupplierServer(kind)
   const path = (id: string, rest = '') => `/api/trial-requests/${id}${rest}`
   const db = () => t.server.app.db

@@ -9,7 +9,7 @@ import { insertDiscount } from '../../test/discount-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { createClient } from '../../test/http-client'
 import { insertPlan, laterStripeEnv, paymentCount } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { settlePayment } from '../payments/settle-payment'
 import { systemPaymentContext } from '../payments/payment-context'
@@ -27,7 +27,7 @@ const now = new Date(Math.floor(Date.now() / 60_000) * 60_000)
 
 // Issue 44, item 3: POST /api/account/quote says what a checkout would charge, and the end it
 // would bring, before the customer goes to the provider.
-describe.each(databaseKinds)('a renewal quote on the account page (%s)', (kind) => {
+describe.each(postgresOnly)('a renewal quote on the account page (%s)', (kind) => {
   const context = useAdminServer(kind, {
     now: () => now,
     env: laterStripeEnv(() => stripe, { PUBLIC_URL: 'https://shop.example.com' }),

@@ -7,7 +7,7 @@ import { signedInCustomer, signInTokenIn } from '../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { createClient } from '../../test/http-client'
 import { insertPayment, insertPlan, laterStripeEnv, paymentRow } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { handleUpdate } from '../telegram/handle-update'
 
@@ -19,7 +19,7 @@ afterAll(() => stripe.close())
 
 const day = 24 * 60 * 60_000
 
-describe.each(databaseKinds)("a customer's own account (%s)", (kind) => {
+describe.each(postgresOnly)("a customer's own account (%s)", (kind) => {
   const context = useAdminServer(kind, {
     env: laterStripeEnv(() => stripe, { PUBLIC_URL: 'https://shop.example.com' }),
   })

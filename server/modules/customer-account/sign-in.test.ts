@@ -6,7 +6,7 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { signedInCustomer, signInTokenIn } from '../../test/customer-fixtures'
 import { createClient } from '../../test/http-client'
 import { publicUrl, useMailServer } from '../../test/mail-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { queueMessage } from '../messages/outbox.service'
 
 const minute = 60_000
@@ -14,7 +14,7 @@ const isTo = (mail: ParsedMail, address: string) =>
   Boolean(mail.to && 'text' in mail.to && mail.to.text === address)
 const day = 24 * 60 * minute
 
-describe.each(databaseKinds)('signing in to the customer page by e-mailed link (%s)', (kind) => {
+describe.each(postgresOnly)('signing in to the customer page by e-mailed link (%s)', (kind) => {
   const t = useMailServer(kind)
   const browser = () => createClient(t.server.baseUrl)
 

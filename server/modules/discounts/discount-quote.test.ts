@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { HttpError } from '../../lib/http-error'
 import { insertDiscount } from '../../test/discount-fixtures'
 import { insertPayment } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { quoteDiscount, type DiscountQuoteRequest } from './discount-quote.service'
 import { reserveRedemption } from './discount-reserve.service'
@@ -10,7 +10,7 @@ import { reserveRedemption } from './discount-reserve.service'
 const now = new Date('2026-06-15T12:00:00Z')
 const starter = { name: 'Starter' }
 
-describe.each(databaseKinds)('quoting a discount code on %s', (kind) => {
+describe.each(postgresOnly)('quoting a discount code on %s', (kind) => {
   const t = useAdminServer(kind)
   const db = () => t.server.app.db
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { insertPayment } from '../../test/payment-fixtures'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { confirmRedemption } from './discount-redemption-status.service'
 import { reserveRedemption } from './discount-reserve.service'
 
 const limitMessage = 'Max redemptions must be a whole number from 1 to 1000000'
 
-describe.each(databaseKinds)('discounts API on %s', (kind) => {
+describe.each(postgresOnly)('discounts API on %s', (kind) => {
   const t = useAdminServer(kind)
 
   it('creates discounts; empty percentage or amount is stored as null', async () => {

@@ -7,7 +7,7 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { leaseMs } from '../../lib/lease'
 import { publicUrl, useMailServer } from '../../test/mail-server'
 import { panelSeconds } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { leftLinesRound } from '../m3u/panel-rounds'
 
 const header = 'email,firstName,lastName,plan,months,amount,currency,paidAt,method,reference'
@@ -17,7 +17,7 @@ const platform = { trialDurationHours: 24, maxConcurrentStreams: 2, timeZone: 'U
 // Issue 44, item 4: "an imported paying customer with an active period is offered a line (made
 // by the autopilot when on, else listed as 'needs a line') instead of 'No line yet · Pending'",
 // and imported history itself still tells nobody anything.
-describe.each(databaseKinds)('lines for an imported history, on %s', (kind) => {
+describe.each(postgresOnly)('lines for an imported history, on %s', (kind) => {
   const t = useMailServer(kind)
   const db = () => t.server.app.db
   const planName = `Lines ${crypto.randomUUID().slice(0, 8)}`

@@ -5,13 +5,13 @@ import { notifications } from '../../db/schema/notifications'
 import { panelCalls } from '../../db/schema/panel-calls'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 const day = 24 * 60 * 60 * 1000
 const supportEmail = 'help@streamline.test'
 const platform = { trialDurationHours: 24, maxConcurrentStreams: 2, timeZone: 'UTC' }
 
-describe.each(databaseKinds)('credits foreseen on %s', (kind) => {
+describe.each(postgresOnly)('credits foreseen on %s', (kind) => {
   const t = useMailServer(kind, { SUPPORT_EMAIL: supportEmail })
   const status = async () => (await t.admin.get('/api/supplier/status')).body
   const sync = async () => expect((await t.admin.post('/api/supplier/sync', {})).status).toBe(200)

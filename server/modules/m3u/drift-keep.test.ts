@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { panelLine, panelSeconds, useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 type Drift = { id: string; lineId: string | null; kind: string }
 
 /** Issue 34, item 3: a difference put right the way the admin chooses. */
-describe.each(databaseKinds)("keeping ours or the panel's on %s", (kind) => {
+describe.each(postgresOnly)("keeping ours or the panel's on %s", (kind) => {
   const t = useSupplierServer(kind)
   const path = (id: string, rest = '') => `/api/trial-requests/${id}${rest}`
   const fix = (id: string, body: unknown) => t.admin.post(`/api/supplier/drift/${id}/fix`, body)

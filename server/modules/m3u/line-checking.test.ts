@@ -7,7 +7,7 @@ import { panelLinesRound } from './panel-rounds'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { panelSeconds, lineProbes } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 // Small, so that a panel that never answers costs the suite little.
 const deadlineMs = 1_500
@@ -15,7 +15,7 @@ const deadlineMs = 1_500
 const slackMs = 1_000
 const minute = 60_000
 
-describe.each(databaseKinds)('a panel that does not answer a create in time, on %s', (kind) => {
+describe.each(postgresOnly)('a panel that does not answer a create in time, on %s', (kind) => {
   const t = useMailServer(kind, { SUPPLIER_TIMEOUT_MS: String(deadlineMs) })
   const { lineOf, usernameOf, creates, onPanel } = lineProbes(t)
   /** The admin's create-line request, and how long it took to answer. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { panelLine, panelSeconds, useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 /** Issue 34, items 1 and 2: the plan's screens on the panel, and the panel's own word shown. */
-describe.each(databaseKinds)("a line with its plan's screens on %s", (kind) => {
+describe.each(postgresOnly)("a line with its plan's screens on %s", (kind) => {
   const t = useSupplierServer(kind)
   const path = (id: string, rest = '') => `/api/trial-requests/${id}${rest}`
   const since = (count: number) => t.supplier.calls.slice(count)

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { withNewEntries } from '../../test/audit-trail'
 import { panelLine, panelSeconds, useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
-describe.each(databaseKinds)('the line follows the subscription on %s', (kind) => {
+describe.each(postgresOnly)('the line follows the subscription on %s', (kind) => {
   const t = useSupplierServer(kind)
   const path = (id: string, rest = '') => `/api/trial-requests/${id}${rest}`
   const convert = (id: string, fields: object = {}) =>

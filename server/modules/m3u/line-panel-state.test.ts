@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { PanelCall } from '../../../common/panel-calls'
 import { panelLine, panelSeconds, useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 /** Item 1 and 2 of the screenshot review: edits carry only what changes; the panel's word shows. */
-describe.each(databaseKinds)("a line's edits and the panel's word on %s", (kind) => {
+describe.each(postgresOnly)("a line's edits and the panel's word on %s", (kind) => {
   const t = useSupplierServer(kind)
   const path = (id: string, rest = '') => `/api/trial-requests/${id}${rest}`
   const personWithLine = async () => {

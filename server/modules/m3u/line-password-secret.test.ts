@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { settings } from '../../db/schema/settings'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { linePasswordSecret, linePasswordSecretKey } from './line-password-secret'
 
-describe.each(databaseKinds)('the line password secret on %s', (kind) => {
+describe.each(postgresOnly)('the line password secret on %s', (kind) => {
   const context = useAdminServer(kind)
 
   it('is generated once, whoever asks first and however many ask at once', async () => {

@@ -6,13 +6,13 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { panelLinesRound } from './panel-rounds'
 import { useMailServer } from '../../test/mail-server'
 import { lineProbes } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 // Small, so that a panel that never answers costs the suite little.
 const deadlineMs = 1_500
 const minute = 60_000
 
-describe.each(databaseKinds)('the retry job settling checking lines, on %s', (kind) => {
+describe.each(postgresOnly)('the retry job settling checking lines, on %s', (kind) => {
   const t = useMailServer(kind, { SUPPLIER_TIMEOUT_MS: String(deadlineMs) })
   const { lineOf, usernameOf, creates, onPanel, rowOf } = lineProbes(t)
   const retryRound = () => {

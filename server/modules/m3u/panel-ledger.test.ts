@@ -5,11 +5,11 @@ import { panelCalls } from '../../db/schema/panel-calls'
 import { startFakeSupplier, type FakeSupplier } from '../../test/fake-supplier'
 import { createClient } from '../../test/http-client'
 import { newPanelLine } from '../../test/panel-orders'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { recordedPanel } from './panel-ledger'
 import { createXuiPanel } from './xui-panel'
 
-describe.each(databaseKinds)('the panel ledger and the server key on %s', (kind) => {
+describe.each(postgresOnly)('the panel ledger and the server key on %s', (kind) => {
   let supplier: FakeSupplier
   let server: TestServer
   let admin: ReturnType<typeof createClient>

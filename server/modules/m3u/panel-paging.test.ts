@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { supplierDrift } from '../../db/schema/supplier-drift'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { useSupplierServer } from '../../test/supplier-server'
 
 // The panel answers at most 1000 lines a page: ours come after a full page of others'.
 const onPageOne = Array.from({ length: 1000 }, (_, index) => `panelmade${index}`)
 
-describe.each(databaseKinds)("every page of the panel's lines on %s", (kind) => {
+describe.each(postgresOnly)("every page of the panel's lines on %s", (kind) => {
   const t = useSupplierServer(kind)
   const lineOf = (id: string) => `/api/trial-requests/${id}/line`
   const onPanel = (username: string) =>

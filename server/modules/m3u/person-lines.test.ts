@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { withNewEntries } from '../../test/audit-trail'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { panelLine, panelSeconds, useSupplierServer } from '../../test/supplier-server'
 
 const hour = 60 * 60 * 1000
 
-describe.each(databaseKinds)("a person's line on %s", (kind) => {
+describe.each(postgresOnly)("a person's line on %s", (kind) => {
   const t = useSupplierServer(kind, { LOG_LEVEL: 'info' })
   const lineOf = (id: string) => `/api/trial-requests/${id}/line`
   const creates = (username: string) =>
@@ -192,7 +192,7 @@ describe.each(databaseKinds)("a person's line on %s", (kind) => {
   })
 })
 
-describe.each(databaseKinds)('a line without a server key on %s', (kind) => {
+describe.each(postgresOnly)('a line without a server key on %s', (kind) => {
   const t = useSupplierServer(kind, { SUPPLIER_API_KEY: '' })
 
   it('uses the key typed for the call, and asks for one when none is typed', async () => {

@@ -3,13 +3,13 @@ import type { ParsedMail } from 'mailparser'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { publicUrl, useMailServer } from '../../test/mail-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { queueDueReminders } from './reminders.service'
 
 const day = 24 * 60 * 60_000
 const phishing = 'Your account is suspended - verify at https://evil.test/login'
 
-describe.each(databaseKinds)('mail a stranger can make us send, on %s', (kind) => {
+describe.each(postgresOnly)('mail a stranger can make us send, on %s', (kind) => {
   const t = useMailServer(kind)
   const visitor = () => createClient(t.server.baseUrl)
   // Each test starts in a fresh minute of the per-IP ticket limit (10 a minute).

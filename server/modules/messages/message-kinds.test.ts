@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { mailFrom, publicUrl, useMailServer } from '../../test/mail-server'
 import { openSocket } from '../../test/socket-client'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { replyEmailWindowMs } from './outbox.service'
 
 const hostile = '<script>alert(1)</script>'
@@ -17,7 +17,7 @@ function expectEscaped(mail: ParsedMail, words: string) {
 
 const messageIdOf = (mail: ParsedMail) => mail.messageId?.replace(/^<|@.*$/g, '')
 
-describe.each(databaseKinds)('messages to customers on %s', (kind) => {
+describe.each(postgresOnly)('messages to customers on %s', (kind) => {
   const t = useMailServer(kind)
   const visitor = () => createClient(t.server.baseUrl)
 

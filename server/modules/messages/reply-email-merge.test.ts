@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { openSocket } from '../../test/socket-client'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { replyEmailLongestWaitMs, replyEmailWindowMs } from './outbox.service'
 
 /** Quick replies to a customer who is away reach them as one e-mail, not one per reply. */
-describe.each(databaseKinds)('support reply e-mails on %s', (kind) => {
+describe.each(postgresOnly)('support reply e-mails on %s', (kind) => {
   const t = useMailServer(kind)
   let opened = 0
 

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { queueMessage } from './outbox.service'
 
 const minute = 60_000
 
-describe.each(databaseKinds)('resending one message (%s)', (kind) => {
+describe.each(postgresOnly)('resending one message (%s)', (kind) => {
   const t = useMailServer(kind)
   let support: ReturnType<typeof createClient>
   let sequence = 0

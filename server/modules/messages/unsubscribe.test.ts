@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { publicUrl, useMailServer } from '../../test/mail-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { queueDueReminders } from './reminders.service'
 
 const day = 24 * 60 * 60 * 1000
@@ -12,7 +12,7 @@ const headerOf = (mail: ParsedMail, name: string) =>
     ?.line.replace(/^[^:]+:\s*/, '')
     .replace(/\s+/g, ' ')
 
-describe.each(databaseKinds)('one-click unsubscribe from reminders on %s', (kind) => {
+describe.each(postgresOnly)('one-click unsubscribe from reminders on %s', (kind) => {
   const t = useMailServer(kind)
 
   function subscriber(email: string) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('notifications on %s', (kind) => {
+describe.each(postgresOnly)('notifications on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   const anyone = () => createClient(server.baseUrl)

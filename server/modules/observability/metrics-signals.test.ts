@@ -4,7 +4,7 @@ import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { insertPlan, paymentRow } from '../../test/payment-fixtures'
 import { metricsToken, scrape, seriesValue } from '../../test/prometheus-scrape'
 import { useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
 const panelCalls = 'streamline_panel_call_duration_seconds'
@@ -29,7 +29,7 @@ beforeAll(async () => {
 })
 afterAll(() => stripe.close())
 
-describe.each(databaseKinds)('Prometheus: panel calls, webhooks and jobs (%s)', (kind) => {
+describe.each(postgresOnly)('Prometheus: panel calls, webhooks and jobs (%s)', (kind) => {
   // Read when the server starts, after the fake Stripe above is listening.
   const t = useSupplierServer(kind, {
     METRICS_TOKEN: metricsToken,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBtcpay, type FakeBtcpay } from '../../test/fake-btcpay'
 import { handledEvents, insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
 let btcpay: FakeBtcpay
@@ -10,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => btcpay.close())
 
-describe.each(databaseKinds)('checkout and webhooks with BTCPay Server (%s)', (kind) => {
+describe.each(postgresOnly)('checkout and webhooks with BTCPay Server (%s)', (kind) => {
   const context = useAdminServer(kind, {
     env: {
       PUBLIC_URL: 'https://shop.example.com',

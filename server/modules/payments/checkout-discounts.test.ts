@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertDiscount, redemptionStatus } from '../../test/discount-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { insertPlan, laterStripeEnv, paymentRow } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
 let stripe: FakeStripe
@@ -13,7 +13,7 @@ afterAll(() => stripe.close())
 
 const day = 86_400_000
 
-describe.each(databaseKinds)('discount codes at a Stripe checkout (%s)', (kind) => {
+describe.each(postgresOnly)('discount codes at a Stripe checkout (%s)', (kind) => {
   const t = useAdminServer(kind, {
     env: laterStripeEnv(() => stripe),
   })

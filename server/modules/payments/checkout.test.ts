@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { insertPlan, laterStripeEnv, paymentCount, paymentRow } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
 let stripe: FakeStripe
@@ -10,7 +10,7 @@ beforeAll(async () => {
 })
 afterAll(() => stripe.close())
 
-describe.each(databaseKinds)('checkout with Stripe (%s)', (kind) => {
+describe.each(postgresOnly)('checkout with Stripe (%s)', (kind) => {
   const context = useAdminServer(kind, {
     env: laterStripeEnv(() => stripe, { PUBLIC_URL: 'https://shop.example.com' }),
   })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
 import { useMailServer } from '../../test/mail-server'
 import { insertPendingPayment } from '../../test/payment-fixtures'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { settlePayment } from './settle-payment'
 import { systemPaymentContext } from './payment-context'
 
@@ -12,7 +12,7 @@ const ready = 'login is ready'
 
 // Issue 44, item 4: after any change the customer hears one story about their login: "stays the
 // same" only when the username and password stay; the new details otherwise, once.
-describe.each(databaseKinds)('one story about the login on %s', (kind) => {
+describe.each(postgresOnly)('one story about the login on %s', (kind) => {
   const t = useMailServer(kind)
   const db = () => t.server.app.db
   const paid = (amountMinor: number) => ({

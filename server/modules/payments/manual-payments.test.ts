@@ -10,12 +10,12 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
 import { useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { presentAuditEntries } from '../audit/audit.service'
 import { settlePayment } from './settle-payment'
 import { systemPaymentContext } from './payment-context'
 
-describe.each(databaseKinds)('payments recorded by an admin on %s', (kind) => {
+describe.each(postgresOnly)('payments recorded by an admin on %s', (kind) => {
   const t = useSupplierServer(kind)
   const db = () => t.server.app.db
   const paymentsOf = (personId: string) =>

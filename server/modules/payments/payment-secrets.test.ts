@@ -3,7 +3,7 @@ import { auditLog } from '../../db/schema/audit-log'
 import { startFakeBtcpay, type FakeBtcpay } from '../../test/fake-btcpay'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { reconcilePayments } from './reconcile-payments'
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 })
 afterAll(() => Promise.all([stripe.close(), btcpay.close()]))
 
-describe.each(databaseKinds)('payment secrets stay secret (%s)', (kind) => {
+describe.each(postgresOnly)('payment secrets stay secret (%s)', (kind) => {
   const logs: string[] = []
   let clock = Date.now()
   const t = useAdminServer(kind, {

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertPayment } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
-describe.each(databaseKinds)('payments CSV export on %s', (kind) => {
+describe.each(postgresOnly)('payments CSV export on %s', (kind) => {
   const t = useAdminServer(kind, { now: () => new Date('2026-05-02T08:00:00Z') })
   let personId: string
   let paymentId: string

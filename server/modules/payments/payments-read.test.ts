@@ -4,12 +4,12 @@ import { insertPayment } from '../../test/payment-fixtures'
 import { pathSpellings } from '../../test/path-spellings'
 import { rawRequest } from '../../test/raw-request'
 import { walkRoutes } from '../../test/route-walk'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
 const at = (iso: string) => new Date(iso)
 
-describe.each(databaseKinds)('payments read API on %s', (kind) => {
+describe.each(postgresOnly)('payments read API on %s', (kind) => {
   const t = useAdminServer(kind)
   let ada: { id: string }
   let stripePaid: { id: string }

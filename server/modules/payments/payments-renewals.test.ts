@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Payment } from '../../../common/payments'
 import { renewalAttempts } from '../../db/schema/renewal-attempts'
 import { insertPayment } from '../../test/payment-fixtures'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
 const at = (iso: string) => new Date(iso)
 
 // The Payments view lists renewals apart (kind=renewal), and a renewal still open or failed
 // shows the code its card was last declined with.
-describe.each(databaseKinds)('renewals among the payments on %s', (kind) => {
+describe.each(postgresOnly)('renewals among the payments on %s', (kind) => {
   const t = useAdminServer(kind)
   const ids = { purchase: '', retrying: '', failed: '', recovered: '' }
 

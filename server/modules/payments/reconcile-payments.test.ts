@@ -6,7 +6,7 @@ import { startFakeBtcpay, type FakeBtcpay } from '../../test/fake-btcpay'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { useMailServer } from '../../test/mail-server'
 import { insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { reconcilePayments } from './reconcile-payments'
 
 let stripe: FakeStripe
@@ -18,7 +18,7 @@ afterAll(() => Promise.all([stripe.close(), btcpay.close()]))
 
 const minute = 60_000
 
-describe.each(databaseKinds)('reconciling pending payments with their providers (%s)', (kind) => {
+describe.each(postgresOnly)('reconciling pending payments with their providers (%s)', (kind) => {
   const t = useMailServer(kind, () => paymentEnv({ stripe, btcpay }))
   // The providers' webhooks never reach us: our server was down past their retries.
   beforeAll(() => {

@@ -5,13 +5,13 @@ import { trialRequests } from '../../db/schema/trial-requests'
 import { signedInCustomer } from '../../test/customer-fixtures'
 import { useMailServer } from '../../test/mail-server'
 import { insertPlan } from '../../test/payment-fixtures'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' })
 
 // Issue 44, item 6: a refund e-mails the customer once, "Refund of {amount} for receipt {N}",
 // with the new end when it shortened the subscription; their page shows the amount and date.
-describe.each(databaseKinds)('the customer hears of a refund on %s', (kind) => {
+describe.each(postgresOnly)('the customer hears of a refund on %s', (kind) => {
   const t = useMailServer(kind)
   const db = () => t.server.app.db
 

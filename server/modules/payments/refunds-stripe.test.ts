@@ -5,7 +5,7 @@ import { paymentRefunds } from '../../db/schema/payment-refunds'
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe'
 import { useMailServer } from '../../test/mail-server'
 import { insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 let stripe: FakeStripe
 beforeAll(async () => {
@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => stripe.close())
 
-describe.each(databaseKinds)('refunds with Stripe on %s', (kind) => {
+describe.each(postgresOnly)('refunds with Stripe on %s', (kind) => {
   const t = useMailServer(kind, () => paymentEnv({ stripe }))
   const db = () => t.server.app.db
   beforeAll(() => {

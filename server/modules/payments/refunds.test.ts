@@ -9,10 +9,10 @@ import { createClient } from '../../test/http-client'
 import { insertPayment, insertPlan } from '../../test/payment-fixtures'
 import { seedAdmin } from '../../test/seed-admin'
 import { panelLine, panelSeconds, useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { presentAuditEntries } from '../audit/audit.service'
 
-describe.each(databaseKinds)('refunds by hand on %s', (kind) => {
+describe.each(postgresOnly)('refunds by hand on %s', (kind) => {
   const t = useSupplierServer(kind)
   const db = () => t.server.app.db
   const refund = (paymentId: string, body: object) =>

@@ -9,7 +9,7 @@ import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
 import { insertPlan, paymentEnv, paymentRow } from '../../test/payment-fixtures'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 import { presentAuditEntries } from '../audit/audit.service'
 
 let stripe: FakeStripe
@@ -18,7 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => stripe.close())
 
-describe.each(databaseKinds)('resolving payments in review on %s', (kind) => {
+describe.each(postgresOnly)('resolving payments in review on %s', (kind) => {
   const t = useMailServer(kind, () => paymentEnv({ stripe }))
   const db = () => t.server.app.db
   beforeAll(() => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, useAdminServer } from '../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('plans management API on %s', (kind) => {
+describe.each(postgresOnly)('plans management API on %s', (kind) => {
   const t = useAdminServer(kind)
 
   it('creates a plan with the form defaults and a margin computed on the server', async () => {

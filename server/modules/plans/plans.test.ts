@@ -4,10 +4,10 @@ import { planTemplates } from '../../../common/plans'
 import { plans } from '../../db/schema/plans'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { seedPlanTemplates } from './plans.service'
 
-describe.each(databaseKinds)('GET /api/plans on %s', (kind) => {
+describe.each(postgresOnly)('GET /api/plans on %s', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -5,9 +5,9 @@ import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
 import { panelLinesRound } from '../m3u/panel-rounds'
 import { useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
-describe.each(databaseKinds)("a person's data on request on %s", (kind) => {
+describe.each(postgresOnly)("a person's data on request on %s", (kind) => {
   const t = useSupplierServer(kind)
   const exportOf = (id: string) => t.admin.get(`/api/people/${id}/export`)
   const erase = (id: string, confirm: unknown) =>

@@ -4,11 +4,11 @@ import { addCalendarMonths } from '../../../common/subscription-renewals'
 import { payments } from '../../db/schema/payments'
 import { plans } from '../../db/schema/plans'
 import { useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 const day = 86_400_000
 
-describe.each(databaseKinds)('money received in the past, recorded now, on %s', (kind) => {
+describe.each(postgresOnly)('money received in the past, recorded now, on %s', (kind) => {
   const t = useSupplierServer(kind)
   const db = () => t.server.app.db
   const paymentsOf = (personId: string) =>

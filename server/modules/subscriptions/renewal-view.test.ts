@@ -8,13 +8,13 @@ import { stripeCustomers } from '../../db/schema/stripe-customers'
 import { seedAdmin } from '../../test/seed-admin'
 import { createClient } from '../../test/http-client'
 import { useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 const hour = 3_600_000
 
 // What a person's page and the customer's own page say of automatic renewal, read from the
 // choice, the saved card and the period's renewal with its attempts.
-describe.each(databaseKinds)('the renewal as staff see it, on %s', (kind) => {
+describe.each(postgresOnly)('the renewal as staff see it, on %s', (kind) => {
   const t = useSupplierServer(kind)
   const db = () => t.server.app.db
 

@@ -5,12 +5,12 @@ import { m3uLines } from '../../db/schema/m3u-lines'
 import { plans } from '../../db/schema/plans'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { useSupplierServer } from '../../test/supplier-server'
-import { databaseKinds } from '../../test/test-server'
+import { postgresOnly } from '../../test/test-server'
 
 // Staff's payment (recorded, or a pay link they made) for another plan than the customer's,
 // while a period runs, schedules that plan from the period's end (decision 0062): the
 // subscription is extended now, the plan and the line's connections change at the end.
-describe.each(databaseKinds)('another plan paid to staff, on %s', (kind) => {
+describe.each(postgresOnly)('another plan paid to staff, on %s', (kind) => {
   const t = useSupplierServer(kind)
   const db = () => t.server.app.db
   const plan = async (name: string, maxConnections: number) => {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
-describe.each(databaseKinds)('extending a subscription on %s', (kind) => {
+describe.each(postgresOnly)('extending a subscription on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let clock = new Date('2027-01-31T10:00:00Z')

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { startWithTicket } from '../../test/support-fixtures'
 import { openAdminSocket, openSocket } from '../../test/socket-client'
-import { databaseKinds, type TestServer } from '../../test/test-server'
+import { postgresOnly, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)("the agent's display name on %s", (kind) => {
+describe.each(postgresOnly)("the agent's display name on %s", (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let ticketId: string

@@ -4,11 +4,11 @@ import type { ChatMessage } from '../../../common/support'
 import { createClient } from '../../test/http-client'
 import { startWithTicket } from '../../test/support-fixtures'
 import { openSocket } from '../../test/socket-client'
-import { databaseKinds, type TestServer } from '../../test/test-server'
+import { postgresOnly, type TestServer } from '../../test/test-server'
 
 // A browser resends a message whose answer it never got (an outage, a restart): the server must
 // store it once and answer the resend as it answered the first attempt.
-describe.each(databaseKinds)('resent chat messages on %s', (kind) => {
+describe.each(postgresOnly)('resent chat messages on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let ticketId: string

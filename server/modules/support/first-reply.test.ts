@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
 import { openSocket } from '../../test/socket-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)("an agent's first reply on %s", (kind) => {
+describe.each(postgresOnly)("an agent's first reply on %s", (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let ada: ReturnType<typeof createClient>

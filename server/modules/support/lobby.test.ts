@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { seedAdmin } from '../../test/seed-admin'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('the live chat lobby on %s', (kind) => {
+describe.each(postgresOnly)('the live chat lobby on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let clock = new Date('2026-11-01T09:00:00Z')

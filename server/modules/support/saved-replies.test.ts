@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
-describe.each(databaseKinds)('saved replies on %s', (kind) => {
+describe.each(postgresOnly)('saved replies on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   const list = async () => (await admin.get('/api/support/saved-replies')).body as any[]

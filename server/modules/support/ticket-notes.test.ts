@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { startWithTicket } from '../../test/support-fixtures'
 import { openAdminSocket, openSocket } from '../../test/socket-client'
-import { databaseKinds, owner, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, type TestServer } from '../../test/test-server'
 
 const secret = 'Customer asked for a refund last month too'
 
-describe.each(databaseKinds)('private notes in a chat on %s', (kind) => {
+describe.each(postgresOnly)('private notes in a chat on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let ticketId: string

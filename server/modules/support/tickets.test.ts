@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 
 const ticket = {
   customerName: 'Grace Hopper',
@@ -9,7 +9,7 @@ const ticket = {
   description: 'The stream stops every few minutes.',
 }
 
-describe.each(databaseKinds)('support tickets on %s', (kind) => {
+describe.each(postgresOnly)('support tickets on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   let clock = new Date('2026-11-01T09:00:00Z')

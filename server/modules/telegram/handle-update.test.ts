@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { telegramUpdates } from '../../db/schema/telegram'
-import { databaseKinds, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, startTestServer, type TestServer } from '../../test/test-server'
 import { forgetOldUpdates, handleUpdate, resumeOffset } from './handle-update'
 
 const day = 24 * 60 * 60 * 1000
 const site = { brandName: 'S', origin: 'https://example.com' }
 
-describe.each(databaseKinds)('handled Telegram updates (%s)', (kind) => {
+describe.each(postgresOnly)('handled Telegram updates (%s)', (kind) => {
   let server: TestServer
   beforeAll(async () => {
     server = await startTestServer(kind)

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram'
 import { createClient } from '../../test/http-client'
 import { requestTrialWithTelegramLink, telegramEnv } from '../../test/telegram-fixtures'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { sendTelegram } from './send-telegram'
 import { telegramSender } from './telegram'
 
 let nextChat = 5_000_001
 const newChat = () => nextChat++
 
-describe.each(databaseKinds)('Telegram binding by long polling (%s)', (kind) => {
+describe.each(postgresOnly)('Telegram binding by long polling (%s)', (kind) => {
   let fake: FakeTelegram
   let server: TestServer
   let admin: ReturnType<typeof createClient>

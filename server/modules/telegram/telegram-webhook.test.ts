@@ -4,7 +4,7 @@ import { freePort } from '../../test/free-port'
 import { createClient } from '../../test/http-client'
 import { rawRequest } from '../../test/raw-request'
 import { requestTrialWithTelegramLink, telegramEnv } from '../../test/telegram-fixtures'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { webhookSecretFor } from './telegram'
 
 const update = (updateId: number, chatId: number, text: string) =>
@@ -13,7 +13,7 @@ const update = (updateId: number, chatId: number, text: string) =>
     message: { message_id: 1, date: 0, chat: { id: chatId, type: 'private' }, text },
   })
 
-describe.each(databaseKinds)('Telegram binding by webhook (%s)', (kind) => {
+describe.each(postgresOnly)('Telegram binding by webhook (%s)', (kind) => {
   let fake: FakeTelegram
   let server: TestServer
   let admin: ReturnType<typeof createClient>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withNewEntries } from '../../test/audit-trail'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
-describe.each(databaseKinds)('follow-up stage filter and bulk change on %s', (kind) => {
+describe.each(postgresOnly)('follow-up stage filter and bulk change on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   const ids: string[] = []

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
 import { useMailServer } from '../../test/mail-server'
-import { databaseKinds, owner } from '../../test/test-server'
+import { postgresOnly, owner } from '../../test/test-server'
 
 const platform = { trialDurationHours: 24, maxConcurrentStreams: 2 }
 const hour = 60 * 60_000
 const day = 24 * hour
 
 /** Users & Contacts in the morning: what happened to each request, and who ends soon. */
-describe.each(databaseKinds)('the morning view on %s', (kind) => {
+describe.each(postgresOnly)('the morning view on %s', (kind) => {
   const t = useMailServer(kind)
   const setAutopilot = (autoStartTrials: boolean) =>
     t.admin.put('/api/settings/platform', { ...platform, autoStartTrials })

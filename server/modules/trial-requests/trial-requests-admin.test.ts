@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
-describe.each(databaseKinds)('Users & Contacts API on %s', (kind) => {
+describe.each(postgresOnly)('Users & Contacts API on %s', (kind) => {
   let server: TestServer
   let admin: ReturnType<typeof createClient>
   const clock = new Date('2026-11-10T12:00:00Z')

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notifications } from '../../db/schema/notifications'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { createClient } from '../../test/http-client'
-import { databaseKinds, startTestServer, type TestServer } from '../../test/test-server'
+import { postgresOnly, startTestServer, type TestServer } from '../../test/test-server'
 
 const form = {
   firstName: 'Ada',
@@ -17,7 +17,7 @@ const form = {
 // Another person: one free trial per person, so each test that needs a new row brings its own.
 const someoneElse = (email: string) => ({ ...form, email, telegram: null })
 
-describe.each(databaseKinds)('POST /api/trial-requests on %s', (kind) => {
+describe.each(postgresOnly)('POST /api/trial-requests on %s', (kind) => {
   let server: TestServer
   // Each test is its own visitor, so the per-IP limit only bites where a test means it to.
   let visitor = 0

@@ -7,7 +7,7 @@ import { signedInCustomer } from '../../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe'
 import { laterStripeEnv } from '../../../test/payment-fixtures'
 import { insertOpenRenewal, insertRenewingPerson } from '../../../test/renewal-fixtures'
-import { databaseKinds, useAdminServer } from '../../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../../test/test-server'
 
 let stripe: FakeStripe
 beforeAll(async () => {
@@ -19,7 +19,7 @@ const sessionIdOf = (checkoutUrl: string) => /\/pay\/([^/?]+)/.exec(checkoutUrl)
 
 // The customer saves a new card on Stripe's setup page; Stripe's own news of a saved card (the
 // card networks' updater, a removal) reaches the person's renewal.
-describe.each(databaseKinds)('the renewal card, on %s', (kind) => {
+describe.each(postgresOnly)('the renewal card, on %s', (kind) => {
   const t = useAdminServer(kind, {
     env: laterStripeEnv(() => stripe),
   })

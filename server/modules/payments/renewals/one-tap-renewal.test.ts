@@ -9,7 +9,7 @@ import { startFakeBtcpay, type FakeBtcpay } from '../../../test/fake-btcpay'
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe'
 import { publicUrl, useMailServer } from '../../../test/mail-server'
 import { insertPayment, insertPlan, paymentEnv, paymentRow } from '../../../test/payment-fixtures'
-import { databaseKinds } from '../../../test/test-server'
+import { postgresOnly } from '../../../test/test-server'
 
 const hour = 60 * 60_000
 const day = 24 * hour
@@ -21,7 +21,7 @@ beforeAll(async () => {
 })
 afterAll(() => Promise.all([stripe.close(), btcpay.close()]))
 
-const setups = databaseKinds.flatMap((kind) => [
+const setups = postgresOnly.flatMap((kind) => [
   { kind, withBtcpay: true, provider: 'btcpay' as const },
   { kind, withBtcpay: false, provider: 'stripe' as const },
 ])

@@ -8,7 +8,7 @@ import { signedInCustomer } from '../../../test/customer-fixtures'
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe'
 import { insertPlan, laterStripeEnv } from '../../../test/payment-fixtures'
 import { insertRenewingPerson } from '../../../test/renewal-fixtures'
-import { databaseKinds, useAdminServer } from '../../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../../test/test-server'
 
 let stripe: FakeStripe
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const dayMs = 86_400_000
 
 // A customer moves to another plan: a cheaper one from the next renewal, a dearer one at once,
 // the unused part of their period credited and the rest charged to their saved card.
-describe.each(databaseKinds)('changing plan, on %s', (kind) => {
+describe.each(postgresOnly)('changing plan, on %s', (kind) => {
   const t = useAdminServer(kind, {
     env: laterStripeEnv(() => stripe),
   })

@@ -6,7 +6,7 @@ import { useMailServer } from '../../../test/mail-server'
 import { paymentEnv } from '../../../test/payment-fixtures'
 import { renewalProbes } from '../../../test/renewal-fixtures'
 import { panelLine } from '../../../test/supplier-server'
-import { databaseKinds } from '../../../test/test-server'
+import { postgresOnly } from '../../../test/test-server'
 
 const hour = 3_600_000
 const day = 24 * hour
@@ -24,7 +24,7 @@ const subjectsTo = (mails: ParsedMail[], email: string) =>
 
 // Issue 43, items 3 and 5 (Retry now): a declined renewal is retried on a schedule while the line
 // stays on for the grace period, goes off after it, and comes back once paid; never cut unwarned.
-describe.each(databaseKinds)('a renewal whose card declines, on %s', (kind) => {
+describe.each(postgresOnly)('a renewal whose card declines, on %s', (kind) => {
   const t = useMailServer(kind, () => paymentEnv({ stripe }))
   const probe = renewalProbes(t, () => stripe)
   beforeAll(() => {

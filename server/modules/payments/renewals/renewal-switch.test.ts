@@ -8,7 +8,7 @@ import { payments } from '../../../db/schema/payments'
 import { renewalAttempts } from '../../../db/schema/renewal-attempts'
 import { signedInCustomer } from '../../../test/customer-fixtures'
 import { insertOpenRenewal, insertRenewingPerson } from '../../../test/renewal-fixtures'
-import { databaseKinds, useAdminServer } from '../../../test/test-server'
+import { postgresOnly, useAdminServer } from '../../../test/test-server'
 import { presentAuditEntries } from '../../audit/audit.service'
 import { renewalGroup } from '../../settings/settings.service'
 
@@ -16,7 +16,7 @@ const card = () => ({ customerId: `cus_${crypto.randomUUID()}`, paymentMethodId:
 
 // The customer (and staff) turn automatic renewal on or off: off charges nothing more and keeps
 // the line to the paid end; on needs a saved card; a retention code is offered once.
-describe.each(databaseKinds)('turning automatic renewal on and off, on %s', (kind) => {
+describe.each(postgresOnly)('turning automatic renewal on and off, on %s', (kind) => {
   const t = useAdminServer(kind)
   const db = () => t.server.app.db
 

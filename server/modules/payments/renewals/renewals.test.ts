@@ -12,7 +12,7 @@ import { signedInCustomer } from '../../../test/customer-fixtures'
 import { queryRows } from '../../../db/client'
 import { autoRenewals } from '../../../db/schema/auto-renewals'
 import { settleWithin } from '../settle-payment'
-import { databaseKinds } from '../../../test/test-server'
+import { postgresOnly } from '../../../test/test-server'
 import { cardVaultFor } from '../providers/payment-providers'
 import { attemptRenewal } from './renewal-attempt'
 import { recordDueRenewals, renewalBatchSize } from './renewal-due'
@@ -31,7 +31,7 @@ const mailsTo = (mails: ParsedMail[], email: string) =>
 
 // Issue 43, items 1 and 2: a card saved once with the first payment, charged off-session when
 // the period has less than a day left, told three days before; one period charged once.
-describe.each(databaseKinds)('automatic renewal on %s', (kind) => {
+describe.each(postgresOnly)('automatic renewal on %s', (kind) => {
   const t = useMailServer(kind, () => paymentEnv({ stripe }))
   const db = () => t.server.app.db
   const probe = renewalProbes(t, () => stripe)
