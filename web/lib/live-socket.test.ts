@@ -20,7 +20,23 @@ class FakeWebSocket {
     this.sent.push(JSON.parse(data))
   }
   close(code = 1005) {
+    // As browsers do, a socket closed while it opens fails: an error, then a close (1006), in a
+    // later task.
+    if (this.readyState === 0) {
+      this.readyState = 3
+      setTimeout(() => {
+        this.emit('error', {})
+        this.emit('close', { code: 1006, reason: '' })
+      })
+      return
+    }
     this.serverClose(code)
+  }
+  /** The connection failed (a refused upgrade, a network error): an error, then a close. */
+  fail() {
+    this.readyState = 3
+    this.emit('error', {})
+    this.emit('close', { code: 1006, reason: '' })
   }
   get isClosed() {
     return this.readyState === 3
@@ -165,6 +181,24 @@ describe('LiveSocket', () => {
     vi.advanceTimersByTime(reconnectPolicy.connectTimeoutMs)
     expect(latest().isClosed).toBe(false)
     expect(onGiveUp).not.toHaveBeenCalled()
+  })
+
+  it('logs an error only for the socket it uses, not for one it closed while it opened', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const socket = newSocket()
+    socket.start()
+    socket.stop()
+    socket.start()
+    vi.advanceTimersByTime(reconnectPolicy.connectTimeoutMs)
+    vi.advanceTimersByTime(0)
+    expect(logged).not.toHaveBeenCalled()
+    expect(socket.status).toBe('connecting')
+
+    vi.advanceTimersByTime(1000)
+    latest().fail()
+    expect(logged).toHaveBeenCalledExactlyOnceWith('Live socket error')
+    expect(socket.status).toBe('connecting')
+    logged.mockRestore()
   })
 
   it('stops for good when the server refuses the socket (1008), and says why', () => {

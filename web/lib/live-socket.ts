@@ -123,8 +123,11 @@ export class LiveSocket {
     })
     socket.addEventListener('message', (event) => this.handleMessage(event))
     socket.addEventListener('error', () => {
+      // A socket closed here while it was opening (a sign-out, a connect timeout) reports an
+      // error too, after it was let go: only the current socket's error is one.
+      if (this.socket !== socket) return
       console.error('Live socket error')
-      if (this.socket === socket) this.setStatus('disconnected')
+      this.setStatus('disconnected')
     })
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return
