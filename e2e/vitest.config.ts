@@ -4,9 +4,10 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    // Two files at a time, each worker with a product of its own (global-setup.ts): a file spends
-    // most of its time waiting on the browser and the server, well under one of the two cores.
-    maxWorkers: 2,
+    // Three files at a time, each worker with a product of its own (global-setup.ts): a file spends
+    // most of its time waiting on the browser and the server, and two left a fifth of the two
+    // cores idle (docs/decisions/0067-ci-in-twelve-minutes.md).
+    maxWorkers: 3,
     // A worker imports Playwright and the helpers once for all its files, not once per file (about
     // 0.65 s of CPU a file). Each file still launches its own browser, contexts and servers; the
     // one state the helpers keep, the owner's session, is kept by file (admin-api.ts).

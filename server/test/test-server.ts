@@ -11,16 +11,19 @@ import { seedFirstSuperAdmin, testPasswordCost } from './seed-admin'
 
 export { owner }
 
-/** Both kinds: for every test where the database takes part in what is tested. */
+/**
+ * Both kinds: for tests whose subject is where the kinds differ: the database layer, the realtime
+ * bus and what it keeps in memory, work at once (locks, leases, unique keys), the SQL of reports
+ * and raw queries, the operator's data (backup, restore, import), odd values through the drivers.
+ */
 export const databaseKinds = ['pglite', 'postgres'] as const
 export type DatabaseKind = (typeof databaseKinds)[number]
 
 /**
- * One kind, for tests of the HTTP layer whose subject is not the database: headers, body
- * parsing, same-origin checks, compression, which route a role may call, the OpenAPI document,
- * a socket's limits. PostgreSQL, the kind an in-memory PGlite costs twice the CPU of (its start
- * alone is most of a second); what the database does is tested on both kinds elsewhere
- * (docs/decisions/0058-ci-less-work-more-at-once.md).
+ * One kind for the rest: the HTTP layer and a module's rules through its routes. PostgreSQL, the
+ * kind production runs and an in-memory PGlite costs twice the CPU of (its start alone is most of
+ * a second); the end-to-end suite runs the whole product on PGlite
+ * (docs/decisions/0058-ci-less-work-more-at-once.md, 0067-module-rules-on-postgresql.md).
  */
 export const postgresOnly = ['postgres'] as const satisfies readonly DatabaseKind[]
 
