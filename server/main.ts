@@ -16,7 +16,8 @@ async function main() {
   const app = await buildApp({ config, database })
   await bootstrapAdmin(app.db, config, app.log)
   await seedPlanTemplates(app.db, planTemplates)
-  const stopJobs = scheduleJobs(app)
+  // Jobs start once the port is ours: a process that cannot listen closes its database at once.
+  let stopJobs = () => {}
   const connections = trackConnections(app.server, config.maxConnectionsPerIp)
 
   let isShuttingDown = false
@@ -44,6 +45,7 @@ async function main() {
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'is already in use' : String(error)
     exitWith(`Cannot listen on ${config.host}:${config.port}: port ${reason}`)
   }
+  stopJobs = scheduleJobs(app)
 }
 
 void main()
