@@ -1,12 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from './test/free-port'
 import { startServerProcess as startProcess, waitForHealth } from './test/server-process'
-import { createPostgresDatabase } from './test/test-server'
 
 describe('the server process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'main-test-'))
@@ -16,21 +13,6 @@ describe('the server process', () => {
     const started = startProcess({ PORT: 'eighty', DATA_DIR: dataDir })
     expect(await started.exited).toBe(1)
     expect(started.output()).toBe('Invalid configuration: PORT must be a number\n')
-  })
-
-  it('stops with one clear line, and nothing from its jobs, when its port is taken', async () => {
-    const holder = createServer().listen(0, '127.0.0.1')
-    await once(holder, 'listening')
-    const { port } = holder.address() as { port: number }
-    const database = await createPostgresDatabase({ migrated: true })
-    try {
-      const started = startProcess({ PORT: String(port), DATABASE_URL: database.url })
-      expect(await started.exited).toBe(1)
-      expect(started.output()).toBe(`Cannot listen on 127.0.0.1:${port}: port is already in use\n`)
-    } finally {
-      holder.close()
-      await database.drop()
-    }
   })
 
   it('prints a random first password once, refuses a second server on the same data, and exits 0 on SIGTERM', async () => {

@@ -16,8 +16,7 @@ async function main() {
   const app = await buildApp({ config, database })
   await bootstrapAdmin(app.db, config, app.log)
   await seedPlanTemplates(app.db, planTemplates)
-  // Jobs start once the port is ours: a process that cannot listen closes its database at once.
-  let stopJobs = () => {}
+  const stopJobs = scheduleJobs(app)
   const connections = trackConnections(app.server, config.maxConnectionsPerIp)
 
   let isShuttingDown = false
@@ -45,7 +44,6 @@ async function main() {
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'is already in use' : String(error)
     exitWith(`Cannot listen on ${config.host}:${config.port}: port ${reason}`)
   }
-  stopJobs = scheduleJobs(app)
 }
 
 void main()
