@@ -6,7 +6,7 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     // Three files at a time, each worker with a product of its own (global-setup.ts): a file spends
     // most of its time waiting on the browser and the server, and two left a fifth of the two
-    // cores idle (docs/decisions/0067-ci-in-twelve-minutes.md).
+    // cores idle (docs/decisions/0067-ci-module-rules-on-postgresql.md).
     maxWorkers: 3,
     // A worker imports Playwright and the helpers once for all its files, not once per file (about
     // 0.65 s of CPU a file). Each file still launches its own browser, contexts and servers; the

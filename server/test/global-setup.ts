@@ -20,15 +20,15 @@ declare module 'vitest' {
  * Both database kinds are migrated once here for the test servers to start from.
  */
 export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'pglite-start-'))
+  const pgliteStartFile = join(dir, 'migrated.tar')
+  // PGlite migrates in this process while PostgreSQL's own processes start the cluster.
+  const pgliteStart = writePgliteStart(pgliteStartFile)
+  pgliteStart.catch(() => {}) // awaited below; a cluster that fails first must not leave it unhandled
   const external = process.env.TEST_DATABASE_URL
   const cluster = external ? null : await startPostgresCluster()
   const adminUrl = external ?? cluster!.adminUrl
-  const dir = mkdtempSync(join(tmpdir(), 'pglite-start-'))
-  const pgliteStartFile = join(dir, 'migrated.tar')
-  const [template] = await Promise.all([
-    createPostgresTemplate(adminUrl),
-    writePgliteStart(pgliteStartFile),
-  ])
+  const [template] = await Promise.all([createPostgresTemplate(adminUrl), pgliteStart])
   project.provide('postgresAdminUrl', adminUrl)
   project.provide('postgresTemplate', template.name)
   project.provide('pgliteStartFile', pgliteStartFile)

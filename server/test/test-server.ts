@@ -23,7 +23,7 @@ export type DatabaseKind = (typeof databaseKinds)[number]
  * One kind for the rest: the HTTP layer and a module's rules through its routes. PostgreSQL, the
  * kind production runs and an in-memory PGlite costs twice the CPU of (its start alone is most of
  * a second); the end-to-end suite runs the whole product on PGlite
- * (docs/decisions/0058-ci-less-work-more-at-once.md, 0067-module-rules-on-postgresql.md).
+ * (docs/decisions/0058-ci-less-work-more-at-once.md, 0067-ci-module-rules-on-postgresql.md).
  */
 export const postgresOnly = ['postgres'] as const satisfies readonly DatabaseKind[]
 
