@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core'
 import { inject } from 'vitest'
 import { owner } from './owner'
 
@@ -31,6 +37,24 @@ export async function launchBrowser(): Promise<Browser> {
 /** The product this worker's files share (global-setup.ts starts one per worker). */
 export const baseUrl = () => inject('baseUrls')[Number(process.env.VITEST_POOL_ID ?? 1) - 1]!
 
+// The contexts openPage made while a test ran: left open, each page went on polling the product
+// until its file ended (docs/decisions/0067-ci-module-rules-on-postgresql.md).
+const contextsOfTheTest = new Set<BrowserContext>()
+let isTestRunning = false
+
+/** A test's pages end with it (e2e/close-test-pages.ts); those of a file's hooks, with the file. */
+export const testPages = {
+  begin(): void {
+    isTestRunning = true
+  },
+  async end(): Promise<void> {
+    isTestRunning = false
+    const contexts = [...contextsOfTheTest]
+    contextsOfTheTest.clear()
+    await Promise.all(contexts.map((context) => context.close()))
+  },
+}
+
 /**
  * A page in a fresh context (own cookies and storage) that fails the test on CSP or script errors.
  * `clientAddress`: the visitor's address as the product's proxy would forward it, for a test whose
@@ -45,6 +69,7 @@ export async function openPage(
     baseURL: baseUrl(),
     ...(clientAddress ? { extraHTTPHeaders: { 'x-forwarded-for': clientAddress } } : {}),
   })
+  if (isTestRunning) contextsOfTheTest.add(context)
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/close-test-pages.ts'],
     // Three files at a time, each worker with a product of its own (global-setup.ts): a file spends
     // most of its time waiting on the browser and the server, and two left a fifth of the two
     // cores idle (docs/decisions/0067-ci-module-rules-on-postgresql.md).
