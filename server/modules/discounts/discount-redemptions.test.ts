@@ -5,14 +5,14 @@ import { payments } from '../../db/schema/payments'
 import { HttpError } from '../../lib/http-error'
 import { insertDiscount, redemptionStatus } from '../../test/discount-fixtures'
 import { insertPayment } from '../../test/payment-fixtures'
-import { postgresOnly, useAdminServer } from '../../test/test-server'
+import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 import { applyDiscountCode, type ApplyDiscountRequest } from './discount-apply.service'
 import { confirmRedemption, releaseRedemption } from './discount-redemption-status.service'
 
 const now = new Date('2026-06-15T12:00:00Z')
 
-describe.each(postgresOnly)('redeeming discount codes on %s', (kind) => {
+describe.each(databaseKinds)('redeeming discount codes on %s', (kind) => {
   const t = useAdminServer(kind)
   const db = () => t.server.app.db
 

@@ -7,13 +7,13 @@ import { panelCalls } from '../../db/schema/panel-calls'
 import { withNewEntries } from '../../test/audit-trail'
 import { startFakeSupplier, type FakeSupplier } from '../../test/fake-supplier'
 import { createClient } from '../../test/http-client'
-import { postgresOnly, owner, startTestServer, type TestServer } from '../../test/test-server'
+import { databaseKinds, owner, startTestServer, type TestServer } from '../../test/test-server'
 import { orderLineUsername } from './line-credentials'
 
 const hour = 60 * 60 * 1000
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
-describe.each(postgresOnly)('M3U lines from the form on %s', (kind) => {
+describe.each(databaseKinds)('M3U lines from the form on %s', (kind) => {
   let supplier: FakeSupplier
   let server: TestServer
   let admin: ReturnType<typeof createClient>

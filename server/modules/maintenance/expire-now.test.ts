@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { advisoryLockIds } from '../../db/advisory-locks'
 import { withNewEntries } from '../../test/audit-trail'
 import type { TestResponse } from '../../test/http-client'
-import { postgresOnly, useAdminServer } from '../../test/test-server'
+import { databaseKinds, useAdminServer } from '../../test/test-server'
 import { insertTrialRequest } from '../../test/trial-fixtures'
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000)
 const outcomeOf = (answer: TestResponse) => (answer.body.skipped ? 'skipped' : 'completed')
 
-describe.each(postgresOnly)('expire now on %s', (kind) => {
+describe.each(databaseKinds)('expire now on %s', (kind) => {
   const t = useAdminServer(kind)
   const expireNow = (times: number) =>
     withNewEntries(t.server.app.db, () =>

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../../db/client'
 import { autoRenewals } from '../../db/schema/auto-renewals'
 import { stripeCustomers } from '../../db/schema/stripe-customers'
 import { publicUrl, useMailServer } from '../../test/mail-server'
-import { postgresOnly } from '../../test/test-server'
+import { databaseKinds } from '../../test/test-server'
 import { queueCardExpiryNotices } from './card-expiry-notices'
 
 const hour = 60 * 60 * 1000
@@ -12,7 +12,7 @@ const day = 24 * hour
 
 // A card that expires before the next automatic charge: one e-mail, a week before that charge,
 // asking for a new card, whichever processes run the pass and however often.
-describe.each(postgresOnly)('the card expiring before a renewal, on %s', (kind) => {
+describe.each(databaseKinds)('the card expiring before a renewal, on %s', (kind) => {
   const t = useMailServer(kind)
   let other: Database | null = null
   const otherDb = () => other?.db ?? t.server.app.db

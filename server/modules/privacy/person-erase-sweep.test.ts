@@ -13,7 +13,7 @@ import { createClient } from '../../test/http-client'
 import { insertPlan } from '../../test/payment-fixtures'
 import { walkRoutes } from '../../test/route-walk'
 import { useSupplierServer } from '../../test/supplier-server'
-import { postgresOnly } from '../../test/test-server'
+import { databaseKinds } from '../../test/test-server'
 
 const form = {
   firstName: 'Marisol',
@@ -29,7 +29,7 @@ const traces = ['marisol', 'quenby', '7700 900123', '447700900123', String(chatI
 
 const found = (text: string) => traces.filter((trace) => text.toLowerCase().includes(trace))
 
-describe.each(postgresOnly)('erasing a person on %s', (kind) => {
+describe.each(databaseKinds)('erasing a person on %s', (kind) => {
   const t = useSupplierServer(kind)
   const db = () => t.server.app.db
   // PGlite's and node-postgres's results both carry `rows`.

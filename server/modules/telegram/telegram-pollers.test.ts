@@ -7,7 +7,7 @@ import { stopServerProcess } from '../../test/server-process'
 import { requestTrialWithTelegramLink, telegramEnv } from '../../test/telegram-fixtures'
 import {
   createPostgresDatabase,
-  postgresOnly,
+  databaseKinds,
   startTestServer,
   type DatabaseKind,
 } from '../../test/test-server'
@@ -77,7 +77,7 @@ async function lastingDatabase(
   }
 }
 
-describe.each(postgresOnly)('polling after a restart (%s)', (kind) => {
+describe.each(databaseKinds)('polling after a restart (%s)', (kind) => {
   let fake: FakeTelegram
   let database: Awaited<ReturnType<typeof lastingDatabase>>
 
