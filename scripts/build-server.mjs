@@ -1,10 +1,19 @@
 // Builds what the server runs: the web app's server renderer (web/entry-server.tsx, with its npm
-// packages inside, so production needs no React installed) and the server's TypeScript in one
-// ES module (npm packages stay external), with beside it the entry of the thread that reads a
-// payment history upload (server/modules/imports/payment-history-reader.ts finds it there) and
-// the operator's commands.
+// packages inside, so production needs no React installed) and the server's TypeScript with its
+// npm packages in one ES module, with beside it the entry of the thread that reads a payment
+// history upload (server/modules/imports/payment-history-reader.ts finds it there) and the
+// operator's commands.
 import { build } from 'esbuild'
 import { build as viteBuild } from 'vite'
+
+/**
+ * npm packages are bundled with our code: a start then reads one file rather than a thousand
+ * modules, and keeps of a package only what we use (half a second of CPU at every start,
+ * docs/decisions/0068-server-build-with-its-packages.md). These stay outside, as they find files
+ * beside their own: PGlite its WebAssembly and data, pino its transports' worker threads,
+ * @fastify/swagger its package.json; prettier is loaded only by React Email's `pretty` option.
+ */
+const unbundled = ['@electric-sql/pglite', 'pino', 'thread-stream', '@fastify/swagger', 'prettier']
 
 await viteBuild({
   // The public files are served from dist/web; the renderer needs none of them.
@@ -34,7 +43,11 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  external: unbundled,
+  // Bundled CommonJS packages `require` Node's own modules, which an ES module has no `require` for.
+  banner: {
+    js: "import { createRequire as createRequireForPackages } from 'node:module'; const require = createRequireForPackages(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 })

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { buildApp } from './app'
 import { scheduleJobs } from './jobs/schedule'
 import { trackConnections } from './lib/connections'
@@ -17,6 +18,10 @@ async function main() {
   await bootstrapAdmin(app.db, config, app.log)
   await seedPlanTemplates(app.db, planTemplates)
   const stopJobs = scheduleJobs(app)
+  // Rounds still running end before the database closes: their last queries would fail on a
+  // closed pool and be reported as failures. One held up past the grace period is cut with it.
+  const jobsStopped = () =>
+    Promise.race([stopJobs(), sleep(shutdownGraceMs, undefined, { ref: false })])
   const connections = trackConnections(app.server, config.maxConnectionsPerIp)
 
   let isShuttingDown = false
@@ -27,8 +32,10 @@ async function main() {
     app.log.info({ signal }, 'Shutting down')
     // Should something still hang once every connection is cut (an unreachable database), stop.
     setTimeout(() => exitWith('Shutdown did not finish in time'), shutdownGraceMs + 5_000).unref()
-    stopJobs()
-    const cutConnections = await closeWithin(app, connections, shutdownGraceMs)
+    const [cutConnections] = await Promise.all([
+      closeWithin(app, connections, shutdownGraceMs),
+      jobsStopped(),
+    ])
     await database.close()
     app.log.info({ cutConnections, durationMs: Date.now() - startedAt }, 'Shut down')
     process.exit(0)
@@ -39,6 +46,7 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
+    await jobsStopped()
     await database.close()
     const reason =
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'is already in use' : String(error)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { startProcessesOnPostgres } from './test/processes-on-postgres'
 import { openRawSocket } from './test/raw-socket'
 import { startServerOnTempData } from './test/server-process'
 import { openSocket } from './test/socket-client'
@@ -107,6 +108,21 @@ describe('the server process on SIGTERM', () => {
       expect(await server.exited).toBe(0)
     } finally {
       await server.stop()
+    }
+  }, 60_000)
+
+  // Every job's first round starts with the process, so a stop at once meets them under way. On
+  // PostgreSQL: a closed pool refuses their next query, where PGlite lets its queue drain first.
+  it('lets the jobs it started end their rounds before it closes the database, none failing', async () => {
+    const { servers, stop } = await startProcessesOnPostgres(1, { LOG_LEVEL: 'info' })
+    try {
+      const { process: server } = servers[0]!
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+      expect(server.output()).toMatch(/"msg":"Shut down"/)
+      expect(server.output()).not.toContain('Job failed')
+    } finally {
+      await stop()
     }
   }, 60_000)
 })

@@ -38,4 +38,16 @@ describe('a job repeated on a beat', () => {
     await vi.advanceTimersByTimeAsync(5_000)
     expect(run).toHaveBeenCalledTimes(1)
   })
+
+  it('once stopped, resolves when the round under way has ended', async () => {
+    let endRound!: () => void
+    const run = vi.fn(() => new Promise<void>((resolve) => (endRound = resolve)))
+    let stopped = false
+    const stopping = repeatWithoutOverlap(run, 1_000, () => {})().then(() => (stopped = true))
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(stopped).toBe(false)
+    endRound()
+    await stopping
+    expect(run).toHaveBeenCalledTimes(1)
+  })
 })

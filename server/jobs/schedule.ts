@@ -41,9 +41,10 @@ function reported(job: string, run: () => Promise<unknown>): () => Promise<unkno
 
 /**
  * Runs the periodic jobs in this process; each is safe to run in many processes at once, and one
- * job's rounds never overlap within a process (repeatWithoutOverlap).
+ * job's rounds never overlap within a process (repeatWithoutOverlap). Answers the function that
+ * stops them, which resolves once the rounds still running have ended.
  */
-export function scheduleJobs(app: FastifyInstance): () => void {
+export function scheduleJobs(app: FastifyInstance): () => Promise<void> {
   const stopping = new AbortController()
   const jobs: [string, number, () => Promise<unknown>][] = [
     ['cleanup', 60 * minute, () => cleanupExpired(app.db, app.now())],
@@ -107,8 +108,8 @@ export function scheduleJobs(app: FastifyInstance): () => void {
       app.log.warn({ err: error, job: name }, 'Job failed; will retry'),
     ),
   )
-  return () => {
+  return async () => {
     stopping.abort()
-    stops.forEach((stop) => stop())
+    await Promise.all(stops.map((stop) => stop()))
   }
 }

@@ -124,7 +124,7 @@ describe.each(postgresOnly)('Prometheus: panel calls, webhooks and jobs (%s)', (
       const before = await metrics()
       const startedAt = Date.now() / 1000
       // One round of every job, as main.ts starts them; stopped at once, so no second round.
-      scheduleJobs(t.server.app)()
+      await scheduleJobs(t.server.app)()
       let after = before
       await expect
         .poll(async () => {
