@@ -14,7 +14,12 @@ export default defineConfig(({ mode }) => ({
     ...(mode === 'alone'
       ? { include: [`server/${measurements}`], fileParallelism: false }
       : {
-          include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          include: [
+            'common/**/*.test.ts',
+            'server/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
+          ],
           exclude: ['**/node_modules/**', measurements],
         }),
     globalSetup: ['server/test/global-setup.ts'],

@@ -5,6 +5,7 @@
 // operator's commands.
 import { build } from 'esbuild'
 import { build as viteBuild } from 'vite'
+import { keepOurMappings } from './our-mappings.mjs'
 
 /**
  * npm packages are bundled with our code: a start then reads one file rather than a thousand
@@ -30,7 +31,7 @@ await viteBuild({
   },
 })
 
-await build({
+const server = await build({
   entryPoints: {
     main: 'server/main.ts',
     'payment-history-worker': 'server/modules/imports/payment-history-worker.ts',
@@ -49,5 +50,9 @@ await build({
     js: "import { createRequire as createRequireForPackages } from 'node:module'; const require = createRequireForPackages(import.meta.url);",
   },
   sourcemap: true,
+  metafile: true,
   logLevel: 'warning',
 })
+for (const output of Object.keys(server.metafile.outputs)) {
+  if (output.endsWith('.map')) keepOurMappings(output)
+}

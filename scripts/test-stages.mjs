@@ -3,14 +3,14 @@
 // where the minutes went.
 import { spawnSync } from 'node:child_process'
 
-// The checks build dist/ from these sources, so the unit stage's server processes start that
-// build rather than import the sources through tsx (server/test/server-process.ts).
+// The checks build dist/ from these sources, so the unit and measurement stages' server processes
+// start that build rather than import the sources through tsx (server/test/server-process.ts).
 const withFreshBuild = { TEST_SERVER_PROCESS: 'built' }
 
 const stages = [
   ['checks', 'npm', ['run', 'check']],
   ['unit and integration', 'npx', ['vitest', 'run'], withFreshBuild],
-  ['measurements, one file at a time', 'npx', ['vitest', 'run', '--mode', 'alone']],
+  ['measurements, one file at a time', 'npx', ['vitest', 'run', '--mode', 'alone'], withFreshBuild],
   ['end-to-end', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']],
 ]
 

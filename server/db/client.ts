@@ -29,13 +29,20 @@ const requiredExtensions = 'create extension if not exists pg_trgm'
 /** An in-memory PGlite may start from a dump (tests: a migrated one; its initdb costs seconds). */
 export type OpenOptions = { pgliteStart?: Blob }
 
+// Such a throwaway copy holds a few megabytes: PostgreSQL's default 128 MB of shared buffers was
+// a fifth of its start (docs/decisions/0068-server-build-with-its-packages.md).
+const throwawayCopy = (start: Blob) => ({
+  loadDataDir: start,
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+})
+
 async function openPglite(dataDir: string, start: Blob | undefined): Promise<Database> {
   const isMemory = dataDir.startsWith('memory://')
   const unlock = isMemory ? () => {} : lockDataDir(dataDir)
   try {
     const client = await PGlite.create(isMemory ? dataDir : join(dataDir, 'pglite'), {
       extensions: { pg_trgm },
-      ...(isMemory && start ? { loadDataDir: start } : {}),
+      ...(isMemory && start ? throwawayCopy(start) : {}),
     })
     const queried = pgliteForDrizzle(client)
     const db = drizzlePglite(queried) as unknown as Db
