@@ -24,10 +24,10 @@ export default defineConfig(({ mode }) => ({
         }),
     globalSetup: ['server/test/global-setup.ts'],
     // CI has a 2-core machine to itself. Some files mostly wait (a lease to lapse, a panel's
-    // deadline, a headers timeout, npm): three files at a time kept the two cores 92 % busy, four
-    // 98 % (docs/decisions/0067-ci-module-rules-on-postgresql.md). Elsewhere the default leaves a
-    // core to the rest.
-    ...(process.env.CI ? { maxWorkers: 4 } : {}),
+    // deadline, a headers timeout, npm): four files at a time kept the two cores 91 % busy, five
+    // all of the time (docs/decisions/0069-tests-on-v8s-baseline-wasm-tier.md). Elsewhere the
+    // default leaves a core to the rest.
+    ...(process.env.CI ? { maxWorkers: 5 } : {}),
     // A worker imports the server's modules once for all its files, not once per file (that
     // was a quarter of the run). Every file starts servers and databases of its own, and state
     // kept at module level is per app or harmless (docs/decisions/0018-ci-time.md).

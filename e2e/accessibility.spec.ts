@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createPublishedPost } from './admin-api'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, openPage } from './fixtures'
+import { baseUrl, workerBrowser, openPage } from './fixtures'
 
 const themes = ['light', 'dark'] as const
 
@@ -15,7 +15,7 @@ describe('accessibility', () => {
   let browser: Browser
   let postPath: string
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     const post = await createPublishedPost({
       title: `Accessible streaming ${Date.now()}`,
       content: 'Subtitles, audio description and keyboard control.\nAll on every plan.',
@@ -24,7 +24,6 @@ describe('accessibility', () => {
     })
     postPath = `/blog/${post.slug}`
   })
-  afterAll(() => browser?.close())
 
   // Each page once its content (not its loading state) is on screen.
   const pages: { name: string; path: () => string; ready: (page: Page) => Promise<void> }[] = [

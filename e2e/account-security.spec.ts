@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createAdminUser } from './admin-api'
 import { openAdminTab } from './admin-tabs'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs, openPage } from './fixtures'
+import { baseUrl, workerBrowser, loginAs, openPage } from './fixtures'
 import {
   completeTwoFactorSetup,
   readSetupKey,
@@ -35,14 +35,13 @@ describe('Business Center: account security', () => {
   let isRequirementOn = false
 
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
   afterEach(async () => {
     if (!isRequirementOn || !rescuer) return
     await resetSecuritySettings(await signInOverHttp(rescuer, rescuer.recoveryCode))
     isRequirementOn = false
   })
-  afterAll(() => browser?.close())
 
   it('changes the password after the checks, and signs out the other session', async () => {
     const admin = { username: 'sec.change', password }

@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, loginAs, openPage } from './fixtures'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { workerBrowser, loginAs, openPage } from './fixtures'
 import { owner } from './owner'
 
 describe('Business Center: admin accounts', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('refuses a wrong password, then signs in and keeps the session across a reload', async () => {
     const { page, errors } = await openPage(browser, '/admin', {

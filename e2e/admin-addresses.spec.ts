@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { requestTrial } from './admin-api'
-import { launchBrowser, loginAs, openPage } from './fixtures'
+import { workerBrowser, loginAs, openPage } from './fixtures'
 import { owner } from './owner'
 import { chatLog, messageBox, openTicketOverApi } from './support'
 
@@ -15,9 +15,8 @@ const pathOf = (page: Page) => new URL(page.url()).pathname
 describe('Business Center addresses', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('opens a chat from its address and replies; reload, back and forward keep the place', async () => {
     const subject = `Freezing picture ${Date.now()}`

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths, adminSections } from '../common/routes'
 import { createPublishedPost, requestTrial } from './admin-api'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs } from './fixtures'
+import { baseUrl, workerBrowser, loginAs } from './fixtures'
 
 const screens = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -46,7 +46,7 @@ describe('Business Center on a phone and a desktop', () => {
   let signedIn: SignedIn
 
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     await requestTrial({
       firstName: 'Maximiliana',
       lastName: 'Featherstonehaugh-Wolfeschlegel',
@@ -66,7 +66,6 @@ describe('Business Center on a phone and a desktop', () => {
     signedIn = await context.storageState()
     await context.close()
   })
-  afterAll(() => browser?.close())
 
   for (const screen of screens) {
     for (const theme of themes) {

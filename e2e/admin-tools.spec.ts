@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { convertToPaid, requestTrial } from './admin-api'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
-import { baseUrl, launchBrowser } from './fixtures'
+import { baseUrl, workerBrowser } from './fixtures'
 
 const batch = [
   'http://panel.example.com:8080/get.php?username=jane&password=s3cret&type=m3u_plus&output=ts',
@@ -21,9 +21,8 @@ const createLineForm = (page: Page) => page.getByRole('form', { name: 'Create M3
 describe('Business Center: admin tools', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('parses a batch of M3U links and names each bad one', async () => {
     const { page, errors } = await openAdminTab(browser, 'Admin Tools')

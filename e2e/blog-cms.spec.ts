@@ -1,8 +1,8 @@
 import type { Browser, Locator } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { slugify } from '../common/blog-rules'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
-import { baseUrl, launchBrowser, openPage } from './fixtures'
+import { baseUrl, workerBrowser, openPage } from './fixtures'
 
 const title = `Derby day streaming guide ${Date.now()}`
 const slug = slugify(title)
@@ -21,9 +21,8 @@ const seoScore = async (dialog: Locator) =>
 describe('Business Center: blog CMS', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('writes a post while the SEO score rises, publishes it, and it reads at /blog/{slug}', async () => {
     const { page, errors } = await openAdminTab(browser, 'Content & SEO')

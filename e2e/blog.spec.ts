@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { BlogPost } from '../common/blog'
 import { createDraftPost, createPublishedPost, publishPost } from './admin-api'
-import { baseUrl, launchBrowser, navigateInApp, openPage } from './fixtures'
+import { baseUrl, workerBrowser, navigateInApp, openPage } from './fixtures'
 
 const title = `Match day streaming checklist ${Date.now()}`
 const metaDescription = 'Five quick checks before kick-off so the stream stays sharp all game.'
@@ -19,7 +19,7 @@ describe('blog', () => {
   let browser: Browser
   let post: BlogPost
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     const draft = await createDraftPost({
       title,
       content,
@@ -30,7 +30,6 @@ describe('blog', () => {
     expect((await fetch(`${baseUrl()}/blog/${draft.slug}`)).status).toBe(404)
     post = await publishPost(draft.id)
   })
-  afterAll(() => browser?.close())
 
   it('lists the published post and opens it with its line breaks kept', async () => {
     const { page, errors } = await openPage(browser, '/blog')

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, Download, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
-import { launchBrowser } from './fixtures'
+import { workerBrowser } from './fixtures'
 
 const configurationForm = (page: Page) => page.getByRole('form', { name: 'Platform Configuration' })
 
@@ -25,9 +25,8 @@ async function readBackup(download: Download) {
 describe('Business Center: business settings', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('saves the platform configuration on the server', async () => {
     const { page, errors } = await openAdminTab(browser, 'Business Settings')

@@ -1,14 +1,13 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
-import { launchBrowser } from './fixtures'
+import { workerBrowser } from './fixtures'
 
 describe('Business Center: compensation days', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('adds days from a phone and shows the progress as a bar until it finishes', async () => {
     const { page, errors } = await openAdminTab(browser, 'Admin Tools')

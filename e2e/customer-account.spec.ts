@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser, isWiderThanScreen } from './fixtures'
+import { workerBrowser, isWiderThanScreen, closeFilePages } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 /**
@@ -24,7 +24,7 @@ describe("a customer renews on their own page from a reminder's link", () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Rosa')
     // A reminder a day before the end: the 24-hour trial, just started, is due for it at once.
     await server.api('PUT', '/api/settings/reminders', {
@@ -34,7 +34,7 @@ describe("a customer renews on their own page from a reminder's link", () => {
     })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -4,7 +4,7 @@ import type { Payment } from '../common/payments'
 import { adminPaths } from '../common/routes'
 import { addCalendarMonths } from '../common/subscription-renewals'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs, isWiderThanScreen } from './fixtures'
+import { workerBrowser, loginAs, isWiderThanScreen, closeFilePages } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 /**
@@ -109,12 +109,12 @@ describe('a trial customer pays with Stripe, and nobody lifts a finger', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Petra')
     expect(onPanel()).toMatchObject({ is_trial: '1', enabled: '1' })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

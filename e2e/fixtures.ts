@@ -24,14 +24,33 @@ const args = [
   '--disable-quic',
 ]
 
-/** Debian's Chromium headless shell, driven by Playwright; a missing browser fails the run. */
-export async function launchBrowser(): Promise<Browser> {
+let browserOfThisWorker: Promise<Browser> | undefined
+
+/**
+ * Debian's Chromium headless shell, driven by Playwright; a missing browser fails the run. One per
+ * worker, launched by its first file and shared by the files after it, as the product is: a file
+ * opens contexts of its own and closes them when it ends (closeFilePages), so it finds none of
+ * another file's cookies or pages, and no file pays for a launch (docs/decisions/0069).
+ */
+export async function workerBrowser(): Promise<Browser> {
   if (!existsSync(executablePath)) {
     throw new Error(
       `Chromium not found at ${executablePath}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH`,
     )
   }
-  return chromium.launch({ executablePath, args })
+  const launched = await browserOfThisWorker
+  if (launched?.isConnected()) return launched
+  browserOfThisWorker = chromium.launch({ executablePath, args })
+  return browserOfThisWorker
+}
+
+/**
+ * Closes every context the worker's browser has open: the end of a file (close-test-pages.ts), or
+ * earlier in a file's own hooks, before it stops a server its pages would go on asking.
+ */
+export async function closeFilePages(): Promise<void> {
+  const browser = await browserOfThisWorker
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])
 }
 
 /** The product this worker's files share (global-setup.ts starts one per worker). */

@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, navigateInApp, openPage, scrollUntilStill } from './fixtures'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { workerBrowser, navigateInApp, openPage, scrollUntilStill } from './fixtures'
 
 describe('landing page', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('shows its sections in the spec order, with the six features and the static stats', async () => {
     const { page, errors } = await openPage(browser, '/')

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs } from './fixtures'
+import { baseUrl, workerBrowser, loginAs } from './fixtures'
 import { owner } from './owner'
 import { chatLog, openTicketOverApi } from './support'
 
@@ -31,9 +31,8 @@ async function problemsOn(page: Page): Promise<string[]> {
 describe('the morning view', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   for (const { name, viewport } of screens) {
     const pageAt = async (path: string, signedIn = false) => {

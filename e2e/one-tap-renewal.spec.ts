@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Payment } from '../common/payments'
-import { launchBrowser } from './fixtures'
+import { workerBrowser, closeFilePages } from './fixtures'
 import { startPaymentServer, type PaymentServer } from './payment-server'
 
 /**
@@ -20,10 +20,10 @@ describe.each(screens)('renewing in one tap from a reminder ($name)', (screen) =
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

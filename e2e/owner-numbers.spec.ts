@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 /** The 15th of the month before this one (UTC, the business time zone here), as a date input takes it. */
@@ -37,11 +37,11 @@ describe('the owner’s numbers on a phone', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Nadia')
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

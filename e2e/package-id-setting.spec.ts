@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { startPaymentServer, type PaymentServer } from './payment-server'
 
 /** 'Create line' refused for want of a package ID leads the admin to that very field. */
@@ -11,10 +11,10 @@ describe('a line refused for want of a package ID', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

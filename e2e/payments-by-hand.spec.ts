@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
@@ -29,12 +29,12 @@ describe('a payment recorded by hand', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Carlos')
     await server.api('POST', '/api/admin/users', { ...clerk, role: 'admin' })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
-import { launchBrowser, openPage } from './fixtures'
+import { workerBrowser, openPage } from './fixtures'
 
 const planName = `Starter Pro Weekend ${Date.now()}`
 
@@ -24,9 +24,8 @@ const openDiscounts = async (browser: Browser): Promise<Page> => {
 describe('Business Center: plans management', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('creates a plan from a quick template, shows it on /plans, and hides it when switched off', async () => {
     const { page, errors } = await openAdminTab(browser, 'Plans Management')

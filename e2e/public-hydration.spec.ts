@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createPublishedPost } from './admin-api'
-import { baseUrl, launchBrowser } from './fixtures'
+import { baseUrl, workerBrowser } from './fixtures'
 
 // What the server embeds in each page; the browser must not ask for it again.
 const embeddedData = /^\/api\/(plans|blog-posts|sports\/events)\b/
@@ -33,14 +33,13 @@ describe('server-rendered public pages', () => {
   let browser: Browser
   let postPath: string
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     const post = await createPublishedPost({
       title: `Hydration check ${Date.now()}`,
       content: 'A post rendered on the server.\nAnd hydrated in the browser.',
     })
     postPath = `/blog/${post.slug}`
   })
-  afterAll(() => browser?.close())
 
   it('hydrates every public page without a console error, a mismatch or a second fetch', async () => {
     for (const path of ['/', '/plans', '/sports', '/blog', postPath, '/support']) {

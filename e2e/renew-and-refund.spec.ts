@@ -5,7 +5,7 @@ import type { Plan } from '../common/plans'
 import { adminPaths } from '../common/routes'
 import { addCalendarMonths } from '../common/subscription-renewals'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs, isWiderThanScreen } from './fixtures'
+import { workerBrowser, loginAs, isWiderThanScreen, closeFilePages } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
@@ -52,7 +52,7 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     solo = await server.api<Plan>('POST', '/api/plans', {
       name: 'Solo',
       price: '9.99',
@@ -77,7 +77,7 @@ describe.each(screens)('renewing and refunds tell the truth ($name)', (screen) =
     })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { launchBrowser, isWiderThanScreen } from './fixtures'
+import { workerBrowser, isWiderThanScreen, closeFilePages } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 // Screenshots to look at, when asked for (E2E_SCREENSHOTS_DIR).
@@ -33,7 +33,7 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     await server.api('POST', '/api/plans', {
       name: 'Family Lite',
       price: '7.99',
@@ -48,7 +48,7 @@ describe('a customer runs their automatic renewal alone, from a phone', () => {
     })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -5,7 +5,7 @@ import type { PersonView } from '../common/people'
 import { addCalendarMonths } from '../common/subscription-renewals'
 import type { FakePaymentIntent } from '../server/test/fake-stripe-cards'
 import { axeViolations } from './axe'
-import { launchBrowser } from './fixtures'
+import { workerBrowser, closeFilePages } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 // Screenshots to look at, when asked for (E2E_SCREENSHOTS_DIR).
@@ -88,13 +88,13 @@ describe('automatic renewal, from the first payment to a declined card and back'
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Oona')
     const context = await browser.newContext({ baseURL: server.baseUrl, ...phone, bypassCSP: true })
     page = await context.newPage()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outboxMessages } from '../server/db/schema/outbox-messages'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { startMailingServer, type MailingServer } from './mailing-server'
 import { chatLog, messageBox } from './support'
 
@@ -22,10 +22,10 @@ describe('a support reply by e-mail, back to the chat', () => {
 
   beforeAll(async () => {
     server = await startMailingServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

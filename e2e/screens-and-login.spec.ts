@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Plan } from '../common/plans'
 import { adminPaths } from '../common/routes'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type PaymentServer } from './payment-server'
 
@@ -25,7 +25,7 @@ let server: PaymentServer
 let browser: Browser
 beforeAll(async () => {
   server = await startPaymentServer()
-  browser = await launchBrowser()
+  browser = await workerBrowser()
   await server.api<Plan>('POST', '/api/plans', {
     name: 'Duo',
     price: '19.99',
@@ -35,7 +35,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  await browser?.close()
+  await closeFilePages()
   await server?.stop()
 })
 

@@ -1,13 +1,12 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseUrl, launchBrowser, openPage } from './fixtures'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { baseUrl, workerBrowser, openPage } from './fixtures'
 
 describe('public site shell', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('answers an unknown path with HTTP 404 and the 404 page', async () => {
     const response = await fetch(`${baseUrl()}/no-such-page`)

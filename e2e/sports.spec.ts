@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, navigateInApp, openPage, scrollUntilStill } from './fixtures'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { workerBrowser, navigateInApp, openPage, scrollUntilStill } from './fixtures'
 
 // e2e/sports-fixtures.ts: a live game and a game today, tomorrow and in five days.
 const fixtures = [
@@ -17,9 +17,8 @@ const countNote = (page: Page) =>
 describe('live sports', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('lists every fixture with its badge, filters by sport and counts the events', async () => {
     const { page, errors } = await openPage(browser, '/sports')

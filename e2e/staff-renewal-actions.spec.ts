@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PersonView } from '../common/people'
 import { adminPaths } from '../common/routes'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 import { seedRenewal } from './renewal-fixtures'
@@ -19,7 +19,7 @@ describe('staff turn automatic renewal off', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Otto')
     await server.api('POST', `/api/trial-requests/${customer.id}/payments`, {
       planId: server.plan.id,
@@ -29,7 +29,7 @@ describe('staff turn automatic renewal off', () => {
     await seedRenewal(server, customer.id, { declined: false })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 import { seedRenewal } from './renewal-fixtures'
@@ -41,7 +41,7 @@ describe('automatic renewal for staff', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Renata')
     await server.api('POST', `/api/trial-requests/${customer.id}/payments`, {
       planId: server.plan.id,
@@ -51,7 +51,7 @@ describe('automatic renewal for staff', () => {
     await seedRenewal(server, customer.id, { declined: true })
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -16,7 +16,7 @@ import {
   type ServerProcess,
 } from '../server/test/server-process'
 import { axeViolations } from './axe'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { owner } from './owner'
 
 /**
@@ -115,7 +115,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
       price: '41.99',
       billingPeriod: 'quarterly',
     })
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     const context = await browser.newContext({ baseURL: baseUrl })
     page = await context.newPage()
     await loginAs(page)
@@ -132,7 +132,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
   })
 
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     if (server) await stopServerProcess(server)
     await supplier?.close()
     rmSync(dataDir, { recursive: true, force: true })

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs } from './fixtures'
+import { baseUrl, workerBrowser, loginAs } from './fixtures'
 
 async function post<T>(path: string, body: object): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -18,7 +18,7 @@ describe('support accessibility', () => {
   let ticketId: string
   const subject = `Subtitles are out of sync ${Date.now()}`
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     ;({ id: ticketId } = await post<{ id: string }>('/api/support-tickets', {
       customerName: 'Alex Axe',
       customerEmail: 'alex@example.com',
@@ -33,7 +33,6 @@ describe('support accessibility', () => {
       message: 'Hello, can anyone help?',
     })
   })
-  afterAll(() => browser?.close())
 
   const newPage = async (theme: 'light' | 'dark', width = 1280) => {
     const context = await browser.newContext({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../server/test/free-port'
 import { stopServerProcess, waitForHealth, type ServerProcess } from '../server/test/server-process'
 import { migratedDataDir } from './data-dirs'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { startRestartableServer } from './restartable-server'
 import { chatLog, openTicketChat, sendChat } from './support'
 
@@ -29,14 +29,14 @@ describe('chat messages typed while the server is away', () => {
   const dataDir = migratedDataDir('e2e-chat-outage-')
 
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     port = await freePort()
     url = `http://127.0.0.1:${port}`
     server = startRestartableServer(port, dataDir)
     await waitForHealth(url, server)
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     if (server) await stopServerProcess(server)
     rmSync(dataDir, { recursive: true, force: true })
   })

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { supportTicketPath } from '../common/routes'
-import { baseUrl, launchBrowser, loginAs, openPage } from './fixtures'
+import { baseUrl, workerBrowser, loginAs, openPage } from './fixtures'
 import { chatLog, messageBox, openTicketOverApi } from './support'
 
 /** Fills and sends the support ticket form; returns the new ticket's id. */
@@ -19,9 +19,8 @@ async function createTicket(page: Page, subject: string): Promise<string> {
 describe('live support chat', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('lets a visitor and an admin chat live, and the bell counts and clears the reply', async () => {
     const subject = `Buffering on my TV ${Date.now()}`

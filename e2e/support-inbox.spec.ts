@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths, supportTicketPath } from '../common/routes'
 import { createAdminUser } from './admin-api'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs } from './fixtures'
+import { baseUrl, workerBrowser, loginAs } from './fixtures'
 import { chatLog, messageBox, openTicketOverApi } from './support'
 
 const screens = [
@@ -23,10 +23,9 @@ async function toastsGone(page: Page): Promise<void> {
 describe('the support inbox', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     await createAdminUser({ ...agent, role: 'admin' })
   })
-  afterAll(() => browser?.close())
 
   it('manages saved replies and the display name in Support settings', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), bypassCSP: true })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../server/test/free-port'
 import { stopServerProcess, waitForHealth, type ServerProcess } from '../server/test/server-process'
 import { migratedDataDir } from './data-dirs'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { startRestartableServer } from './restartable-server'
 import { chatLog, openTicketChat, sendChat } from './support'
 
@@ -15,14 +15,14 @@ describe('live support chat across a server restart', () => {
   const dataDir = migratedDataDir('e2e-reconnect-')
 
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
     server = startRestartableServer(port, dataDir)
     await waitForHealth(url, server)
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     if (server) await stopServerProcess(server)
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -72,14 +72,14 @@ describe('a live socket refused over the cap per address', () => {
   const dataDir = migratedDataDir('e2e-refused-')
 
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
     server = startRestartableServer(port, dataDir, { WS_MAX_SOCKETS_PER_IP: '1' })
     await waitForHealth(url, server)
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     if (server) await stopServerProcess(server)
     rmSync(dataDir, { recursive: true, force: true })
   })

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { convertToPaid, createAdminUser, requestTrial } from './admin-api'
-import { launchBrowser, loginAs, openPage } from './fixtures'
+import { workerBrowser, loginAs, openPage } from './fixtures'
 import { openTicketOverApi } from './support'
 
 /** A support agent of this file's own: the least-trusted staff role. */
@@ -38,10 +38,9 @@ const adminOnly = [
 describe('a support agent in the Business Center', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     await createAdminUser({ ...agent, role: 'support' })
   })
-  afterAll(() => browser?.close())
 
   it('opens a customer from their chat and is shown only what support may use', async () => {
     const stamp = Date.now()

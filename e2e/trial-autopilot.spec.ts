@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, loginAs } from './fixtures'
+import { workerBrowser, loginAs, closeFilePages } from './fixtures'
 import { startMailingServer, type MailingServer } from './mailing-server'
 
 const tag = `a${Date.now().toString(36)}`
@@ -17,10 +17,10 @@ describe('trial autopilot: a trial that starts itself', () => {
 
   beforeAll(async () => {
     server = await startMailingServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage } from './fixtures'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { workerBrowser, openPage } from './fixtures'
 
 // Each test's visitor comes from an address of its own (the product trusts the test's proxy
 // header): the product is shared with other files, and trial requests are limited per address.
@@ -28,9 +28,8 @@ const pendingRequests = (page: Page) =>
 describe('trial signup', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   })
-  afterAll(() => browser?.close())
 
   it('from a plan card: shows the validation messages, then submits the chosen plan', async () => {
     const { page, errors } = await openPage(browser, '/plans', visitor(1))

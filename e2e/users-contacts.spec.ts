@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { adminTabAxeViolations, openAdminTab } from './admin-tabs'
 import { convertToPaid, requestTrial } from './admin-api'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs } from './fixtures'
+import { baseUrl, workerBrowser, loginAs } from './fixtures'
 
 // Names and e-mails unique to this run: the server is shared by every spec file.
 const tag = `r${Date.now().toString(36)}`
@@ -59,7 +59,7 @@ describe('Business Center: users and contacts', () => {
   let browser: Browser
   let graceSubscriptionId: string
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     await requestTrial(ada)
     const alanReceipt = await requestTrial(alan)
     graceSubscriptionId = (await requestTrial(grace)).subscriptionId
@@ -69,7 +69,6 @@ describe('Business Center: users and contacts', () => {
       subscriptionPrice: '9.99',
     })
   })
-  afterAll(() => browser?.close())
 
   it('searches and filters on the server, and shows a new request at once', async () => {
     const { page, errors } = await openAdminTab(browser, 'Users & Contacts')

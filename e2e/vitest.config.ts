@@ -10,8 +10,9 @@ export default defineConfig({
     // cores idle (docs/decisions/0067-ci-module-rules-on-postgresql.md).
     maxWorkers: 3,
     // A worker imports Playwright and the helpers once for all its files, not once per file (about
-    // 0.65 s of CPU a file). Each file still launches its own browser, contexts and servers; the
-    // one state the helpers keep, the owner's session, is kept by file (admin-api.ts).
+    // 0.65 s of CPU a file), and launches one browser for them (fixtures.ts). Each file opens its
+    // own contexts, closed when it ends, and starts its own servers; the owner's session, which
+    // the helpers keep, is kept by file (admin-api.ts).
     isolate: false,
     // Guards against a hang, not speed limits: on a 2-core machine with a busy neighbour the
     // whole suite has run 2.5 times slower than usual, and a long flow with axe scans with it.

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
-import { launchBrowser, loginAs, isWiderThanScreen } from './fixtures'
+import { workerBrowser, loginAs, isWiderThanScreen, closeFilePages } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 /**
@@ -21,11 +21,11 @@ describe('who is watching, at 390 px', () => {
 
   beforeAll(async () => {
     server = await startPaymentServer()
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     customer = await server.addTrialCustomer('Wanda')
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeFilePages()
     await server?.stop()
   })
 

@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { deviceGuides } from '../common/device-guides'
 import { adminPaths } from '../common/routes'
 import { requestTrial } from './admin-api'
 import { axeViolations } from './axe'
-import { baseUrl, launchBrowser, loginAs, scrollUntilStill, isWiderThanScreen } from './fixtures'
+import { baseUrl, workerBrowser, loginAs, scrollUntilStill, isWiderThanScreen } from './fixtures'
 import { chatLog, messageBox, openTicketOverApi } from './support'
 
 const screens = [
@@ -29,7 +29,7 @@ describe('the Business Center to work from, on a phone and a desktop', () => {
   const tag = Date.now()
 
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await workerBrowser()
     ticketId = await openTicketOverApi({
       customerName: 'Robin Phone',
       customerEmail: `robin-${tag}@example.com`,
@@ -50,7 +50,6 @@ describe('the Business Center to work from, on a phone and a desktop', () => {
     signedIn = await context.storageState()
     await context.close()
   })
-  afterAll(() => browser?.close())
 
   const open = async (
     viewport: (typeof screens)[number]['viewport'],

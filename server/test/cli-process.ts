@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { defaultEntry } from './server-process'
+import { defaultEntry, shortLivedProcessFlags } from './server-process'
 
 export type CliRun = { code: number | null; stdout: string; stderr: string }
 
@@ -14,9 +14,13 @@ const entries = {
 
 /** Runs one of the operator's commands (`server/cli/<name>.ts`) as its own process, to its end. */
 export function runCli(name: string, args: string[], env: Record<string, string>): Promise<CliRun> {
-  const child = spawn(process.execPath, [...entries[defaultEntry](name), ...args], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
-  })
+  const child = spawn(
+    process.execPath,
+    [...shortLivedProcessFlags, ...entries[defaultEntry](name), ...args],
+    {
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    },
+  )
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))

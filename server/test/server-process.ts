@@ -9,11 +9,19 @@ export type ServerProcess = {
   exited: Promise<number | null>
 }
 
+/**
+ * PGlite's WebAssembly compiled by V8's baseline tier only: a test's process lives for seconds,
+ * and the optimising tier spent a second of a core compiling PostgreSQL at each start, more than
+ * its faster code then saved (docs/decisions/0069-tests-on-v8s-baseline-wasm-tier.md). Production
+ * keeps V8's defaults: a server that runs for days repays the compilation.
+ */
+export const shortLivedProcessFlags = ['--liftoff-only']
+
 const entries = {
   /** The TypeScript sources, through tsx. */
-  source: ['--import', 'tsx', 'server/main.ts'],
-  /** The build, exactly as `npm start` runs it. */
-  built: ['--enable-source-maps', 'dist/server/main.js'],
+  source: [...shortLivedProcessFlags, '--import', 'tsx', 'server/main.ts'],
+  /** The build, as `npm start` runs it. */
+  built: [...shortLivedProcessFlags, '--enable-source-maps', 'dist/server/main.js'],
 }
 
 export type ServerEntry = keyof typeof entries
