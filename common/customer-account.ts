@@ -95,6 +95,8 @@ const accountPayment = z.object({
   /** What went back to the customer so far ("0.00" for none), and when the last of it did. */
   refundedAmount: z.string(),
   refundedAt: z.iso.datetime().nullable(),
+  /** Paid, and the card it saves for renewals is still being read from Stripe (moments). */
+  isSavingCard: z.boolean(),
 })
 export type AccountPayment = z.infer<typeof accountPayment>
 

@@ -53,6 +53,7 @@ async function paymentsOf(db: Db, personId: string): Promise<ShownPayment[]> {
     receiptNumber: row.receiptNumber,
     refundedAmount: formatCents(row.refundedMinor),
     refundedAt: iso(row.refundedAt),
+    isSavingCard: row.savesCard && row.status === 'paid' && row.cardTakenAt === null,
     planId: row.planId,
   }))
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { m3uLines } from '../../db/schema/m3u-lines'
+import { payments } from '../../db/schema/payments'
 import { trialRequests } from '../../db/schema/trial-requests'
 import { telegramBindings } from '../../db/schema/telegram'
 import { signedInCustomer, signInTokenIn } from '../../test/customer-fixtures'
@@ -111,6 +112,7 @@ describe.each(postgresOnly)("a customer's own account (%s)", (kind) => {
           receiptNumber: paid.receiptNumber,
           refundedAmount: '0.00',
           refundedAt: null,
+          isSavingCard: false,
         },
       ],
       // Every plan on sale, each with its term: a renewal may move to another.
@@ -123,6 +125,17 @@ describe.each(postgresOnly)("a customer's own account (%s)", (kind) => {
     const guides = await customer.get('/api/account/device-guides')
     expect(guides.body.suggested).toBe('TiviMate')
     expect(guides.body.guides.length).toBeGreaterThan(3)
+  })
+
+  it('says a paid checkout’s card is still being saved until it is taken from Stripe', async () => {
+    // The page that came back from the checkout looks again meanwhile (get-account.ts).
+    const { paid, customer } = await payingCustomer()
+    const isSavingCard = async () =>
+      (await customer.get('/api/account')).body.payments[0].isSavingCard
+    await db().update(payments).set({ savesCard: true }).where(eq(payments.id, paid.id))
+    expect(await isSavingCard()).toBe(true)
+    await db().update(payments).set({ cardTakenAt: new Date() }).where(eq(payments.id, paid.id))
+    expect(await isSavingCard()).toBe(false)
   })
 
   it("says the screens of the customer's own line, else of their plan, not the default", async () => {

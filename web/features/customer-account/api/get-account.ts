@@ -6,10 +6,11 @@ export function getAccountQueryOptions(watchedPaymentId: string | null = null) {
   return queryOptions({
     queryKey: accountQueryKey,
     queryFn: ({ signal }) => readAccount('/api/account', signal),
-    // While that payment is on its way, its settling shows within seconds, without a reload.
+    // While that payment is on its way, its settling shows within seconds, without a reload, and
+    // so does the card it saves for renewals, which is read from Stripe once the payment settled.
     refetchInterval: (query) => {
       const watched = query.state.data?.payments.find((payment) => payment.id === watchedPaymentId)
-      return watched?.status === 'pending' ? 2_000 : false
+      return watched?.status === 'pending' || watched?.isSavingCard ? 2_000 : false
     },
   })
 }
