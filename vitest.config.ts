@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { shortLivedProcessFlags } from './server/test/short-lived-process'
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
@@ -32,6 +33,8 @@ export default defineConfig(({ mode }) => ({
     // was a quarter of the run). Every file starts servers and databases of its own, and state
     // kept at module level is per app or harmless (docs/decisions/0018-ci-time.md).
     isolate: false,
+    // Their in-memory PGlite databases compile on V8's baseline tier, as the servers they start do.
+    execArgv: shortLivedProcessFlags,
     // Password hashing is deliberately slow (scrypt at OWASP's cost).
     testTimeout: 30_000,
     // Hooks start servers and processes, whose start-up time grows with the machine's load (two

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { shortLivedProcessFlags } from '../server/test/short-lived-process'
 
 export default defineConfig({
   test: {
@@ -14,6 +15,8 @@ export default defineConfig({
     // own contexts, closed when it ends, and starts its own servers; the owner's session, which
     // the helpers keep, is kept by file (admin-api.ts).
     isolate: false,
+    // A spec that edits its own server's PGlite while it is stopped opens it in the worker.
+    execArgv: shortLivedProcessFlags,
     // Guards against a hang, not speed limits: on a 2-core machine with a busy neighbour the
     // whole suite has run 2.5 times slower than usual, and a long flow with axe scans with it.
     testTimeout: 180_000,

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { defaultEntry, shortLivedProcessFlags } from './server-process'
+import { defaultEntry } from './server-process'
+import { shortLivedProcessFlags } from './short-lived-process'
 
 export type CliRun = { code: number | null; stdout: string; stderr: string }
 

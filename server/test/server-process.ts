@@ -2,20 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { freePort } from './free-port'
 import { migratedPgliteDataDir } from './migrated-data-dir'
+import { shortLivedProcessFlags } from './short-lived-process'
 
 export type ServerProcess = {
   child: ChildProcess
   output: () => string
   exited: Promise<number | null>
 }
-
-/**
- * PGlite's WebAssembly compiled by V8's baseline tier only: a test's process lives for seconds,
- * and the optimising tier spent a second of a core compiling PostgreSQL at each start, more than
- * its faster code then saved (docs/decisions/0069-tests-on-v8s-baseline-wasm-tier.md). Production
- * keeps V8's defaults: a server that runs for days repays the compilation.
- */
-export const shortLivedProcessFlags = ['--liftoff-only']
 
 const entries = {
   /** The TypeScript sources, through tsx. */
