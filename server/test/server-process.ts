@@ -12,9 +12,9 @@ export type ServerProcess = {
 
 const entries = {
   /** The TypeScript sources, through tsx. */
-  source: [...shortLivedProcessFlags, '--import', 'tsx', 'server/main.ts'],
-  /** The build, as `npm start` runs it. */
-  built: [...shortLivedProcessFlags, '--enable-source-maps', 'dist/server/main.js'],
+  source: ['--import', 'tsx', 'server/main.ts'],
+  /** The build, as `npm start` runs it (V8's flags aside: shortLivedProcessFlags). */
+  built: ['--enable-source-maps', 'dist/server/main.js'],
 }
 
 export type ServerEntry = keyof typeof entries
@@ -33,7 +33,7 @@ export function startServerProcess(
   entry: ServerEntry = defaultEntry,
   cwd?: string,
 ): ServerProcess {
-  const child = spawn(process.execPath, entries[entry], {
+  const child = spawn(process.execPath, [...shortLivedProcessFlags, ...entries[entry]], {
     cwd,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
   })
