@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { finished } from 'node:stream/promises'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '../server/db/client'
 import { startFakeSportsApi } from '../server/test/fake-sports-api'
 import { startFakeSupplier } from '../server/test/fake-supplier'
 import { freePort } from '../server/test/free-port'
-import { seedFirstSuperAdmin } from '../server/test/seed-admin'
+import { pgliteStartFile } from '../server/test/migrated-copies'
+import { pgliteDataDirFrom } from '../server/test/migrated-data-dir'
 import { startServerProcess, stopServerProcess, waitForHealth } from '../server/test/server-process'
 import { copyOfDataDir } from './data-dirs'
 import { owner } from './owner'
@@ -33,16 +33,15 @@ const logDir = 'test-results'
  * in as the owner dozens of times, each a second of a core at OWASP's cost. Start-up finds an
  * admin and makes none. Start-up's first admin from ADMIN_USERNAME and ADMIN_PASSWORD stays
  * tested by the specs' own servers (mailing-server.ts, restartable-server.ts) and main.test.ts.
+ * The database is the unit stages' migrated dump when `npm test` ran them (migrated-copies.ts).
  */
 async function dataDirWithOwner(): Promise<string> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-'))
-  const database = await openDatabase({ kind: 'pglite', dataDir })
+  const startDir = mkdtempSync(join(tmpdir(), 'e2e-start-'))
   try {
-    await seedFirstSuperAdmin(database.db, owner)
+    return pgliteDataDirFrom(await pgliteStartFile(startDir), 'e2e-')
   } finally {
-    await database.close()
+    rmSync(startDir, { recursive: true, force: true })
   }
-  return dataDir
 }
 
 /**

@@ -1,2 +1,2 @@
-/** The super_admin the end-to-end server is started with. */
-export const owner = { username: 'owner', password: 'lantern-harbour-7781' }
+/** The super_admin the end-to-end server is started with: the tests' own, in their migrated dump. */
+export { owner } from '../server/test/owner'

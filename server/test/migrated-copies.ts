@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { openDatabase } from '../db/client'
 import { owner } from './owner'
 import { createThrowawayDatabase, type ThrowawayDatabase } from './postgres-cluster'
@@ -10,13 +11,25 @@ import { seedFirstSuperAdmin } from './seed-admin'
 // copies (finding nothing to do) and from empty where a test opens an empty database.
 
 /** A dump of a migrated in-memory PGlite with the owner, written to `file`. */
-export async function writePgliteStart(file: string): Promise<void> {
+async function writePgliteStart(file: string): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' })
   await seedFirstSuperAdmin(database.db, owner)
   if (database.kind !== 'pglite') throw new Error('expected PGlite')
   const dump = await database.client.dumpDataDir('none')
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
   await database.close()
+}
+
+/**
+ * The file of that dump for this run: made once in `TEST_RUN_DIR` when `npm test` names one, so
+ * that its stages share it (scripts/test-stages.mjs), else in `dir`. A tar of the data directory.
+ */
+export async function pgliteStartFile(dir: string): Promise<string> {
+  const shared = process.env.TEST_RUN_DIR
+  const file = join(shared ?? dir, 'pglite-start.tar')
+  if (shared && existsSync(file)) return file
+  await writePgliteStart(file)
+  return file
 }
 
 /** A migrated PostgreSQL database with the owner, for `create database … template`; and its drop. */

@@ -5,15 +5,21 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 
 /**
- * A new PGlite data directory holding the run's migrated database with the owner: global setup's
- * dump (migrated-copies.ts) unpacked where a server keeps its database (`<DATA_DIR>/pglite`,
- * server/db/client.ts). A start on it neither creates the database (PGlite's initdb) nor migrates
- * it nor hashes a first admin at OWASP's cost; a start from nothing stays tested by main.test.ts.
+ * A new data directory holding the dump in `startFile` (migrated-copies.ts) unpacked where a
+ * server keeps its PGlite database (`<DATA_DIR>/pglite`, server/db/client.ts).
  */
-export function migratedPgliteDataDir(prefix: string): string {
+export function pgliteDataDirFrom(startFile: string, prefix: string): string {
   const dataDir = mkdtempSync(join(tmpdir(), prefix))
   const database = join(dataDir, 'pglite')
   mkdirSync(database)
-  execFileSync('tar', ['-xf', inject('pgliteStartFile'), '-C', database])
+  execFileSync('tar', ['-xf', startFile, '-C', database])
   return dataDir
 }
+
+/**
+ * A new PGlite data directory holding the run's migrated database with the owner, global setup's.
+ * A start on it neither creates the database (PGlite's initdb) nor migrates it nor hashes a first
+ * admin at OWASP's cost; a start from nothing stays tested by main.test.ts.
+ */
+export const migratedPgliteDataDir = (prefix: string): string =>
+  pgliteDataDirFrom(inject('pgliteStartFile'), prefix)
