@@ -53,6 +53,27 @@ export async function closeFilePages(): Promise<void> {
   await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])
 }
 
+/**
+ * What every open page showed, for a failed test's output: its address and its accessibility
+ * tree (the dialogs, alerts and fields a test looks for), cut to `lines` a page.
+ */
+export async function describeOpenPages(lines = 120): Promise<string> {
+  const browser = await browserOfThisWorker
+  const pages = browser?.contexts().flatMap((context) => context.pages()) ?? []
+  const described = await Promise.all(
+    pages.map(async (page) => {
+      const tree = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 5_000 })
+        .catch((error: Error) => `(no accessibility tree: ${error.message.split('\n')[0]})`)
+      const shown = tree.split('\n')
+      const cut = shown.length > lines ? `\n  … ${shown.length - lines} more lines` : ''
+      return `--- open page ${page.url()}\n${shown.slice(0, lines).join('\n')}${cut}`
+    }),
+  )
+  return described.join('\n')
+}
+
 /** The product this worker's files share (global-setup.ts starts one per worker). */
 export const baseUrl = () => inject('baseUrls')[Number(process.env.VITEST_POOL_ID ?? 1) - 1]!
 

@@ -12,7 +12,8 @@ export function pgliteDataDirFrom(startFile: string, prefix: string): string {
   const dataDir = mkdtempSync(join(tmpdir(), prefix))
   const database = join(dataDir, 'pglite')
   mkdirSync(database)
-  execFileSync('tar', ['-xf', startFile, '-C', database])
+  // The dump's names start at `/`; tar's note that it drops it is no news (stderr is kept for a failure).
+  execFileSync('tar', ['-xf', startFile, '-C', database], { stdio: 'pipe' })
   return dataDir
 }
 
