@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { HttpError } from '../../lib/http-error'
 import type { ProgressReport } from './import-progress'
@@ -11,15 +12,19 @@ const resourceLimits = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8
 
 /**
  * The reading thread. Built, its entry is a file beside the server's bundle
- * (scripts/build-server.mjs); from the TypeScript sources, tsx compiles it as it does the rest.
+ * (scripts/build-server.mjs); from the TypeScript sources, tsx compiles it as it does the rest,
+ * with its CommonJS hook: half the CPU of its ES module hooks, which Node runs on a thread of
+ * their own (0.22 s against 0.44 s of a core for each reading thread).
  */
 function startReader(input: ReaderInput): Worker {
   const options = { workerData: input, resourceLimits }
   if (!import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./payment-history-worker.js', import.meta.url), options)
   }
-  const entry = JSON.stringify(new URL('./payment-history-worker.ts', import.meta.url).href)
-  const code = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}) })`
+  const entry = JSON.stringify(
+    fileURLToPath(new URL('./payment-history-worker.ts', import.meta.url)),
+  )
+  const code = `require('tsx/cjs/api').register(); require(${entry})`
   return new Worker(code, { ...options, eval: true })
 }
 

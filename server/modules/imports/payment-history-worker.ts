@@ -42,22 +42,30 @@ function post(message: ReaderMessage) {
   port.postMessage(message)
 }
 
-try {
-  const rowCount = await readPaymentHistory(createReadStream(path, { highWaterMark: chunkBytes }), {
-    row: (row) => {
-      rows.push(row)
-      return rows.length >= rowsPerBatch ? send(null) : undefined
-    },
-    problem: (problem) => {
-      problems.push(problem)
-      return problems.length >= problemsPerBatch ? send(null) : undefined
-    },
-    progress: (bytesRead) => send(bytesRead),
-  })
-  if (rows.length > 0 || problems.length > 0) await send(null)
-  post({ kind: 'done', rowCount })
-} catch (error) {
-  // The caller's mistake crosses as words; anything else is the thread's error (a 500).
-  if (!(error instanceof HttpError)) throw error
-  post({ kind: 'refused', statusCode: error.statusCode, message: error.message })
+/** Reads the file through, a batch at a time, and says how it ended. */
+async function readFile(): Promise<void> {
+  try {
+    const source = createReadStream(path, { highWaterMark: chunkBytes })
+    const rowCount = await readPaymentHistory(source, {
+      row: (row) => {
+        rows.push(row)
+        return rows.length >= rowsPerBatch ? send(null) : undefined
+      },
+      problem: (problem) => {
+        problems.push(problem)
+        return problems.length >= problemsPerBatch ? send(null) : undefined
+      },
+      progress: (bytesRead) => send(bytesRead),
+    })
+    if (rows.length > 0 || problems.length > 0) await send(null)
+    post({ kind: 'done', rowCount })
+  } catch (error) {
+    // The caller's mistake crosses as words; anything else is the thread's error (a 500).
+    if (!(error instanceof HttpError)) throw error
+    post({ kind: 'refused', statusCode: error.statusCode, message: error.message })
+  }
 }
+
+// Not awaited at the top, so that the entry loads as CommonJS too, as it does from the sources
+// (payment-history-reader.ts). A rejection still ends the thread with its error.
+void readFile()
