@@ -159,7 +159,9 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
       `username=${username}`,
     )
     expect(onPanel()).toMatchObject({ is_trial: '1', enabled: '1', bouquet: '[4]' })
+    // Each dialog is gone before the next test's first click, which must not meet it closing.
     await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
   })
 
   it('converts for three months: the panel line is paid and ends with the subscription', async () => {
@@ -174,6 +176,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     expect(await dialog.getByLabel('Create the line on the panel').count()).toBe(0)
     await dialog.getByRole('button', { name: 'Convert' }).click()
     await page.getByText('Trial successfully converted to paid subscription!').waitFor()
+    await dialog.waitFor({ state: 'detached' })
     const converted = await subscriber()
     await expect.poll(() => onPanel().is_trial).toBe('0')
     expect(onPanel().exp_date).toBe(seconds(converted.subscriptionEndDate))
@@ -220,6 +223,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     await confirm.waitFor({ state: 'detached' })
     expect(onPanel().enabled).toBe('1')
     await page.keyboard.press('Escape')
+    await line.waitFor({ state: 'detached' })
   })
 
   it('shows a change made on the panel after Sync now, and puts it right', async () => {
@@ -268,6 +272,7 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     await line.getByText('Disabled', { exact: true }).first().waitFor()
     await line.getByRole('button', { name: 'Enable line' }).waitFor()
     await page.keyboard.press('Escape')
+    await line.waitFor({ state: 'detached' })
   })
 
   it('fits a phone and passes axe, in the dark too', async () => {
