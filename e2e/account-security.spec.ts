@@ -133,6 +133,7 @@ describe('Business Center: account security', () => {
     rescuer = { ...admin, recoveryCode: recoveryCodes[9]! }
 
     await page.keyboard.press('Escape')
+    await page.getByRole('dialog', { name: 'Account security' }).waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Log out' }).click()
     const dialog = await submitPassword(page, admin)
     const codeField = dialog.getByLabel('Authentication code')
@@ -290,6 +291,7 @@ describe('Business Center: account security', () => {
       await scan('recovery codes')
 
       await page.keyboard.press('Escape')
+      await panel.waitFor({ state: 'detached' })
       await page.getByRole('button', { name: 'Log out' }).click()
       await (await submitPassword(page, admin)).getByLabel('Authentication code').waitFor()
       await scan('login code step')
