@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
-import { workerBrowser, loginAs, closeFilePages } from './fixtures'
+import { closeFilePages, isWiderThanScreen, loginAs, workerBrowser } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
@@ -141,9 +141,7 @@ describe('a payment recorded by hand', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Accept this payment?' })
     await confirm.getByText('Settle it as paid at 10.00 EUR').waitFor()
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
-    ).toBe(false)
+    expect(await isWiderThanScreen(page)).toBe(false)
     await confirm.getByRole('button', { name: 'Accept' }).click()
     await page.getByText('Payment accepted').first().waitFor()
     expect(await held()).toMatchObject({ status: 'paid', amount: '10.00' })

@@ -5,7 +5,7 @@ import type { PersonView } from '../common/people'
 import { addCalendarMonths } from '../common/subscription-renewals'
 import type { FakePaymentIntent } from '../server/test/fake-stripe-cards'
 import { axeViolations } from './axe'
-import { workerBrowser, closeFilePages } from './fixtures'
+import { closeFilePages, isWiderThanScreen, workerBrowser } from './fixtures'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 
 // Screenshots to look at, when asked for (E2E_SCREENSHOTS_DIR).
@@ -34,8 +34,6 @@ describe('automatic renewal, from the first payment to a declined card and back'
   let customer: Customer
   let page: Page
 
-  const isWiderThanScreen = () =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
   const onPanel = () => server.supplier.lines.find((line) => line.username === customer.username)!
   const renewal = async () =>
     (await server.api<PersonView>('GET', `/api/people/${customer.id}`)).renewal!
@@ -117,7 +115,7 @@ describe('automatic renewal, from the first payment to a declined card and back'
     await section()
       .getByText(/^Renews on .+ for 29\.99 EUR\.$/)
       .waitFor()
-    expect(await isWiderThanScreen()).toBe(false)
+    expect(await isWiderThanScreen(page)).toBe(false)
     const saved = [...server.stripe.cards.paymentMethods.values()].filter((m) => m.customer)
     expect(saved.map((m) => m.card.last4)).toEqual(['4242'])
     const cardId = saved[0]!.id
@@ -150,7 +148,7 @@ describe('automatic renewal, from the first payment to a declined card and back'
     await section()
       .getByText(/^Renews on .+ for 29\.99 EUR\.$/)
       .waitFor()
-    expect(await isWiderThanScreen()).toBe(false)
+    expect(await isWiderThanScreen(page)).toBe(false)
     expect(await axeViolations(page)).toEqual([])
   })
 
@@ -194,7 +192,7 @@ describe('automatic renewal, from the first payment to a declined card and back'
       .getByRole('alert')
       .getByText(/Your line is off until you update your card\.$/)
       .waitFor()
-    expect(await isWiderThanScreen()).toBe(false)
+    expect(await isWiderThanScreen(page)).toBe(false)
     expect(mailsTo(declineMail)).toHaveLength(1)
 
     // "Update card" in the decline e-mail signs the customer in; a new card pays the renewal.
@@ -236,7 +234,7 @@ describe('automatic renewal, from the first payment to a declined card and back'
       .getByText(/^Renews on .+ for 29\.99 EUR\.$/)
       .waitFor()
     expect(await section().getByRole('alert').count()).toBe(0)
-    expect(await isWiderThanScreen()).toBe(false)
+    expect(await isWiderThanScreen(page)).toBe(false)
     expect(await axeViolations(page)).toEqual([])
     if (shots) await page.screenshot({ path: `${shots}/renewal-loop-390-dark.png`, fullPage: true })
   })

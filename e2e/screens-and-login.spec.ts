@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Plan } from '../common/plans'
 import { adminPaths } from '../common/routes'
 import { axeViolations } from './axe'
-import { workerBrowser, loginAs, closeFilePages } from './fixtures'
+import { closeFilePages, isWiderThanScreen, loginAs, workerBrowser } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type PaymentServer } from './payment-server'
 
@@ -61,8 +61,6 @@ async function importHistory(row: string) {
 describe.each(screens)(
   'screens, the device guide and the login tell the truth ($name)',
   (screen) => {
-    const isWiderThanScreen = (page: Page) =>
-      page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
     const snap = (page: Page, name: string) =>
       shots
         ? page.screenshot({ path: `${shots}/${name}-${screen.name}.png`, fullPage: true })

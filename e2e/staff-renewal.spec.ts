@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminPaths } from '../common/routes'
 import { axeViolations } from './axe'
-import { workerBrowser, loginAs, closeFilePages } from './fixtures'
+import { closeFilePages, isWiderThanScreen, loginAs, workerBrowser } from './fixtures'
 import { owner } from './owner'
 import { startPaymentServer, type Customer, type PaymentServer } from './payment-server'
 import { seedRenewal } from './renewal-fixtures'
@@ -36,8 +36,6 @@ describe('automatic renewal for staff', () => {
   }
   const snap = (page: Page, name: string) =>
     shots ? page.screenshot({ path: `${shots}/${name}.png`, fullPage: true }) : null
-  const isWiderThanScreen = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
 
   beforeAll(async () => {
     server = await startPaymentServer()

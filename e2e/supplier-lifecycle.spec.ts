@@ -16,7 +16,7 @@ import {
   type ServerProcess,
 } from '../server/test/server-process'
 import { axeViolations } from './axe'
-import { workerBrowser, loginAs, closeFilePages } from './fixtures'
+import { closeFilePages, isWiderThanScreen, loginAs, workerBrowser } from './fixtures'
 import { owner } from './owner'
 
 /**
@@ -293,16 +293,14 @@ describe('Business Center: a subscriber’s line on the supplier panel', () => {
     await line.getByRole('status', { name: "Loading the line's history" }).waitFor({
       state: 'detached',
     })
-    const isWiderThanScreen = () =>
-      phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-    expect(await isWiderThanScreen()).toBe(false)
+    expect(await isWiderThanScreen(phone)).toBe(false)
     expect(await axeViolations(phone)).toEqual([])
     await phone.keyboard.press('Escape')
 
     // On a phone the sections are a menu: go by the section's address.
     await phone.goto(adminPaths.section('tools'))
     await phone.getByRole('button', { name: 'Sync now' }).waitFor()
-    expect(await isWiderThanScreen()).toBe(false)
+    expect(await isWiderThanScreen(phone)).toBe(false)
     await context.close()
   })
 })
